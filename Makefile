@@ -1,0 +1,76 @@
+# nvsched top-level Makefile.
+#
+#   make            build the module (nvsched.ko), the CLI and libnvsched
+#   make run        the main job: show /proc/gpu0/device_info and runlist0
+#                   (real GPU with a loadable module, else a QEMU guest on
+#                   the simulated GH100)
+#   make test       unit tests + QEMU kernel tests (installs deps first)
+#   make deps       install the Debian packages the build and tests need
+#   make check-kernels   build the module W=1 against every Debian kernel
+#
+# Sub-directories add their own rules through */*.mk fragments; they append
+# to ALL_TARGETS (built by `make`), UNIT_TESTS (run by `make unit`) and
+# CLEAN_FILES.
+
+KDIR ?= $(shell if [ -d /lib/modules/$$(uname -r)/build ]; then \
+		echo /lib/modules/$$(uname -r)/build; else \
+		ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail -1; fi)
+B := build
+CC ?= cc
+CFLAGS_COMMON := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
+	-Iinclude -Ikmod/hw -Itests/sim -Icli -D_GNU_SOURCE
+CFLAGS += $(CFLAGS_COMMON)
+Q := $(if $(V),,@)
+
+ALL_TARGETS :=
+UNIT_TESTS :=
+CLEAN_FILES :=
+
+.PHONY: all module user deps test unit qemu-test run check-kernels sparse clean bench
+all: user module
+
+# ---- portable hardware core, as a user-space library -----------------------
+HW_SRCS := $(wildcard kmod/hw/*.c)
+HW_OBJS := $(HW_SRCS:%.c=$(B)/%.o)
+$(B)/libnvshw.a: $(HW_OBJS)
+	$(Q)ar rcs $@ $^
+
+$(B)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+-include $(wildcard */*.mk tests/*/*.mk)
+
+user: $(B)/libnvshw.a $(ALL_TARGETS)
+
+# ---- kernel module ----------------------------------------------------------
+module:
+	@if [ -z "$(KDIR)" ] || [ ! -d "$(KDIR)" ]; then \
+		echo "no kernel headers found: run 'make deps' or set KDIR=/path/to/build"; exit 1; fi
+	$(MAKE) -C $(KDIR) M=$(CURDIR) W=1 modules
+
+sparse:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) C=2 W=1 modules
+
+check-kernels:
+	@bash scripts/check-kernels.sh
+
+deps:
+	@bash scripts/deps.sh
+
+unit: user $(UNIT_TESTS)
+	@bash scripts/run-unit.sh $(UNIT_TESTS)
+
+test: deps
+	$(MAKE) all
+	@bash scripts/test.sh
+
+run: deps
+	$(MAKE) all
+	@bash scripts/run.sh
+
+clean:
+	rm -rf $(B) $(CLEAN_FILES)
+	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean >/dev/null 2>&1
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)

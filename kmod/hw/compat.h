@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT OR GPL-2.0 */
+/*
+ * compat.h - the one place where kmod/hw gets its basic types.
+ *
+ * kmod/hw is plain C99 and never includes a Linux header itself: in the
+ * kernel this header maps to <linux/...>, in user space to the C library.
+ */
+#ifndef NVS_HW_COMPAT_H
+#define NVS_HW_COMPAT_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#include <linux/errno.h>
+#include <linux/string.h>
+#include <linux/stddef.h>
+#else
+#include <stdint.h>
+#include <stddef.h>
+#include <stdbool.h>
+#include <errno.h>
+#include <string.h>
+#endif
+
+#define NVS_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#endif /* NVS_HW_COMPAT_H */
