@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * json.h - small JSON reader (DOM) and writer for the nvsched CLI.
+ *
+ * Reader: json_parse() builds a tree of struct json values; errors carry
+ * line and column.  Writer: struct jw emits compact or pretty JSON with
+ * automatic commas; hex values are strings "0x..." (CONTRACTS.md §2).
+ */
+#ifndef NVSCHED_JSON_H
+#define NVSCHED_JSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum json_type { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT };
+
+struct json {
+	enum json_type type;
+	bool b;
+	double num;
+	char *str;		/* JSON_STRING (NUL-terminated, may not contain NUL) */
+	size_t n;		/* number of items / members */
+	struct json **items;	/* JSON_ARRAY items, JSON_OBJECT member values */
+	char **keys;		/* JSON_OBJECT member names, parallel to items */
+};
+
+/* Parse; NULL on error with "line L col C: message" in err. */
+struct json *json_parse(const char *text, size_t len, char *err, size_t errlen);
+/* Read and parse a file ("-" = stdin); err gets "FILE: line L col C: ...". */
+struct json *json_parse_file(const char *path, char *err, size_t errlen);
+void json_free(struct json *j);
+
+/* Object member lookup (first match) or NULL. */
+const struct json *json_get(const struct json *obj, const char *key);
+/* Typed helpers: return false when absent or of another type. */
+bool json_get_number(const struct json *obj, const char *key, double *out);
+const char *json_get_string(const struct json *obj, const char *key);
+const struct json *json_get_array(const struct json *obj, const char *key);
+bool json_is_int(const struct json *j);	/* a number with no fractional part */
+
+/* ---- writer ---- */
+#define JW_MAX_DEPTH 64
+struct jw {
+	FILE *f;
+	bool pretty;
+	int depth;
+	bool first[JW_MAX_DEPTH];	/* no item yet at this level */
+	bool after_key;
+};
+
+void jw_init(struct jw *w, FILE *f, bool pretty);
+void jw_obj_begin(struct jw *w);
+void jw_obj_end(struct jw *w);
+void jw_arr_begin(struct jw *w);
+void jw_arr_end(struct jw *w);
+void jw_key(struct jw *w, const char *key);
+void jw_str(struct jw *w, const char *s);	/* NULL prints null */
+void jw_int(struct jw *w, long long v);
+void jw_uint(struct jw *w, unsigned long long v);
+void jw_double(struct jw *w, double v);	/* shortest round-trip form; non-finite -> null */
+void jw_bool(struct jw *w, bool v);
+void jw_null(struct jw *w);
+void jw_hex(struct jw *w, unsigned long long v);	/* "0x1a2b" */
+/* End a top-level document: newline. */
+void jw_end_doc(struct jw *w);
+
+#endif /* NVSCHED_JSON_H */
