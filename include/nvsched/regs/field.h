@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT OR GPL-2.0 */
+/*
+ * field.h - one style for register fields: a field is written as a
+ * "hi:lo" pair, exactly as NVIDIA's manuals print it, e.g.
+ *
+ *	#define NV_PMC_BOOT_0_IMPLEMENTATION	23:20
+ *	impl = NVS_GET(boot0, NV_PMC_BOOT_0_IMPLEMENTATION);
+ *
+ * NVS_HI/NVS_LO pick the two halves with the conditional operator
+ * ("1 ? 23:20" is 23, "0 ? 23:20" is 20).  Only for 32-bit words; fields of
+ * multi-word structures are given per word.
+ */
+#ifndef NVSCHED_REGS_FIELD_H
+#define NVSCHED_REGS_FIELD_H
+
+#define NVS_HI(f)	(1 ? f)
+#define NVS_LO(f)	(0 ? f)
+#define NVS_WIDTH(f)	(NVS_HI(f) - NVS_LO(f) + 1)
+/* mask of the field's width, right-aligned */
+#define NVS_MASK(f)	(0xffffffffu >> (31 - NVS_HI(f) + NVS_LO(f)))
+/* mask of the field in place */
+#define NVS_FMASK(f)	(NVS_MASK(f) << NVS_LO(f))
+/* value of field f in v */
+#define NVS_GET(v, f)	((((unsigned int)(v)) >> NVS_LO(f)) & NVS_MASK(f))
+/* x placed into field f (extra high bits dropped) */
+#define NVS_SET(f, x)	((((unsigned int)(x)) & NVS_MASK(f)) << NVS_LO(f))
+/* is bit/field f non-zero in v */
+#define NVS_TEST(v, f)	(NVS_GET(v, f) != 0)
+
+#endif /* NVSCHED_REGS_FIELD_H */

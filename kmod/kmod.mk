@@ -1,0 +1,4 @@
+# kmod/hw unit tests (the module itself is built by Kbuild)
+$(B)/tests/unit/test_chip: $(B)/tests/unit/test_chip.o $(B)/libnvshw.a
+	$(Q)$(CC) -o $@ $^ -lcmocka
+UNIT_TESTS += $(B)/tests/unit/test_chip

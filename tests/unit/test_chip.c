@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+/* Unit tests: chip identification and the chip table (kmod/hw/chip.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "chip.h"
+
+/* A two-register fake GPU: BOOT_0 and BOOT_42; everything else a PRI error. */
+struct fake { uint32_t boot0, boot42; unsigned int reads; };
+
+static uint32_t fake_rd32(void *ctx, uint32_t off)
+{
+	struct fake *f = ctx;
+
+	f->reads++;
+	if (off == 0x0)
+		return f->boot0;
+	if (off == 0xa00)
+		return f->boot42;
+	return 0xbadf5040;
+}
+
+static void fake_wr32(void *ctx, uint32_t off, uint32_t val)
+{
+	fail_msg("identification must not write (0x%x <- 0x%x)", off, val);
+}
+
+static int ident(uint32_t boot0, uint32_t boot42, struct nvs_ident *id)
+{
+	struct fake f = { boot0, boot42, 0 };
+	struct nvs_io io = { .rd32 = fake_rd32, .wr32 = fake_wr32, .ctx = &f };
+
+	return nvs_identify(&io, id);
+}
+
+/* The real H100's registers (../shared/fixtures/h100, gh100-confirmed.md). */
+static void test_h100_real_values(void **state)
+{
+	struct nvs_ident id;
+
+	assert_int_equal(ident(0x180000a1, 0x180a1000, &id), 0);
+	assert_true(id.from_boot42);
+	assert_int_equal(id.chip_id, 0x180);
+	assert_non_null(id.chip);
+	assert_string_equal(id.chip->name, "GH100");
+	assert_string_equal(nvs_arch_name(id.arch), "hopper");
+	assert_int_equal(id.caps->window_reg, 0x10fd40);
+	assert_int_equal(id.caps->pt_version, 3);
+	assert_false(id.caps_guessed);
+}
+
+/* Kepler has no BOOT_42: the PRI error there must send us to BOOT_0. */
+static void test_boot0_fallback(void **state)
+{
+	struct nvs_ident id;
+
+	/* GK104: arch 0x0e in 28:24, impl 4 in 23:20, rev a1 */
+	assert_int_equal(ident(0x0e4000a1, 0xbadf5040, &id), 0);
+	assert_false(id.from_boot42);
+	assert_int_equal(id.chip_id, 0x0e4);
+	assert_string_equal(id.chip->name, "GK104");
+	assert_string_equal(nvs_arch_name(id.arch), "kepler");
+	assert_int_equal(id.caps->window_reg, 0x1700);
+	assert_int_equal(id.caps->rl_entry_size, 8);
+
+	/* BOOT_42 == 0 and all-ones are "not valid" too */
+	assert_int_equal(ident(0x124000a1, 0, &id), 0);
+	assert_int_equal(id.chip_id, 0x124);
+	assert_int_equal(ident(0x124000a1, 0xffffffff, &id), 0);
+	assert_int_equal(id.chip_id, 0x124);
+}
+
+/* BOOT_42 wins over BOOT_0 when both are valid (RM prefers it). */
+static void test_boot42_preferred(void **state)
+{
+	struct nvs_ident id;
+
+	assert_int_equal(ident(0x164000a1, 0x192a1000, &id), 0);
+	assert_int_equal(id.chip_id, 0x192);
+	assert_string_equal(id.chip->name, "AD102");
+}
+
+/* Bit 8 of BOOT_0 is the architecture MSB: arch 0x20+ is a new family. */
+static void test_arch_msb(void **state)
+{
+	struct nvs_ident id;
+
+	assert_int_equal(ident((0x02u << 24) | (1u << 8) | (3u << 20), 0, &id), 0);
+	assert_int_equal(id.chip_id, (0x22 << 4) | 3);
+	assert_null(id.chip);
+	assert_null(id.caps);
+	assert_int_equal(id.arch, NVS_ARCH_UNKNOWN);
+	assert_string_equal(nvs_arch_name(id.arch), "unknown");
+}
+
+/* An unknown implementation of a known architecture: guessed caps, flagged. */
+static void test_unknown_impl(void **state)
+{
+	struct nvs_ident id;
+
+	assert_int_equal(ident(0, 0x185a1000, &id) , -EIO);	/* BOOT_0 = 0 */
+	assert_int_equal(ident(0x185000a1, 0x185a1000, &id), 0);
+	assert_null(id.chip);
+	assert_true(id.caps_guessed);
+	assert_int_equal(id.arch, NVS_ARCH_HOPPER);
+	assert_non_null(id.caps);
+}
+
+static void test_dead_gpu(void **state)
+{
+	struct nvs_ident id;
+
+	assert_int_equal(ident(0xffffffff, 0xffffffff, &id), -ENODEV);
+	assert_int_equal(ident(0xbadf1100, 0xbadf1100, &id), -EIO);
+}
+
+/* Ada sorts above Hopper but keeps the older layouts; GB20x moved the block. */
+static void test_generation_traps(void **state)
+{
+	const struct nvs_chip *ad = nvs_chip_lookup(0x192);
+	const struct nvs_chip *gh = nvs_chip_lookup(0x180);
+	const struct nvs_chip *gb1 = nvs_chip_lookup(0x1a0);
+	const struct nvs_chip *gb2 = nvs_chip_lookup(0x1b2);
+	const struct nvs_chip *ga100 = nvs_chip_lookup(0x170);
+	const struct nvs_chip *ga102 = nvs_chip_lookup(0x172);
+
+	assert_int_equal(ad->caps->window_reg, 0x1700);
+	assert_int_equal(ad->caps->pt_version, 2);
+	assert_int_equal(gh->caps->window_reg, 0x10fd40);
+	assert_int_equal(gb1->caps->rl_regs, NVS_RL_BLOCK_A);
+	assert_int_equal(gb2->caps->rl_regs, NVS_RL_BLOCK_B);
+	assert_int_equal(gb2->caps->rl_base_shift, 8);
+	assert_int_equal(ga100->caps->rl_base_shift, 12);
+	assert_int_equal(ga102->caps->rl_base_shift, 10);
+	assert_int_equal(nvs_chip_lookup(0x164)->caps->rl_regs, NVS_RL_PFIFO_INDEXED);
+	assert_int_equal(nvs_chip_lookup(0x140)->caps->rl_regs, NVS_RL_PFIFO_SINGLE);
+	assert_int_equal(nvs_chip_lookup(0x140)->caps->rl_entry_size, 16);
+	assert_int_equal(nvs_chip_lookup(0x13b)->caps->rl_entry_size, 8);
+	assert_true(nvs_chip_lookup(0x17b)->tegra);
+	assert_false(nvs_chip_lookup(0x17b)->caps->gsp_capable);
+	assert_true(nvs_chip_lookup(0x15b)->tegra);
+}
+
+/*
+ * Independent check: every row of the chip-id table in the reference
+ * (regs-fifo.md §1.4) is in our table with the same name, and the table has
+ * nothing else.
+ */
+static void test_table_matches_reference(void **state)
+{
+	const char *path = "../shared/docs/reference/regs-fifo.md";
+	FILE *f = fopen(path, "r");
+	char line[512];
+	int in = 0, rows = 0;
+	size_t n;
+
+	if (!f)
+		skip();	/* reference material absent (not a CI checkout) */
+	nvs_chip_table(&n);
+	while (fgets(line, sizeof(line), f)) {
+		unsigned int idv;
+		char name[32];
+
+		if (!strncmp(line, "### 1.4", 7))
+			in = 1;
+		else if (in && !strncmp(line, "##", 2))
+			break;
+		if (!in || sscanf(line, "| 0x%x | %31[A-Z0-9] |", &idv, name) != 2)
+			continue;
+		rows++;
+		const struct nvs_chip *c = nvs_chip_lookup((uint16_t)idv);
+
+		if (!c)
+			fail_msg("chip 0x%03x (%s) missing from the table", idv, name);
+		assert_string_equal(c->name, name);
+	}
+	fclose(f);
+	assert_true(rows > 40);
+	assert_int_equal((size_t)rows, n);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_h100_real_values),
+		cmocka_unit_test(test_boot0_fallback),
+		cmocka_unit_test(test_boot42_preferred),
+		cmocka_unit_test(test_arch_msb),
+		cmocka_unit_test(test_unknown_impl),
+		cmocka_unit_test(test_dead_gpu),
+		cmocka_unit_test(test_generation_traps),
+		cmocka_unit_test(test_table_matches_reference),
+	};
+
+	return cmocka_run_group_tests_name("chip", tests, NULL, NULL);
+}
