@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: (GPL-2.0 WITH Linux-syscall-note) OR MIT */
+/*
+ * nvsched.h - ioctl ABI of /dev/nvsched.
+ *
+ * Conventions (Documentation/driver-api/ioctl.rst): fixed-width types, no
+ * implicit padding (every struct is a multiple of 8 bytes and its layout
+ * is checked with static asserts in the module), user pointers as __u64,
+ * unknown commands fail with ENOTTY, variable-size outputs take an in/out
+ * size and fail with ENOSPC when the buffer is too small.  Commands are
+ * versioned by number: a changed struct gets a new command.
+ */
+#ifndef _UAPI_NVSCHED_H
+#define _UAPI_NVSCHED_H
+
+#include <linux/ioctl.h>
+#include <linux/types.h>
+
+#define NVSCHED_DEVICE		"/dev/nvsched"
+#define NVSCHED_ABI_VERSION	1
+#define NVSCHED_IOC_MAGIC	0xd7
+
+/**
+ * struct nvsched_version - NVSCHED_IOC_VERSION (out)
+ * @abi_version: NVSCHED_ABI_VERSION of the loaded module
+ * @ngpus: number of GPUs the module manages (gpu indexes 0..ngpus-1)
+ * @flags: NVSCHED_F_* module-wide flags
+ * @reserved: zero
+ */
+struct nvsched_version {
+	__u32 abi_version;
+	__u32 ngpus;
+	__u32 flags;
+	__u32 reserved;
+};
+
+#define NVSCHED_F_ALLOW_GSP_RUNLIST_WRITES	(1u << 0)
+#define NVSCHED_F_TEST_DEVICES			(1u << 1)
+
+/* architecture codes (nvsched_gpu_info.arch) */
+enum nvsched_arch {
+	NVSCHED_ARCH_UNKNOWN = 0,
+	NVSCHED_ARCH_KEPLER,
+	NVSCHED_ARCH_MAXWELL,
+	NVSCHED_ARCH_PASCAL,
+	NVSCHED_ARCH_VOLTA,
+	NVSCHED_ARCH_TURING,
+	NVSCHED_ARCH_AMPERE,
+	NVSCHED_ARCH_ADA,
+	NVSCHED_ARCH_HOPPER,
+	NVSCHED_ARCH_BLACKWELL,
+};
+
+/* nvsched_gpu_info.flags */
+#define NVSCHED_GPU_TEGRA	(1u << 0)	/* integrated (platform) GPU */
+#define NVSCHED_GPU_UNKNOWN	(1u << 1)	/* chip id not in the table */
+#define NVSCHED_GPU_GUESSED	(1u << 2)	/* capabilities guessed from the architecture */
+#define NVSCHED_GPU_GONE	(1u << 3)	/* device removed / driver unbound */
+#define NVSCHED_GPU_TEST	(1u << 4)	/* simulated device (test_devices=) */
+#define NVSCHED_GPU_NO_ID	(1u << 5)	/* chip id unreadable (powered down, bad BOOT_0) */
+
+/**
+ * struct nvsched_gpu_info - NVSCHED_IOC_GPU_INFO (in: @gpu; out: the rest)
+ * @gpu: GPU index (the X of /proc/gpuX)
+ * @chip_id: (arch << 4) | impl, e.g. 0x180
+ * @boot0: NV_PMC_BOOT_0 as read at discovery
+ * @boot42: NV_PMC_BOOT_42 as read at discovery (0 if not used)
+ * @arch: enum nvsched_arch
+ * @flags: NVSCHED_GPU_*
+ * @pci_domain: PCI domain (0 for platform GPUs)
+ * @pci_bus: PCI bus
+ * @pci_devfn: PCI device/function (PCI_SLOT/PCI_FUNC)
+ * @pad0: zero
+ * @vendor: PCI vendor id
+ * @device: PCI device id
+ * @bar0_size: size of the mapped register aperture in bytes
+ * @pad1: zero
+ * @name: chip name, NUL-terminated ("GH100"; "unknown")
+ * @reserved: zero
+ */
+struct nvsched_gpu_info {
+	__u32 gpu;
+	__u32 chip_id;
+	__u32 boot0;
+	__u32 boot42;
+	__u32 arch;
+	__u32 flags;
+	__u32 pci_domain;
+	__u8 pci_bus;
+	__u8 pci_devfn;
+	__u16 pad0;
+	__u16 vendor;
+	__u16 device;
+	__u32 bar0_size;
+	__u32 pad1;
+	char name[16];
+	__u32 reserved[9];
+};
+
+#define NVSCHED_IOC_VERSION	_IOR(NVSCHED_IOC_MAGIC, 0x00, struct nvsched_version)
+#define NVSCHED_IOC_GPU_INFO	_IOWR(NVSCHED_IOC_MAGIC, 0x01, struct nvsched_gpu_info)
+
+#endif /* _UAPI_NVSCHED_H */

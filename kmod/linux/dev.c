@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: MIT OR GPL-2.0
+/*
+ * dev.c - /dev/nvsched, the ioctl interface (include/uapi/nvsched.h).
+ */
+#include <linux/build_bug.h>
+#include <linux/fs.h>
+#include <linux/miscdevice.h>
+#include <linux/module.h>
+#include <linux/uaccess.h>
+
+#include "nvs_linux.h"
+#include "../../include/uapi/nvsched.h"
+
+/* The ABI has no implicit padding: sizes are the sums of their fields. */
+static_assert(sizeof(struct nvsched_version) == 16);
+static_assert(sizeof(struct nvsched_gpu_info) == 96);
+static_assert(offsetof(struct nvsched_gpu_info, name) == 44);
+
+/* kmod/hw's enum and the ABI's codes must agree */
+static_assert((int)NVSCHED_ARCH_BLACKWELL == (int)NVS_ARCH_BLACKWELL);
+static_assert((int)NVSCHED_ARCH_KEPLER == (int)NVS_ARCH_KEPLER);
+
+static long nvs_ioc_version(void __user *arg)
+{
+	struct nvsched_version v = {
+		.abi_version = NVSCHED_ABI_VERSION,
+		.ngpus = nvs_gpu_count(),
+	};
+
+	if (nvs_allow_gsp_runlist_writes())
+		v.flags |= NVSCHED_F_ALLOW_GSP_RUNLIST_WRITES;
+	if (nvs_test_devices_enabled())
+		v.flags |= NVSCHED_F_TEST_DEVICES;
+	return copy_to_user(arg, &v, sizeof(v)) ? -EFAULT : 0;
+}
+
+static long nvs_ioc_gpu_info(void __user *arg)
+{
+	struct nvsched_gpu_info info;
+	struct nvs_gpu *g;
+	const struct nvs_ident *id;
+	int ret;
+
+	if (copy_from_user(&info, arg, sizeof(info)))
+		return -EFAULT;
+	g = nvs_gpu_get_by_index(info.gpu);
+	if (!g)
+		return -ENODEV;
+	memset(&info, 0, sizeof(info));
+	info.gpu = g->index;
+
+	ret = nvs_gpu_begin(g);
+	if (ret == -EINTR)
+		return ret;
+	if (ret == 0 && g->ident_err)
+		nvs_gpu_identify_locked(g);
+	id = &g->ident;
+	if (ret == -ENODEV)
+		info.flags |= NVSCHED_GPU_GONE;
+	if (g->ident_err || (ret && ret != -ENODEV)) {
+		info.flags |= NVSCHED_GPU_NO_ID;
+	} else {
+		info.chip_id = id->chip_id;
+		info.boot0 = id->boot0;
+		info.boot42 = id->boot42;
+		info.arch = id->arch;
+		if (!id->chip)
+			info.flags |= NVSCHED_GPU_UNKNOWN;
+		if (id->caps_guessed)
+			info.flags |= NVSCHED_GPU_GUESSED;
+		if (id->chip && id->chip->tegra)
+			info.flags |= NVSCHED_GPU_TEGRA;
+		strscpy(info.name, id->chip ? id->chip->name : "unknown",
+			sizeof(info.name));
+	}
+	if (ret == 0)
+		nvs_gpu_end(g);
+	if (g->test_dev)
+		info.flags |= NVSCHED_GPU_TEST;
+	info.pci_domain = pci_domain_nr(g->pdev->bus);
+	info.pci_bus = g->pdev->bus->number;
+	info.pci_devfn = g->pdev->devfn;
+	info.vendor = g->pdev->vendor;
+	info.device = g->pdev->device;
+	info.bar0_size = g->regs_len;
+	return copy_to_user(arg, &info, sizeof(info)) ? -EFAULT : 0;
+}
+
+static long nvs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	void __user *uarg = (void __user *)arg;
+
+	switch (cmd) {
+	case NVSCHED_IOC_VERSION:
+		return nvs_ioc_version(uarg);
+	case NVSCHED_IOC_GPU_INFO:
+		return nvs_ioc_gpu_info(uarg);
+	default:
+		return -ENOTTY;
+	}
+}
+
+static const struct file_operations nvs_fops = {
+	.owner = THIS_MODULE,
+	.unlocked_ioctl = nvs_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+	.llseek = noop_llseek,
+};
+
+static struct miscdevice nvs_misc = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "nvsched",
+	.fops = &nvs_fops,
+	.mode = 0660,	/* root:nvsched through the udev rule */
+};
+
+int nvs_dev_register(void)
+{
+	return misc_register(&nvs_misc);
+}
+
+void nvs_dev_unregister(void)
+{
+	misc_deregister(&nvs_misc);
+}

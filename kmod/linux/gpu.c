@@ -1,0 +1,413 @@
+// SPDX-License-Identifier: MIT OR GPL-2.0
+/*
+ * gpu.c - finding GPUs, mapping their registers, the MMIO accessor.
+ *
+ * nvsched never binds a driver to an NVIDIA device: the real driver
+ * (nvidia, nvidia-open, nouveau) owns it.  We look devices up, take a
+ * reference, map BAR0 without claiming the region and only read while the
+ * device is runtime-active.
+ */
+#include <linux/delay.h>
+#include <linux/io.h>
+#include <linux/jiffies.h>
+#include <linux/kernel.h>
+#include <linux/pci.h>
+#include <linux/pm_runtime.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/string.h>
+
+#include "nvs_linux.h"
+#include "simbox.h"
+#include "nvsched/regs/boot.h"
+
+#define PCI_VENDOR_NVIDIA	0x10de
+
+struct nvs_test_id {
+	u16 vendor, device;
+	u8 bar;
+};
+
+/* "vvvv:dddd:B[,vvvv:dddd:B...]" */
+static int parse_test_devices(const char *s, struct nvs_test_id *ids, int max)
+{
+	int n = 0;
+
+	while (s && *s) {
+		unsigned int v, d, b;
+		int len = 0;
+
+		if (n == max)
+			return -E2BIG;
+		if (sscanf(s, "%4x:%4x:%u%n", &v, &d, &b, &len) != 3 || b > 5)
+			return -EINVAL;
+		ids[n].vendor = v;
+		ids[n].device = d;
+		ids[n].bar = b;
+		n++;
+		s += len;
+		if (*s == ',')
+			s++;
+		else if (*s && *s != '\n')
+			return -EINVAL;
+		else
+			break;
+	}
+	return n;
+}
+
+static bool pci_is_nvidia_display(struct pci_dev *pdev)
+{
+	return pdev->vendor == PCI_VENDOR_NVIDIA &&
+	       (pdev->class >> 16) == PCI_BASE_CLASS_DISPLAY;
+}
+
+/* ---- the accessor ------------------------------------------------------ */
+
+static void nvs_simbox_post(struct nvs_gpu *g, u32 off, u32 val)
+{
+	void __iomem *sb = g->simbox;
+	u32 head = ioread32(sb + NVS_SIMBOX_HEAD_OFF);
+	u32 slot = head & (NVS_SIMBOX_RING - 1);
+	unsigned long deadline;
+
+	iowrite32(off, sb + NVS_SIMBOX_RING_OFF + slot * 8);
+	iowrite32(val, sb + NVS_SIMBOX_RING_OFF + slot * 8 + 4);
+	wmb();	/* record before head */
+	iowrite32(head + 1, sb + NVS_SIMBOX_HEAD_OFF);
+
+	/* Wait until the model applied the write, as hardware would have. */
+	deadline = jiffies + msecs_to_jiffies(NVS_SIMBOX_TIMEOUT_MS);
+	while (ioread32(sb + NVS_SIMBOX_TAIL_OFF) != head + 1) {
+		if (time_after(jiffies, deadline)) {
+			dev_err(&g->pdev->dev,
+				"%s: test GPU model stopped answering; writes are plain RAM from now on\n",
+				g->name);
+			g->simbox_dead = true;
+			return;
+		}
+		usleep_range(20, 100);
+	}
+}
+
+static u32 nvs_mmio_rd32(void *ctx, u32 off)
+{
+	struct nvs_gpu *g = ctx;
+
+	lockdep_assert_held(&g->lock);
+	if ((off & 3) || off > g->regs_len - 4 || !g->regs)
+		return NV_REG_VALUE_INVALID;
+	return ioread32(g->regs + off);
+}
+
+static void nvs_mmio_wr32(void *ctx, u32 off, u32 val)
+{
+	struct nvs_gpu *g = ctx;
+
+	lockdep_assert_held(&g->lock);
+	if ((off & 3) || off > g->regs_len - 4 || !g->regs) {
+		dev_warn_ratelimited(&g->pdev->dev,
+				     "%s: refused write outside BAR0 (0x%x)\n",
+				     g->name, off);
+		return;
+	}
+	iowrite32(val, g->regs + off);
+	if (g->simbox && !g->simbox_dead)
+		nvs_simbox_post(g, off, val);
+}
+
+/* ---- access brackets --------------------------------------------------- */
+
+/**
+ * nvs_gpu_begin() - start an MMIO sequence on @g
+ * @g: the GPU
+ *
+ * Takes the per-GPU lock and, for a runtime-PM managed device, a usage
+ * reference only if it is already active: nvsched never wakes a GPU.
+ *
+ * Return: 0 with the lock held, -ENODEV when the GPU is gone, -EIO when
+ * it is runtime-suspended, -EINTR on a signal.
+ */
+int nvs_gpu_begin(struct nvs_gpu *g)
+{
+	int ret;
+
+	if (mutex_lock_interruptible(&g->lock))
+		return -EINTR;
+	if (g->gone) {
+		ret = -ENODEV;
+		goto unlock;
+	}
+	if (!g->test_dev) {
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 9, 0)
+		ret = pm_runtime_get_if_active(&g->pdev->dev);
+#else
+		ret = pm_runtime_get_if_active(&g->pdev->dev, true);
+#endif
+		if (ret == 0) {	/* suspended: reads would be all-ones */
+			ret = -EIO;
+			goto unlock;
+		}
+		/* -EINVAL: runtime PM disabled, the device is always on */
+		if (ret < 0 && ret != -EINVAL)
+			goto unlock;
+		g->pm_ref = ret > 0;
+	}
+	return 0;
+unlock:
+	mutex_unlock(&g->lock);
+	return ret;
+}
+
+/**
+ * nvs_gpu_end() - end an MMIO sequence started by nvs_gpu_begin()
+ * @g: the GPU
+ */
+void nvs_gpu_end(struct nvs_gpu *g)
+{
+	if (g->pm_ref)
+		pm_runtime_put(&g->pdev->dev);
+	g->pm_ref = false;
+	mutex_unlock(&g->lock);
+}
+
+/**
+ * nvs_gpu_identify_locked() - (re)read the chip id
+ * @g: the GPU, lock held
+ *
+ * Return: 0 or the error of nvs_identify(), also kept in @g->ident_err.
+ */
+int nvs_gpu_identify_locked(struct nvs_gpu *g)
+{
+	lockdep_assert_held(&g->lock);
+	g->ident_err = nvs_identify(&g->io, &g->ident);
+	return g->ident_err;
+}
+
+/**
+ * nvs_gpu_mark_gone() - the device went away: stop touching it
+ * @g: the GPU
+ *
+ * Called from the bus notifier on removal or driver unbind.  Files of the
+ * GPU keep existing until unload and fail with ENODEV.
+ */
+void nvs_gpu_mark_gone(struct nvs_gpu *g)
+{
+	mutex_lock(&g->lock);
+	if (!g->gone) {
+		g->gone = true;
+		dev_notice(&g->pdev->dev, "%s: device removed or unbound, dropping it\n",
+			   g->name);
+		if (g->regs)
+			pci_iounmap(g->pdev, g->regs);
+		if (g->simbox)
+			pci_iounmap(g->pdev, g->simbox);
+		g->regs = NULL;
+		g->simbox = NULL;
+	}
+	mutex_unlock(&g->lock);
+}
+
+/* ---- discovery ------------------------------------------------------------ */
+
+static int nvs_gpu_map(struct nvs_gpu *g, int bar)
+{
+	struct pci_dev *pdev = g->pdev;
+	resource_size_t len = pci_resource_len(pdev, bar);
+	int ret;
+
+	if (!(pci_resource_flags(pdev, bar) & IORESOURCE_MEM) || len < 0x1000) {
+		dev_err(&pdev->dev, "%s: BAR%d is not a memory BAR\n", g->name, bar);
+		return -ENODEV;
+	}
+	if (g->test_dev && !pci_is_enabled(pdev)) {
+		/* nobody owns the ivshmem device: enable decoding ourselves */
+		ret = pci_enable_device_mem(pdev);
+		if (ret)
+			return ret;
+		g->enabled_dev = true;
+	}
+	g->regs_len = min_t(resource_size_t, len, NVS_BAR0_MAX);
+	/* map without requesting the region: the owning driver holds it */
+	g->regs = pci_iomap(pdev, bar, g->regs_len);
+	if (!g->regs)
+		return -ENOMEM;
+	if (g->test_dev && len >= NVS_SIMBOX_BAR_SIZE) {
+		g->simbox = pci_iomap_range(pdev, bar, NVS_SIMBOX_OFFSET, PAGE_SIZE);
+		if (g->simbox && ioread32(g->simbox + NVS_SIMBOX_MAGIC_OFF) != NVS_SIMBOX_MAGIC) {
+			pci_iounmap(pdev, g->simbox);
+			g->simbox = NULL;
+		}
+	}
+	return 0;
+}
+
+static void nvs_gpu_free(struct nvs_gpu *g)
+{
+	if (g->regs)
+		pci_iounmap(g->pdev, g->regs);
+	if (g->simbox)
+		pci_iounmap(g->pdev, g->simbox);
+	if (g->enabled_dev)
+		pci_disable_device(g->pdev);
+	pci_dev_put(g->pdev);
+	mutex_destroy(&g->lock);
+	kfree(g);
+}
+
+static void nvs_gpu_report(struct nvs_gpu *g)
+{
+	struct device *dev = &g->pdev->dev;
+	const struct nvs_ident *id = &g->ident;
+
+	if (g->ident_err) {
+		dev_warn(dev, "%s: cannot identify the chip (%d): BOOT_0 reads 0x%08x\n",
+			 g->name, g->ident_err, id->boot0);
+	} else if (!id->chip) {
+		dev_warn(dev, "%s: unknown chip id 0x%03x (BOOT_0 0x%08x, BOOT_42 0x%08x): %s; please report it\n",
+			 g->name, id->chip_id, id->boot0, id->boot42,
+			 id->caps ? "using the conservative path of its architecture" :
+				    "unknown architecture, chip identity only");
+	} else {
+		dev_info(dev, "%s: %s (chip 0x%03x, %s)%s%s\n", g->name,
+			 id->chip->name, id->chip_id, nvs_arch_name(id->arch),
+			 g->test_dev ? ", simulated" : "",
+			 g->simbox ? " with a live model" : "");
+	}
+}
+
+static int nvs_gpu_create(struct pci_dev *pdev, int bar, bool test_dev,
+			  unsigned int index, struct nvs_gpu **out)
+{
+	struct nvs_gpu *g;
+	int ret;
+
+	g = kzalloc(sizeof(*g), GFP_KERNEL);
+	if (!g)
+		return -ENOMEM;
+	g->pdev = pci_dev_get(pdev);
+	g->test_dev = test_dev;
+	g->index = index;
+	snprintf(g->name, sizeof(g->name), "gpu%u", index);
+	mutex_init(&g->lock);
+	g->io.rd32 = nvs_mmio_rd32;
+	g->io.wr32 = nvs_mmio_wr32;
+	g->io.ctx = g;
+
+	ret = nvs_gpu_map(g, bar);
+	if (ret)
+		goto err;
+	ret = nvs_gpu_begin(g);
+	if (ret == 0) {
+		nvs_gpu_identify_locked(g);
+		nvs_gpu_end(g);
+	} else {
+		g->ident_err = ret;	/* e.g. suspended: retried on first use */
+	}
+	nvs_gpu_report(g);
+	*out = g;
+	return 0;
+err:
+	nvs_gpu_free(g);
+	return ret;
+}
+
+struct nvs_candidate {
+	struct pci_dev *pdev;
+	int bar;
+	bool test_dev;
+};
+
+static int cand_cmp(const void *a, const void *b)
+{
+	const struct pci_dev *x = ((const struct nvs_candidate *)a)->pdev;
+	const struct pci_dev *y = ((const struct nvs_candidate *)b)->pdev;
+
+	if (pci_domain_nr(x->bus) != pci_domain_nr(y->bus))
+		return pci_domain_nr(x->bus) < pci_domain_nr(y->bus) ? -1 : 1;
+	if (x->bus->number != y->bus->number)
+		return x->bus->number < y->bus->number ? -1 : 1;
+	return (int)x->devfn - (int)y->devfn;
+}
+
+/**
+ * nvs_gpus_discover() - find the GPUs and build their state
+ * @gpus: list to fill, in nvdebug order (PCI bus order; Tegra platform
+ *	GPUs would come first)
+ * @test_devices: the test_devices= parameter or NULL
+ *
+ * Return: 0 (also with no GPU), or a negative errno for a bad parameter or
+ * an allocation failure; on error nothing is left behind.
+ */
+int nvs_gpus_discover(struct list_head *gpus, const char *test_devices)
+{
+	struct nvs_test_id ids[NVS_MAX_TEST_IDS];
+	struct nvs_candidate *cand = NULL;
+	struct pci_dev *pdev = NULL;
+	int nids, ncand = 0, i, ret = 0;
+	unsigned int index = 0;
+
+	nids = parse_test_devices(test_devices, ids, NVS_MAX_TEST_IDS);
+	if (nids < 0) {
+		pr_err("nvsched: bad test_devices=\"%s\": expected VENDOR:DEVICE:BAR[,...] in hex, e.g. 1af4:1110:2\n",
+		       test_devices);
+		return nids;
+	}
+
+	cand = kcalloc(256, sizeof(*cand), GFP_KERNEL);
+	if (!cand)
+		return -ENOMEM;
+	for_each_pci_dev(pdev) {
+		int bar = -1;
+
+		if (pci_is_nvidia_display(pdev))
+			bar = 0;
+		for (i = 0; i < nids && bar < 0; i++)
+			if (pdev->vendor == ids[i].vendor && pdev->device == ids[i].device)
+				bar = ids[i].bar;
+		if (bar < 0 || ncand == 256)
+			continue;
+		cand[ncand].pdev = pci_dev_get(pdev);
+		cand[ncand].bar = bar;
+		cand[ncand].test_dev = !pci_is_nvidia_display(pdev);
+		ncand++;
+	}
+	sort(cand, ncand, sizeof(*cand), cand_cmp, NULL);
+
+	for (i = 0; i < ncand; i++) {
+		struct nvs_gpu *g;
+		int err = nvs_gpu_create(cand[i].pdev, cand[i].bar,
+					 cand[i].test_dev, index, &g);
+
+		if (err == -ENOMEM) {
+			ret = err;
+			break;
+		}
+		if (err) {
+			dev_warn(&cand[i].pdev->dev, "nvsched: skipping device (%d)\n", err);
+			continue;
+		}
+		list_add_tail(&g->node, gpus);
+		index++;
+	}
+	for (i = 0; i < ncand; i++)
+		pci_dev_put(cand[i].pdev);
+	kfree(cand);
+	if (ret)
+		nvs_gpus_release(gpus);
+	return ret;
+}
+
+/**
+ * nvs_gpus_release() - forget every GPU (their /proc files must be gone)
+ * @gpus: the list filled by nvs_gpus_discover()
+ */
+void nvs_gpus_release(struct list_head *gpus)
+{
+	struct nvs_gpu *g, *tmp;
+
+	list_for_each_entry_safe(g, tmp, gpus, node) {
+		list_del(&g->node);
+		nvs_gpu_free(g);
+	}
+}

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: MIT OR GPL-2.0 */
+/*
+ * nvs_linux.h - internal interfaces of the nvsched module glue.
+ */
+#ifndef NVS_LINUX_H
+#define NVS_LINUX_H
+
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/pci.h>
+#include <linux/proc_fs.h>
+#include <linux/version.h>
+
+#include "nvs_io.h"
+#include "chip.h"
+
+#define NVS_MAX_TEST_IDS	4
+#define NVS_BAR0_MAX		0x1000000u	/* registers live in the first 16 MiB */
+
+/**
+ * struct nvs_gpu - one GPU the module looks at (it never owns it)
+ * @node: entry in nvs_mod.gpus
+ * @index: X of /proc/gpuX (nvdebug numbering)
+ * @pdev: the PCI function, referenced with pci_dev_get()
+ * @test_dev: a simulated GPU matched by test_devices= (an ivshmem BAR)
+ * @enabled_dev: we enabled memory decoding ourselves (test devices only)
+ * @regs: register aperture (BAR0, or the register image of a test BAR)
+ * @regs_len: bytes of @regs that may be accessed
+ * @simbox: test mailbox to the host GPU model, or NULL
+ * @simbox_dead: the model stopped answering; stop waiting for it
+ * @lock: serialises every MMIO sequence and protects @gone and @ident
+ * @pm_ref: nvs_gpu_begin() took a runtime-PM usage reference
+ * @gone: the device was removed or its driver unbound; files fail ENODEV
+ * @ident: chip identification (valid when @ident_err == 0)
+ * @ident_err: 0, or why the chip could not be identified
+ * @io: the kmod/hw accessor over @regs
+ * @proc: /proc/gpuX
+ * @name: "gpuX"
+ */
+struct nvs_gpu {
+	struct list_head node;
+	unsigned int index;
+	struct pci_dev *pdev;
+	bool test_dev;
+	bool enabled_dev;
+	void __iomem *regs;
+	resource_size_t regs_len;
+	void __iomem *simbox;
+	bool simbox_dead;
+	struct mutex lock;
+	bool pm_ref;
+	bool gone;
+	struct nvs_ident ident;
+	int ident_err;
+	struct nvs_io io;
+	struct proc_dir_entry *proc;
+	char name[16];
+};
+
+/* gpu.c */
+int nvs_gpus_discover(struct list_head *gpus, const char *test_devices);
+void nvs_gpus_release(struct list_head *gpus);
+void nvs_gpu_mark_gone(struct nvs_gpu *g);
+int nvs_gpu_begin(struct nvs_gpu *g);
+void nvs_gpu_end(struct nvs_gpu *g);
+int nvs_gpu_identify_locked(struct nvs_gpu *g);
+
+/* proc.c */
+int nvs_proc_add(struct nvs_gpu *g);
+void nvs_proc_remove(struct nvs_gpu *g);
+
+/* dev.c */
+int nvs_dev_register(void);
+void nvs_dev_unregister(void);
+
+/* main.c: the list of GPUs and the module-wide lock */
+struct nvs_gpu *nvs_gpu_get_by_index(unsigned int index);
+unsigned int nvs_gpu_count(void);
+bool nvs_allow_gsp_runlist_writes(void);
+bool nvs_test_devices_enabled(void);
+
+/* pde_data() was PDE_DATA() before 5.17 */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(5, 17, 0)
+#define nvs_pde_data(inode) PDE_DATA(inode)
+#else
+#define nvs_pde_data(inode) pde_data(inode)
+#endif
+
+#endif /* NVS_LINUX_H */

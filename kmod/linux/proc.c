@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT OR GPL-2.0
+/*
+ * proc.c - /proc/gpuX/ files (formats: CONTRACTS.md §6).
+ */
+#include <linux/proc_fs.h>
+#include <linux/seq_file.h>
+
+#include "nvs_linux.h"
+
+/*
+ * chip: "NAME 0xCHIPID arch".  The identity is re-read from the GPU when
+ * it could not be read at discovery (e.g. it was runtime-suspended then).
+ */
+static int nvs_proc_chip_show(struct seq_file *m, void *v)
+{
+	struct nvs_gpu *g = m->private;
+	const struct nvs_ident *id = &g->ident;
+	int ret;
+
+	ret = nvs_gpu_begin(g);
+	if (ret)
+		return ret;
+	if (g->ident_err)
+		nvs_gpu_identify_locked(g);
+	ret = g->ident_err;
+	if (!ret)
+		seq_printf(m, "%s 0x%x %s\n", id->chip ? id->chip->name : "unknown",
+			   id->chip_id, nvs_arch_name(id->arch));
+	nvs_gpu_end(g);
+	return ret ? -EIO : 0;
+}
+
+static int nvs_proc_pci_show(struct seq_file *m, void *v)
+{
+	struct nvs_gpu *g = m->private;
+
+	seq_printf(m, "%s\n", pci_name(g->pdev));
+	return 0;
+}
+
+/**
+ * nvs_proc_add() - create /proc/gpuX and its files
+ * @g: the GPU
+ *
+ * Return: 0 or -ENOMEM; on error nothing is left behind.
+ */
+int nvs_proc_add(struct nvs_gpu *g)
+{
+	g->proc = proc_mkdir(g->name, NULL);
+	if (!g->proc)
+		return -ENOMEM;
+	if (!proc_create_single_data("chip", 0444, g->proc, nvs_proc_chip_show, g) ||
+	    !proc_create_single_data("pci", 0444, g->proc, nvs_proc_pci_show, g)) {
+		proc_remove(g->proc);
+		g->proc = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/**
+ * nvs_proc_remove() - remove /proc/gpuX; waits for running readers
+ * @g: the GPU
+ */
+void nvs_proc_remove(struct nvs_gpu *g)
+{
+	proc_remove(g->proc);
+	g->proc = NULL;
+}
