@@ -3,4 +3,29 @@ CLI_COMMON_SRCS := cli/json.c
 CLI_COMMON_OBJS := $(CLI_COMMON_SRCS:%.c=$(B)/%.o)
 $(B)/libnvscli.a: $(CLI_COMMON_OBJS)
 	$(Q)ar rcs $@ $^
-ALL_TARGETS += $(B)/libnvscli.a
+
+# libnvsched: static and shared (MIT), over /dev/nvsched
+LIBNVSCHED_OBJS := $(B)/cli/libnvsched.o
+$(B)/lib/libnvsched.a: $(LIBNVSCHED_OBJS)
+	@mkdir -p $(dir $@)
+	$(Q)ar rcs $@ $^
+$(B)/pic/cli/libnvsched.o: cli/libnvsched.c
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -fPIC -c -o $@ $<
+$(B)/lib/libnvsched.so.1: $(B)/pic/cli/libnvsched.o
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -shared -Wl,-soname,libnvsched.so.1 -o $@ $^
+	$(Q)ln -sf libnvsched.so.1 $(B)/lib/libnvsched.so
+
+# Analysis commands are linked in when their libraries are part of the tree.
+CLI_EXTRA_LIBS := $(if $(wildcard cli/rta.mk),$(B)/librta.a) $(if $(wildcard cli/predict.mk),$(B)/libpredict.a)
+CLI_DEFS := $(if $(wildcard cli/rta.mk),-DNVSCHED_HAVE_RTA) $(if $(wildcard cli/predict.mk),-DNVSCHED_HAVE_PREDICT)
+$(B)/cli/nvsched.o: CFLAGS += $(CLI_DEFS)
+$(B)/cli/nvsched.o: cli/cli.mk
+
+NVSCHED_OBJS := $(B)/cli/nvsched.o $(B)/cli/gpu.o
+$(B)/bin/nvsched: $(NVSCHED_OBJS) $(CLI_EXTRA_LIBS) $(B)/libnvscli.a $(B)/lib/libnvsched.a $(B)/libnvssim.a $(B)/libnvshw.a
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^ -lpci -lm
+
+ALL_TARGETS += $(B)/libnvscli.a $(B)/lib/libnvsched.a $(B)/lib/libnvsched.so.1 $(B)/bin/nvsched

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: MIT
+/* gpu.c - GPU discovery for the CLI: module (ioctl) or snapshot backend. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <pci/pci.h>
+
+#include "gpu.h"
+#include "nvsched.h"
+#include "chip.h"
+#include "sim.h"
+#include "snapshot.h"
+
+static const char *arch_of(unsigned int arch)
+{
+	return nvs_arch_name((enum nvs_arch)arch);
+}
+
+void cli_pci_name(uint16_t vendor, uint16_t device, char *buf, int len)
+{
+	struct pci_access *pacc;
+	char *name;
+
+	buf[0] = 0;
+	if (!vendor)
+		return;
+	pacc = pci_alloc();
+	if (!pacc)
+		return;
+	pacc->error = NULL;
+	pci_init(pacc);
+	name = pci_lookup_name(pacc, buf, len, PCI_LOOKUP_VENDOR | PCI_LOOKUP_DEVICE |
+			       PCI_LOOKUP_NO_NUMBERS, vendor, device);
+	if (!name || name != buf)
+		snprintf(buf, len, "%s", name ? name : "");
+	pci_cleanup(pacc);
+}
+
+static int open_snapshot(const struct cli_global *g, const char *cmd,
+			 struct cli_gpu **gpus, int *n)
+{
+	struct cli_gpu *c;
+	struct nvs_ident id;
+	char err[512];
+	const char *bdf, *pciid;
+
+	if (g->gpu && strcmp(g->gpu, "0")) {
+		fprintf(stderr, "nvsched %s: a snapshot holds one GPU (index 0), not --gpu %s\n",
+			cmd, g->gpu);
+		return CLI_EXIT_USAGE;
+	}
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return CLI_EXIT_FAIL;
+	if (nvss_parse_file(g->snapshot, &c->snap, err, sizeof(err))) {
+		fprintf(stderr, "nvsched %s: %s\n", cmd, err);
+		free(c);
+		return CLI_EXIT_USAGE;
+	}
+	c->sim = nvs_sim_new(c->snap, NULL, err, sizeof(err));
+	if (!c->sim) {
+		fprintf(stderr, "nvsched %s: %s: %s\n", cmd, g->snapshot, err);
+		nvss_free(c->snap);
+		free(c);
+		return CLI_EXIT_USAGE;
+	}
+	c->source = "snapshot";
+	c->test = true;
+	bdf = nvss_meta_get(c->snap, "bdf");
+	snprintf(c->bdf, sizeof(c->bdf), "%s", bdf ? bdf : "");
+	pciid = nvss_meta_get(c->snap, "pci_id");
+	if (pciid) {
+		unsigned int v, d;
+
+		if (sscanf(pciid, "%x:%x", &v, &d) == 2) {
+			c->vendor = v;
+			c->device = d;
+		}
+	}
+	c->arch = "unknown";
+	snprintf(c->chip, sizeof(c->chip), "unknown");
+	if (nvs_identify(nvs_sim_io(c->sim), &id) == 0) {
+		c->id_ok = true;
+		c->chip_id = id.chip_id;
+		c->boot0 = id.boot0;
+		c->boot42 = id.boot42;
+		c->arch = nvs_arch_name(id.arch);
+		if (id.chip)
+			snprintf(c->chip, sizeof(c->chip), "%s", id.chip->name);
+	}
+	*gpus = c;
+	*n = 1;
+	return CLI_EXIT_OK;
+}
+
+static void from_info(struct cli_gpu *c, const struct nvsched_gpu_info *info)
+{
+	c->index = (int)info->gpu;
+	snprintf(c->bdf, sizeof(c->bdf), "%04x:%02x:%02x.%x", info->pci_domain,
+		 info->pci_bus, info->pci_devfn >> 3, info->pci_devfn & 7);
+	c->vendor = info->vendor;
+	c->device = info->device;
+	c->id_ok = !(info->flags & NVSCHED_GPU_NO_ID);
+	c->chip_id = info->chip_id;
+	c->boot0 = info->boot0;
+	c->boot42 = info->boot42;
+	c->arch = c->id_ok ? arch_of(info->arch) : "unknown";
+	snprintf(c->chip, sizeof(c->chip), "%.15s", c->id_ok ? info->name : "unknown");
+	c->test = info->flags & NVSCHED_GPU_TEST;
+	c->source = "module";
+}
+
+/* --gpu N or BDF (with or without the domain) */
+static bool gpu_matches(const char *sel, const struct cli_gpu *c)
+{
+	char *end;
+	long idx;
+
+	if (!sel)
+		return c->index == 0;
+	idx = strtol(sel, &end, 10);
+	if (*sel && !*end)
+		return idx == c->index;
+	if (!strcmp(sel, c->bdf))
+		return true;
+	return strlen(c->bdf) > 5 && !strcmp(sel, c->bdf + 5);
+}
+
+int cli_gpus_open(const struct cli_global *g, const char *cmd, bool all,
+		  struct cli_gpu **gpus, int *n)
+{
+	struct nvsched_version ver;
+	struct cli_gpu *list;
+	unsigned int i;
+	int ret, cnt = 0;
+
+	*gpus = NULL;
+	*n = 0;
+	if (g->backend && !strcmp(g->backend, "rm")) {
+		fprintf(stderr, "nvsched %s: the rm backend is not available in this build\n", cmd);
+		return CLI_EXIT_FAIL;
+	}
+	if (g->snapshot || (g->backend && !strcmp(g->backend, "snapshot"))) {
+		if (!g->snapshot) {
+			fprintf(stderr, "nvsched %s: --backend snapshot needs --snapshot FILE\n", cmd);
+			return CLI_EXIT_USAGE;
+		}
+		return open_snapshot(g, cmd, gpus, n);
+	}
+	ret = nvsched_version(&ver);
+	if (ret) {
+		fprintf(stderr, "nvsched %s: %s\n", cmd, nvsched_strerror(ret));
+		return CLI_EXIT_FAIL;
+	}
+	if (ver.abi_version != NVSCHED_ABI_VERSION) {
+		fprintf(stderr, "nvsched %s: module ABI %u, tool ABI %u: reinstall both\n",
+			cmd, ver.abi_version, NVSCHED_ABI_VERSION);
+		return CLI_EXIT_FAIL;
+	}
+	list = calloc(ver.ngpus ? ver.ngpus : 1, sizeof(*list));
+	if (!list)
+		return CLI_EXIT_FAIL;
+	for (i = 0; i < ver.ngpus; i++) {
+		struct nvsched *h = nvsched_open((int)i);
+		struct nvsched_gpu_info info;
+		struct cli_gpu c = { 0 };
+
+		if (!h) {
+			fprintf(stderr, "nvsched %s: gpu%u: %s\n", cmd, i, nvsched_strerror(errno));
+			continue;
+		}
+		ret = nvsched_gpu_info(h, &info);
+		nvsched_close(h);
+		if (ret) {
+			fprintf(stderr, "nvsched %s: gpu%u: %s\n", cmd, i, nvsched_strerror(ret));
+			continue;
+		}
+		from_info(&c, &info);
+		if (all || gpu_matches(g->gpu, &c))
+			list[cnt++] = c;
+	}
+	if (!all && cnt == 0) {
+		fprintf(stderr, "nvsched %s: no GPU %s (%u GPU(s) found): see nvsched list\n",
+			cmd, g->gpu ? g->gpu : "0", ver.ngpus);
+		free(list);
+		return CLI_EXIT_FAIL;
+	}
+	*gpus = list;
+	*n = cnt;
+	return CLI_EXIT_OK;
+}
+
+void cli_gpus_close(struct cli_gpu *gpus, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (gpus[i].sim)
+			nvs_sim_free(gpus[i].sim);
+		if (gpus[i].snap)
+			nvss_free(gpus[i].snap);
+	free(gpus);
+}
+
+void cli_json_gpu(struct jw *w, const struct cli_gpu *c)
+{
+	jw_obj_begin(w);
+	jw_key(w, "index");
+	jw_int(w, c->index);
+	jw_key(w, "bdf");
+	jw_str(w, c->bdf[0] ? c->bdf : NULL);
+	jw_key(w, "chip_id");
+	if (c->id_ok)
+		jw_hex(w, c->chip_id);
+	else
+		jw_null(w);
+	jw_key(w, "chip");
+	jw_str(w, c->id_ok ? c->chip : "unknown");
+	jw_key(w, "arch");
+	jw_str(w, c->arch);
+	jw_obj_end(w);
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gpu.h - the CLI's view of one GPU, from the module or from a snapshot.
+ */
+#ifndef NVSCHED_CLI_GPU_H
+#define NVSCHED_CLI_GPU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cli.h"
+#include "json.h"
+
+struct nvs_sim;
+struct nvss;
+
+/**
+ * struct cli_gpu - one GPU as the commands see it
+ * @index: the X of /proc/gpuX (0 for a snapshot)
+ * @bdf: PCI address, "" when unknown
+ * @vendor: PCI vendor id (0 when unknown)
+ * @device: PCI device id (0 when unknown)
+ * @chip_id: (arch << 4) | impl, 0 when unreadable
+ * @chip: upper-case chip name, "unknown" when not in the table
+ * @arch: architecture name (CONTRACTS.md §2 list)
+ * @boot0: NV_PMC_BOOT_0
+ * @boot42: NV_PMC_BOOT_42 (0 when not used)
+ * @id_ok: the identity could be read
+ * @test: a simulated device (test_devices=) or a snapshot
+ * @source: "module" or "snapshot"
+ * @sim: the snapshot's simulator (snapshot backend only)
+ * @snap: the parsed snapshot (snapshot backend only)
+ */
+struct cli_gpu {
+	int index;
+	char bdf[32];
+	uint16_t vendor, device;
+	uint32_t chip_id;
+	char chip[16];
+	const char *arch;
+	uint32_t boot0, boot42;
+	bool id_ok;
+	bool test;
+	const char *source;
+	struct nvs_sim *sim;
+	struct nvss *snap;
+};
+
+/* Open the GPUs the global options select (all of them when @all, else the
+ * one --gpu names, default 0).  Prints a clear error and returns
+ * CLI_EXIT_FAIL/CLI_EXIT_USAGE on failure, CLI_EXIT_OK with *n >= 0. */
+int cli_gpus_open(const struct cli_global *g, const char *cmd, bool all,
+		  struct cli_gpu **gpus, int *n);
+void cli_gpus_close(struct cli_gpu *gpus, int n);
+
+/* The "gpu" object of CONTRACTS.md §2 (after jw_key or inside an array). */
+void cli_json_gpu(struct jw *w, const struct cli_gpu *gpu);
+
+/* PCI device name from libpci ("" when unknown). */
+void cli_pci_name(uint16_t vendor, uint16_t device, char *buf, int len);
+
+#endif /* NVSCHED_CLI_GPU_H */

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+/* libnvsched.c - the C library over /dev/nvsched (see include/nvsched.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "nvsched.h"
+
+struct nvsched {
+	int fd;
+	int gpu;
+};
+
+static int dev_open(void)
+{
+	const char *path = getenv("NVSCHED_DEVICE");
+
+	return open(path && *path ? path : NVSCHED_DEVICE, O_RDWR | O_CLOEXEC);
+}
+
+int nvsched_version(struct nvsched_version *out)
+{
+	int fd = dev_open(), ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (ioctl(fd, NVSCHED_IOC_VERSION, out))
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+struct nvsched *nvsched_open(int gpu)
+{
+	struct nvsched_gpu_info info;
+	struct nvsched *h;
+	int err;
+
+	if (gpu < 0) {
+		errno = EINVAL;
+		return NULL;
+	}
+	h = calloc(1, sizeof(*h));
+	if (!h)
+		return NULL;
+	h->gpu = gpu;
+	h->fd = dev_open();
+	if (h->fd < 0)
+		goto fail;
+	memset(&info, 0, sizeof(info));
+	info.gpu = (unsigned int)gpu;
+	if (ioctl(h->fd, NVSCHED_IOC_GPU_INFO, &info))
+		goto fail;
+	return h;
+fail:
+	err = errno;
+	if (h->fd >= 0)
+		close(h->fd);
+	free(h);
+	errno = err;
+	return NULL;
+}
+
+void nvsched_close(struct nvsched *h)
+{
+	if (!h)
+		return;
+	close(h->fd);
+	free(h);
+}
+
+int nvsched_fd(const struct nvsched *h)
+{
+	return h->fd;
+}
+
+int nvsched_gpu_info(struct nvsched *h, struct nvsched_gpu_info *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->gpu = (unsigned int)h->gpu;
+	return ioctl(h->fd, NVSCHED_IOC_GPU_INFO, out) ? -errno : 0;
+}
+
+const char *nvsched_strerror(int err)
+{
+	if (err < 0)
+		err = -err;
+	switch (err) {
+	case ENOENT:
+		return "module not loaded: run sudo modprobe nvsched";
+	case EACCES:
+	case EPERM:
+		return "permission denied on /dev/nvsched: run as root or join the nvsched group";
+	case ENODEV:
+		return "no such GPU: see nvsched list";
+	case ENOTTY:
+		return "the loaded nvsched module is too old for this tool: reinstall both";
+	default:
+		return strerror(err);
+	}
+}

@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: MIT
+/*
+ * nvsched.c - the nvsched command-line tool: global options, the command
+ * table (dispatch and help come from it) and the inspection commands.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "gpu.h"
+#include "json.h"
+
+#ifndef NVSCHED_VERSION
+#define NVSCHED_VERSION "0.1.0"
+#endif
+
+struct cli_cmd {
+	const char *name;
+	cli_cmd_fn fn;
+	const char *args;
+	const char *summary;
+};
+
+static int cmd_list(const struct cli_global *g, int argc, char **argv);
+static int cmd_info(const struct cli_global *g, int argc, char **argv);
+static int cmd_help(const struct cli_global *g, int argc, char **argv);
+static int cmd_version(const struct cli_global *g, int argc, char **argv);
+
+static const struct cli_cmd commands[] = {
+	{ "list", cmd_list, "[-j] [-p]", "list the GPUs nvsched sees" },
+	{ "info", cmd_info, "[-j] [-p]", "chip identity of one GPU (--gpu N|BDF)" },
+#ifdef NVSCHED_HAVE_RTA
+	{ "rta", cmd_rta, "[options] TASKSET.json...", "GCAPS response-time analysis" },
+#endif
+#ifdef NVSCHED_HAVE_PREDICT
+	{ "predict", cmd_predict, "[options] KERNELS.json", "predict thread-block to SM placement" },
+#endif
+	{ "help", cmd_help, "[COMMAND]", "show help for nvsched or a command" },
+	{ "version", cmd_version, "", "print the version" },
+};
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f,
+		"usage: nvsched [global options] COMMAND [command options]\n\n"
+		"Inspect and steer the NVIDIA GPU hardware scheduler.\n\n"
+		"Global options:\n"
+		"  --snapshot FILE   read a snapshot file instead of a live GPU (no module needed)\n"
+		"  --backend B       module | rm | snapshot (default: module, or snapshot with --snapshot)\n"
+		"  --gpu N|BDF       GPU index (the X of /proc/gpuX) or PCI address (default 0)\n"
+		"  -j, --json        JSON output (CONTRACTS: \"schema\": 1)\n"
+		"  -p, --pretty      pretty-printed JSON (implies -j)\n"
+		"  -h, --help        this help\n\n"
+		"Commands:\n");
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f, "\nRun 'nvsched COMMAND --help' for a command's options.\n");
+}
+
+static const struct cli_cmd *find_cmd(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+/* Common options of the inspection commands: -j -p -h. */
+static int simple_opts(struct cli_global *g, int argc, char **argv, bool *help)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "pretty", no_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	*help = false;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "+jph", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j':
+			g->json = true;
+			break;
+		case 'p':
+			g->json = g->pretty = true;
+			break;
+		case 'h':
+			*help = true;
+			return CLI_EXIT_OK;
+		default:
+			return CLI_EXIT_USAGE;
+		}
+	}
+	if (optind != argc) {
+		fprintf(stderr, "nvsched %s: unexpected argument '%s'\n", argv[0], argv[optind]);
+		return CLI_EXIT_USAGE;
+	}
+	return CLI_EXIT_OK;
+}
+
+static void cmd_usage(const char *name)
+{
+	const struct cli_cmd *c = find_cmd(name);
+
+	printf("usage: nvsched [global options] %s %s\n%s\n", name, c ? c->args : "",
+	       c ? c->summary : "");
+}
+
+static int cmd_list(const struct cli_global *g0, int argc, char **argv)
+{
+	struct cli_global g = *g0;
+	struct cli_gpu *gpus;
+	bool help;
+	int n, i, ret;
+
+	ret = simple_opts(&g, argc, argv, &help);
+	if (ret || help) {
+		if (help)
+			cmd_usage(argv[0]);
+		return ret;
+	}
+	ret = cli_gpus_open(&g, argv[0], true, &gpus, &n);
+	if (ret)
+		return ret;
+	if (g.json) {
+		struct jw w;
+
+		jw_init(&w, stdout, g.pretty);
+		jw_obj_begin(&w);
+		jw_key(&w, "schema");
+		jw_int(&w, 1);
+		jw_key(&w, "gpus");
+		jw_arr_begin(&w);
+		for (i = 0; i < n; i++)
+			cli_json_gpu(&w, &gpus[i]);
+		jw_arr_end(&w);
+		jw_obj_end(&w);
+		jw_end_doc(&w);
+	} else if (n == 0) {
+		printf("no NVIDIA GPU found\n");
+	} else {
+		printf("%-4s %-13s %-7s %-6s %-10s %s\n", "GPU", "BDF", "CHIP", "ID", "ARCH", "DEVICE");
+		for (i = 0; i < n; i++) {
+			char name[128], id[16];
+
+			cli_pci_name(gpus[i].vendor, gpus[i].device, name, sizeof(name));
+			snprintf(id, sizeof(id), gpus[i].id_ok ? "0x%x" : "-", gpus[i].chip_id);
+			printf("%-4d %-13s %-7s %-6s %-10s %s%s\n", gpus[i].index,
+			       gpus[i].bdf[0] ? gpus[i].bdf : "-", gpus[i].chip, id,
+			       gpus[i].arch, name, gpus[i].test ? " (simulated)" : "");
+		}
+	}
+	cli_gpus_close(gpus, n);
+	return CLI_EXIT_OK;
+}
+
+static int cmd_info(const struct cli_global *g0, int argc, char **argv)
+{
+	struct cli_global g = *g0;
+	struct cli_gpu *gpus, *c;
+	bool help;
+	int n, ret;
+
+	ret = simple_opts(&g, argc, argv, &help);
+	if (ret || help) {
+		if (help)
+			cmd_usage(argv[0]);
+		return ret;
+	}
+	ret = cli_gpus_open(&g, argv[0], false, &gpus, &n);
+	if (ret)
+		return ret;
+	c = &gpus[0];
+	if (g.json) {
+		struct jw w;
+
+		jw_init(&w, stdout, g.pretty);
+		jw_obj_begin(&w);
+		jw_key(&w, "schema");
+		jw_int(&w, 1);
+		jw_key(&w, "gpu");
+		cli_json_gpu(&w, c);
+		jw_key(&w, "boot0");
+		if (c->id_ok)
+			jw_hex(&w, c->boot0);
+		else
+			jw_null(&w);
+		jw_key(&w, "boot42");
+		if (c->id_ok && c->boot42)
+			jw_hex(&w, c->boot42);
+		else
+			jw_null(&w);
+		jw_key(&w, "source");
+		jw_str(&w, c->source);
+		jw_obj_end(&w);
+		jw_end_doc(&w);
+	} else {
+		printf("gpu%d  %s\n", c->index, c->bdf[0] ? c->bdf : "(no PCI address)");
+		if (c->id_ok) {
+			printf("  chip     %s (0x%x, %s)\n", c->chip, c->chip_id, c->arch);
+			printf("  BOOT_0   0x%08x\n", c->boot0);
+			if (c->boot42)
+				printf("  BOOT_42  0x%08x\n", c->boot42);
+		} else {
+			printf("  chip     unreadable (GPU powered down or not responding)\n");
+		}
+		printf("  source   %s\n", c->source);
+	}
+	cli_gpus_close(gpus, n);
+	return CLI_EXIT_OK;
+}
+
+static int cmd_help(const struct cli_global *g, int argc, char **argv)
+{
+	const struct cli_cmd *c;
+	char *hargv[] = { NULL, "--help", NULL };
+
+	if (argc < 2) {
+		usage(stdout);
+		return CLI_EXIT_OK;
+	}
+	c = find_cmd(argv[1]);
+	if (!c) {
+		fprintf(stderr, "nvsched help: unknown command '%s'\n", argv[1]);
+		return CLI_EXIT_USAGE;
+	}
+	hargv[0] = (char *)c->name;
+	return c->fn(g, 2, hargv);
+}
+
+static int cmd_version(const struct cli_global *g, int argc, char **argv)
+{
+	printf("nvsched %s\n", NVSCHED_VERSION);
+	return CLI_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "snapshot", required_argument, NULL, 's' },
+		{ "backend", required_argument, NULL, 'b' },
+		{ "gpu", required_argument, NULL, 'g' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "pretty", no_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct cli_global g = { 0 };
+	const struct cli_cmd *cmd;
+	int c, ci;
+
+	while ((c = getopt_long(argc, argv, "+jphV", opts, NULL)) != -1) {
+		switch (c) {
+		case 's':
+			g.snapshot = optarg;
+			break;
+		case 'b':
+			if (strcmp(optarg, "module") && strcmp(optarg, "rm") &&
+			    strcmp(optarg, "snapshot")) {
+				fprintf(stderr, "nvsched: --backend must be module, rm or snapshot\n");
+				return CLI_EXIT_USAGE;
+			}
+			g.backend = optarg;
+			break;
+		case 'g':
+			g.gpu = optarg;
+			break;
+		case 'j':
+			g.json = true;
+			break;
+		case 'p':
+			g.json = g.pretty = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return CLI_EXIT_OK;
+		case 'V':
+			return cmd_version(&g, 0, NULL);
+		default:
+			usage(stderr);
+			return CLI_EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		usage(stderr);
+		return CLI_EXIT_USAGE;
+	}
+	ci = optind;
+	cmd = find_cmd(argv[ci]);
+	if (!cmd) {
+		fprintf(stderr, "nvsched: unknown command '%s' (see nvsched --help)\n", argv[ci]);
+		return CLI_EXIT_USAGE;
+	}
+	optind = 1;	/* commands parse their own argv */
+	return cmd->fn(&g, argc - ci, argv + ci);
+}
