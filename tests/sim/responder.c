@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: MIT OR GPL-2.0
+/*
+ * nvss-responder - host side of the QEMU ivshmem "GPU" (kmod/hw/simbox.h).
+ *
+ *   nvss-responder --snapshot FILE --image IMG [--log WRITES.txt]
+ *                  [--ready FILE] [--pending-ms N] [--once]
+ *
+ * Creates IMG (32 MiB, the ivshmem memory), maps it shared, loads the
+ * snapshot model onto its first 16 MiB (the BAR0 register image) and then
+ * serves the mailbox at 16 MiB: every {off, val} record the guest appends
+ * is applied with nvs_sim_wr32() (the guest has already stored the raw
+ * value; the model overwrites it with the value the hardware would show),
+ * then the tail is advanced.  Pending bits clear after --pending-ms of wall
+ * time.  On SIGTERM/SIGINT the write log is written ("W 0xOFF 0xVAL" per
+ * line, in order) and the program exits 0.  --once only writes the image.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <signal.h>
+#include <time.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <getopt.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#include "sim.h"
+#include "simbox.h"
+
+#define POLL_US 50u
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: nvss-responder --snapshot FILE --image IMG [--log WRITES.txt]\n"
+		"                      [--ready FILE] [--pending-ms N] [--once]\n");
+}
+
+static uint64_t now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+static int write_log(const char *path, struct nvs_sim *sim)
+{
+	const struct nvs_sim_write *w;
+	size_t n, i;
+	char tmp[4096];
+	FILE *f;
+
+	w = nvs_sim_log(sim, &n);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "w");
+	if (!f) {
+		fprintf(stderr, "nvss-responder: %s: %s\n", tmp, strerror(errno));
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		fprintf(f, "W 0x%08x 0x%08x\n", w[i].off, w[i].val);
+	if (fclose(f) || rename(tmp, path)) {
+		fprintf(stderr, "nvss-responder: writing %s failed\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+static volatile uint32_t *box_word(uint8_t *map, uint32_t off)
+{
+	return (volatile uint32_t *)(map + NVS_SIMBOX_OFFSET + off);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "snapshot", required_argument, NULL, 's' },
+		{ "image", required_argument, NULL, 'i' },
+		{ "log", required_argument, NULL, 'l' },
+		{ "ready", required_argument, NULL, 'r' },
+		{ "pending-ms", required_argument, NULL, 'p' },
+		{ "once", no_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *snap_path = NULL, *img_path = NULL, *log_path = NULL;
+	const char *ready_path = NULL;
+	double pending_ms = 1.0;
+	int once = 0, c, fd;
+	char err[512];
+	struct nvss *snap;
+	struct nvs_sim *sim;
+	uint8_t *map;
+	struct sigaction sa;
+	uint32_t tail;
+	uint64_t tick_us, next_tick;
+	unsigned ticks;
+
+	while ((c = getopt_long(argc, argv, "s:i:l:r:p:oh", opts, NULL)) != -1) {
+		switch (c) {
+		case 's': snap_path = optarg; break;
+		case 'i': img_path = optarg; break;
+		case 'l': log_path = optarg; break;
+		case 'r': ready_path = optarg; break;
+		case 'p': {
+			char *end;
+
+			pending_ms = strtod(optarg, &end);
+			if (*end || pending_ms < 0) {
+				fprintf(stderr, "nvss-responder: bad --pending-ms '%s'\n", optarg);
+				return 2;
+			}
+			break;
+		}
+		case 'o': once = 1; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (!snap_path || !img_path || optind != argc) {
+		usage(stderr);
+		return 2;
+	}
+	if (nvss_parse_file(snap_path, &snap, err, sizeof(err))) {
+		fprintf(stderr, "nvss-responder: %s\n", err);
+		return 1;
+	}
+	/* no O_TRUNC: QEMU may already map an older file of the same size */
+	fd = open(img_path, O_RDWR | O_CREAT, 0644);
+	if (fd < 0 || ftruncate(fd, NVS_SIMBOX_BAR_SIZE)) {
+		fprintf(stderr, "nvss-responder: %s: %s\n", img_path, strerror(errno));
+		return 1;
+	}
+	map = mmap(NULL, NVS_SIMBOX_BAR_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (map == MAP_FAILED) {
+		fprintf(stderr, "nvss-responder: mmap %s: %s\n", img_path, strerror(errno));
+		return 1;
+	}
+	close(fd);
+	/* not serving while the image is (re)built */
+	__atomic_store_n(box_word(map, NVS_SIMBOX_MAGIC_OFF), 0, __ATOMIC_RELEASE);
+
+	sim = nvs_sim_new(snap, (uint32_t *)map, err, sizeof(err));
+	nvss_free(snap);
+	if (!sim) {
+		fprintf(stderr, "nvss-responder: %s\n", err);
+		return 1;
+	}
+	if (once) {
+		msync(map, NVS_SIMBOX_BAR_SIZE, MS_SYNC);
+		nvs_sim_free(sim);
+		munmap(map, NVS_SIMBOX_BAR_SIZE);
+		return 0;
+	}
+
+	/* pending bits: one tick per poll period, cleared after pending-ms */
+	tick_us = POLL_US;
+	ticks = (unsigned)(pending_ms * 1000.0 / (double)tick_us + 0.5);
+	nvs_sim_set_pending_ticks(sim, ticks);
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+
+	tail = __atomic_load_n(box_word(map, NVS_SIMBOX_HEAD_OFF), __ATOMIC_ACQUIRE);
+	__atomic_store_n(box_word(map, NVS_SIMBOX_TAIL_OFF), tail, __ATOMIC_RELEASE);
+	__atomic_store_n(box_word(map, NVS_SIMBOX_VERSION_OFF), NVS_SIMBOX_VERSION,
+			 __ATOMIC_RELEASE);
+	__atomic_store_n(box_word(map, NVS_SIMBOX_MAGIC_OFF), NVS_SIMBOX_MAGIC,
+			 __ATOMIC_RELEASE);
+	if (ready_path) {
+		FILE *f = fopen(ready_path, "w");
+
+		if (!f) {
+			fprintf(stderr, "nvss-responder: %s: %s\n", ready_path, strerror(errno));
+			return 1;
+		}
+		fprintf(f, "%d\n", (int)getpid());
+		fclose(f);
+	}
+
+	next_tick = now_us() + tick_us;
+	while (!stop) {
+		uint32_t head = __atomic_load_n(box_word(map, NVS_SIMBOX_HEAD_OFF),
+						__ATOMIC_ACQUIRE);
+		uint64_t t;
+
+		while (tail != head) {
+			uint32_t slot = tail & (NVS_SIMBOX_RING - 1);
+			uint32_t roff = NVS_SIMBOX_RING_OFF + 8 * slot;
+			uint32_t off = __atomic_load_n(box_word(map, roff), __ATOMIC_ACQUIRE);
+			uint32_t val = __atomic_load_n(box_word(map, roff + 4), __ATOMIC_ACQUIRE);
+
+			nvs_sim_wr32(sim, off, val);
+			tail++;
+			__atomic_store_n(box_word(map, NVS_SIMBOX_TAIL_OFF), tail,
+					 __ATOMIC_RELEASE);
+		}
+		t = now_us();
+		if (t >= next_tick + 100 * tick_us)	/* fell far behind */
+			next_tick = t;
+		while (t >= next_tick) {
+			nvs_sim_tick(sim);
+			next_tick += tick_us;
+		}
+		{
+			struct timespec ts = { 0, (long)POLL_US * 1000 };
+
+			nanosleep(&ts, NULL);
+		}
+	}
+
+	__atomic_store_n(box_word(map, NVS_SIMBOX_MAGIC_OFF), 0, __ATOMIC_RELEASE);
+	c = 0;
+	if (log_path && write_log(log_path, sim))
+		c = 1;
+	nvs_sim_free(sim);
+	munmap(map, NVS_SIMBOX_BAR_SIZE);
+	return c;
+}

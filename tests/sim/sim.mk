@@ -1,0 +1,28 @@
+# tests/sim: snapshot parser/writer + behavioural GPU model (libnvssim.a),
+# the QEMU-side responder (nvss-responder), nvss-tool and their unit tests.
+
+NVSSIM_LIB := $(B)/libnvssim.a
+NVSSIM_OBJS := $(B)/tests/sim/snapshot.o $(B)/tests/sim/sim.o
+
+$(NVSSIM_LIB): $(NVSSIM_OBJS)
+	$(Q)ar rcs $@ $^
+
+$(B)/bin/nvss-responder: $(B)/tests/sim/responder.o $(NVSSIM_LIB)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
+$(B)/bin/nvss-tool: $(B)/tests/sim/nvss-tool.o $(NVSSIM_LIB)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
+$(B)/tests/unit/test_snapshot: $(B)/tests/unit/test_snapshot.o $(NVSSIM_LIB)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -lcmocka
+
+# test_sim also runs the responder end to end
+$(B)/tests/unit/test_sim: $(B)/tests/unit/test_sim.o $(NVSSIM_LIB) | $(B)/bin/nvss-responder
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $(filter-out $(B)/bin/%,$^) $(LDFLAGS) -lcmocka
+
+ALL_TARGETS += $(NVSSIM_LIB) $(B)/bin/nvss-responder $(B)/bin/nvss-tool
+UNIT_TESTS += $(B)/tests/unit/test_snapshot $(B)/tests/unit/test_sim

@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: MIT OR GPL-2.0
+/*
+ * test_snapshot.c - snapshot (*.nvss) parser and writer, CONTRACTS.md 1.
+ * Run from the repository root (the H100 fixture is found relative to it).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "snapshot.h"
+#include "sim.h"
+
+/* The shared fixtures live next to the main checkout (../shared from the
+ * repository root); worktrees one level deeper use ../../shared.
+ * NVSS_H100_FIXTURE overrides. */
+static const char *h100_fixture(void)
+{
+	static const char *const cand[] = {
+		"../shared/fixtures/h100/h100_idle.nvss",
+		"../../shared/fixtures/h100/h100_idle.nvss",
+	};
+	const char *env = getenv("NVSS_H100_FIXTURE");
+	size_t i;
+
+	if (env && *env)
+		return env;
+	for (i = 0; i < sizeof(cand) / sizeof(cand[0]); i++)
+		if (!access(cand[i], R_OK))
+			return cand[i];
+	return cand[0];
+}
+
+static char err[512];
+
+static int parse(const char *text, struct nvss **out)
+{
+	return nvss_parse_buf(text, strlen(text), "t", out, err, sizeof(err));
+}
+
+/* Expect a parse failure at @line whose message contains @what. */
+static void expect_error(const char *text, unsigned line, const char *what)
+{
+	struct nvss *s = (struct nvss *)1;
+	char prefix[32];
+	int ret = parse(text, &s);
+
+	snprintf(prefix, sizeof(prefix), "t:%u: ", line);
+	if (ret != -EINVAL || strncmp(err, prefix, strlen(prefix)) || !strstr(err, what))
+		fail_msg("input:\n%s\nexpected '%s...%s', got ret %d '%s'",
+			 text, prefix, what, ret, err);
+	assert_null(s);
+}
+
+static void test_unknown_line_kind(void **state)
+{
+	expect_error("nvsched-snapshot 1\nr 0x0 0x1\nx 1 2\n", 3, "unknown line kind 'x'");
+	expect_error("nvsched-snapshot 1\n\n# c\nreg 0x0 0x1\n", 4, "unknown line kind");
+	expect_error("nvsched-snapshot 1\nnvsched-snapshot 1\n", 2, "second version line");
+}
+
+static void test_malformed_number(void **state)
+{
+	expect_error("nvsched-snapshot 1\nr 0xzz 0x1\n", 2, "malformed number");
+	expect_error("nvsched-snapshot 1\nr 0x4 0x1\nr 16 0x1\n", 3, "malformed number");
+	expect_error("nvsched-snapshot 1\nr 0x4 0x\n", 2, "malformed number");
+	expect_error("nvsched-snapshot 1\nr 0x4 0x1g\n", 2, "malformed number");
+	expect_error("nvsched-snapshot 1\nm vid 0xq0 00\n", 2, "malformed number");
+	expect_error("nvsched-snapshot 1\nm vid 0x10000000000000000 00\n", 2, "64 bits");
+	expect_error("nvsched-snapshot 1\nr 0x4\n", 2, "expected 'r OFFSET VALUE'");
+	expect_error("nvsched-snapshot 1\nr 0x4 0x1 0x2\n", 2, "expected 'r OFFSET VALUE'");
+	expect_error("nvsched-snapshot 1\nm vid 0x0\n", 2, "expected 'm APERTURE ADDR HEX'");
+	expect_error("nvsched-snapshot 1\nm gpu 0x0 00\n", 2, "unknown aperture");
+	expect_error("nvsched-snapshot 1\nm vid 0x0 0g\n", 2, "malformed hex data");
+	expect_error("nvsched-snapshot 1\nmeta\n", 2, "meta line without a key");
+}
+
+static void test_misaligned(void **state)
+{
+	expect_error("nvsched-snapshot 1\nr 0x0 0x1\nr 0x2 0x0\n", 3, "misaligned");
+	expect_error("nvsched-snapshot 1\nr 0x101 0x0\n", 2, "misaligned");
+}
+
+static void test_duplicate(void **state)
+{
+	expect_error("nvsched-snapshot 1\nr 0x10 0x1\nr 0x14 0x1\n# x\nr 0x10 0x2\n",
+		     5, "duplicate register offset 0x10 (first at line 2)");
+}
+
+static void test_overlap(void **state)
+{
+	const char *ok =
+		"nvsched-snapshot 1\n"
+		"m vid 0x1000 00112233\n"
+		"m vid 0x1004 4455\n"		/* adjacent: fine */
+		"m sys 0x1000 0011223344\n";	/* other aperture: fine */
+	struct nvss *s;
+
+	assert_int_equal(parse(ok, &s), 0);
+	assert_int_equal(s->nmems, 3);
+	nvss_free(s);
+
+	expect_error("nvsched-snapshot 1\n"
+		     "m vid 0x1000 00112233\n"
+		     "m sys 0x1000 0011\n"
+		     "r 0x0 0x0\n"
+		     "m vid 0x1003 aabb\n", 5, "overlaps the m range at line 2");
+	/* the later line is reported even when it sorts first */
+	expect_error("nvsched-snapshot 1\n"
+		     "m vid 0x2000 0011223344556677\n"
+		     "m vid 0x1ffe 0011223344\n", 3, "overlaps the m range at line 2");
+	/* contained range, far apart lines, with a non-overlapping one between */
+	expect_error("nvsched-snapshot 1\n"
+		     "m vid 0x100 00000000000000000000000000000000\n"
+		     "m vid 0x200 00\n"
+		     "m vid 0x108 00\n", 4, "overlaps the m range at line 2");
+}
+
+static void test_odd_hex(void **state)
+{
+	expect_error("nvsched-snapshot 1\nm vid 0x0 abc\n", 2, "odd number of hex digits");
+}
+
+static void test_version(void **state)
+{
+	expect_error("nvsched-snapshot 2\n", 1, "bad version line");
+	expect_error("# comment\n\n  \t\nnvsched-snapshot 2\n", 4, "bad version line");
+	expect_error("nvsched-snapshot 1 x\n", 1, "bad version line");
+	expect_error("nvsched-snapshot 01\n", 1, "bad version line");
+	expect_error("nvsched-snapshot\n", 1, "bad version line");
+	expect_error("r 0x0 0x0\nnvsched-snapshot 1\n", 1, "bad version line");
+	expect_error("", 1, "no version line");
+	expect_error("# only a comment\n\n", 2, "no version line");
+}
+
+static void test_pramin_range(void **state)
+{
+	struct nvss *s;
+
+	expect_error("nvsched-snapshot 1\nr 0x700000 0x1\n", 2, "PRAMIN");
+	expect_error("nvsched-snapshot 1\nr 0x6ffffc 0x0\nr 0x7ffffc 0x1\n", 3, "PRAMIN");
+	assert_int_equal(parse("nvsched-snapshot 1\nr 0x6ffffc 0x1\nr 0x800000 0x2\n", &s), 0);
+	assert_int_equal(s->nregs, 2);
+	nvss_free(s);
+}
+
+static void test_range_limits(void **state)
+{
+	struct nvss *s;
+
+	expect_error("nvsched-snapshot 1\nr 0x1000000 0x0\n", 2, "beyond the 16 MiB");
+	expect_error("nvsched-snapshot 1\nr 0xffffffff00 0x0\n", 2, "beyond the 16 MiB");
+	expect_error("nvsched-snapshot 1\nr 0x0 0x100000000\n", 2, "32 bits");
+	expect_error("nvsched-snapshot 1\nm vid 0xffffffffffffffff 0011\n", 2, "wraps");
+	assert_int_equal(parse("nvsched-snapshot 1\nr 0xfffffc 0xffffffff\n", &s), 0);
+	assert_int_equal(s->regs[0].off, 0xfffffc);
+	assert_int_equal(s->regs[0].val, 0xffffffff);
+	nvss_free(s);
+}
+
+static void test_comments_blanks_tabs(void **state)
+{
+	const char *text =
+		"# leading comment\n"
+		"\n"
+		"   \t \n"
+		"nvsched-snapshot 1   # version\r\n"
+		"meta name   my   gpu \t # trailing comment\n"
+		"meta empty\n"
+		"\tr\t0x00000010\t0x20# glued comment\n"
+		"r 0x8 0X0000000A\r\n"
+		"m vid 0x0000000001ff0000 0123456789abcdef # bytes\n"
+		"m sys 0xfee00000 AABB\n"
+		"#r 0x4 0x5\n"
+		"r 0xc 0x1";		/* no final newline */
+	struct nvss *s;
+
+	assert_int_equal(parse(text, &s), 0);
+	assert_int_equal(s->nregs, 3);
+	/* sorted by offset */
+	assert_int_equal(s->regs[0].off, 0x8);
+	assert_int_equal(s->regs[0].val, 0xa);
+	assert_int_equal(s->regs[1].off, 0xc);
+	assert_int_equal(s->regs[2].off, 0x10);
+	assert_int_equal(s->regs[2].val, 0x20);
+	assert_int_equal(nvss_reg_get(s, 0x4), NVSS_BAD_REG);
+	assert_int_equal(nvss_reg_get(s, 0x10), 0x20);
+	assert_int_equal(s->nmeta, 2);
+	assert_string_equal(nvss_meta_get(s, "name"), "my   gpu");
+	assert_string_equal(nvss_meta_get(s, "empty"), "");
+	assert_null(nvss_meta_get(s, "bdf"));
+	assert_int_equal(s->nmems, 2);
+	assert_int_equal(s->mems[0].ap, NVS_AP_VID);
+	assert_true(s->mems[0].addr == 0x1ff0000);
+	assert_int_equal(s->mems[0].len, 8);
+	assert_int_equal(s->mems[0].data[0], 0x01);
+	assert_int_equal(s->mems[0].data[7], 0xef);
+	assert_int_equal(s->mems[1].ap, NVS_AP_SYS_COH);
+	assert_int_equal(s->mems[1].len, 2);
+	assert_int_equal(s->mems[1].data[0], 0xaa);
+	nvss_free(s);
+}
+
+static char *write_str(const struct nvss *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	assert_int_equal(nvss_write(f, s), 0);
+	fclose(f);
+	return buf;
+}
+
+static void test_round_trip(void **state)
+{
+	const char *text =
+		"nvsched-snapshot 1\n"
+		"meta name sim-gh100\n"
+		"meta bdf 0000:01:00.0\n"
+		"r 0x00022800 0x8e000000\n"
+		"r 0x00000000 0x180000a1\n"
+		"r 0x00000a00 0x180a1000\n"
+		"m vid 0x0000000001ff0000 0123456789abcdef0011\n"
+		"m sys 0x00000000fee00000 00112233\n"
+		"m vid 0x0000000000001000 ff\n";
+	struct nvss *a, *b;
+	char *w1, *w2;
+	size_t i;
+
+	assert_int_equal(parse(text, &a), 0);
+	w1 = write_str(a);
+	assert_int_equal(nvss_parse_buf(w1, strlen(w1), "w1", &b, err, sizeof(err)), 0);
+	assert_int_equal(a->nregs, b->nregs);
+	for (i = 0; i < a->nregs; i++) {
+		assert_int_equal(a->regs[i].off, b->regs[i].off);
+		assert_int_equal(a->regs[i].val, b->regs[i].val);
+	}
+	assert_int_equal(a->nmems, b->nmems);
+	for (i = 0; i < a->nmems; i++) {
+		assert_int_equal(a->mems[i].ap, b->mems[i].ap);
+		assert_true(a->mems[i].addr == b->mems[i].addr);
+		assert_int_equal(a->mems[i].len, b->mems[i].len);
+		assert_memory_equal(a->mems[i].data, b->mems[i].data, a->mems[i].len);
+	}
+	assert_int_equal(a->nmeta, b->nmeta);
+	for (i = 0; i < a->nmeta; i++) {
+		assert_string_equal(a->meta[i].key, b->meta[i].key);
+		assert_string_equal(a->meta[i].val, b->meta[i].val);
+	}
+	w2 = write_str(b);
+	assert_string_equal(w1, w2);	/* canonical form is a fixed point */
+	/* canonical layout */
+	assert_non_null(strstr(w1, "nvsched-snapshot 1\nmeta name sim-gh100\n"
+				   "meta bdf 0000:01:00.0\n"
+				   "r 0x00000000 0x180000a1\n"
+				   "r 0x00000a00 0x180a1000\n"
+				   "r 0x00022800 0x8e000000\n"
+				   "m vid 0x0000000000001000 ff\n"
+				   "m vid 0x0000000001ff0000 0123456789abcdef0011\n"
+				   "m sys 0x00000000fee00000 00112233\n"));
+	free(w1);
+	free(w2);
+	nvss_free(a);
+	nvss_free(b);
+}
+
+static void test_build_and_write(void **state)
+{
+	struct nvss *s = nvss_new(), *b;
+	static const uint8_t bytes[] = { 1, 2, 3 };
+	char *w;
+
+	assert_non_null(s);
+	assert_int_equal(nvss_add_reg(s, 0x20, 0xdead), 0);
+	assert_int_equal(nvss_add_reg(s, 0x4, 0xbeef), 0);
+	assert_int_equal(nvss_add_mem(s, NVS_AP_VID, 0x5000, bytes, 3), 0);
+	assert_int_equal(nvss_add_meta(s, "source", "simulator"), 0);
+	w = write_str(s);
+	assert_int_equal(nvss_parse_buf(w, strlen(w), "w", &b, err, sizeof(err)), 0);
+	assert_int_equal(b->nregs, 2);
+	assert_int_equal(b->regs[0].off, 0x4);
+	assert_string_equal(nvss_meta_get(b, "source"), "simulator");
+	assert_int_equal(b->mems[0].len, 3);
+	free(w);
+	nvss_free(s);
+	nvss_free(b);
+}
+
+static void test_h100_fixture(void **state)
+{
+	struct nvss *s;
+	struct nvs_sim *sim;
+
+	if (nvss_parse_file(h100_fixture(), &s, err, sizeof(err)))
+		fail_msg("%s", err);
+	assert_true(s->nregs > 4000);
+	assert_int_equal(nvss_reg_get(s, 0xa00), 0x180a1000);
+	assert_int_equal(nvss_reg_get(s, 0x0), 0x180000a1);
+	assert_int_equal(nvss_reg_get(s, 0x10fd40), 0x0013e960);
+	/* captured PRI errors are kept as values */
+	assert_int_equal(nvss_reg_get(s, 0x1700), 0xbadf5040);
+	assert_string_equal(nvss_meta_get(s, "source"), "rmprobe-regops");
+
+	sim = nvs_sim_new(s, NULL, err, sizeof(err));
+	if (!sim)
+		fail_msg("%s", err);
+	assert_int_equal(nvs_sim_chip_id(sim), 0x180);
+	assert_int_equal(nvs_sim_gen(sim), NVS_SIM_GEN_HOPPER);
+	assert_int_equal(nvs_sim_rd32(sim, 0xa00), 0x180a1000);
+	assert_int_equal(nvs_sim_rd32(sim, 0x123458), 0xbadf5040);	/* unlisted */
+	assert_int_equal(nvs_sim_window_reg(sim), 0x10fd40);
+	assert_true(nvs_sim_window_base(sim) == 0x13e9600000ull);
+	/* no memory in the capture: PRAMIN reads the PRI error pattern */
+	assert_int_equal(nvs_sim_rd32(sim, 0x700000), 0xbadf5040);
+	/* runlist 0 (GR0 + LCE0/1, rmprobe_idle.txt) at pri base 0xc00000 with
+	 * CHRAM from CHANNEL_CONFIG 0x00c2000b: base 0xc20000, 2048 channels */
+	{
+		size_t i, n = nvs_sim_runlists(sim);
+		int found = 0;
+
+		for (i = 0; i < n; i++) {
+			uint32_t nch;
+
+			if (nvs_sim_runlist_pri_base(sim, i) != 0xc00000)
+				continue;
+			found = 1;
+			assert_int_equal(nvs_sim_runlist_chram(sim, i, &nch), 0xc20000);
+			assert_int_equal(nch, 2048);
+		}
+		assert_true(found);
+		assert_true(n >= 22);	/* RM lists 22 runlists with engines */
+	}
+	nvs_sim_free(sim);
+	nvss_free(s);
+}
+
+static void test_file_errors(void **state)
+{
+	struct nvss *s;
+	char path[] = "/tmp/nvss-test-XXXXXX";
+	int fd;
+	FILE *f;
+
+	assert_int_equal(nvss_parse_file("/nonexistent/x.nvss", &s, err, sizeof(err)), -ENOENT);
+	assert_non_null(strstr(err, "/nonexistent/x.nvss: "));
+
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	fputs("nvsched-snapshot 1\nr 0x0 0x1\nr 0x0 0x1\n", f);
+	fclose(f);
+	assert_int_equal(nvss_parse_file(path, &s, err, sizeof(err)), -EINVAL);
+	{
+		char want[128];
+
+		snprintf(want, sizeof(want), "%s:3: duplicate", path);
+		assert_true(!strncmp(err, want, strlen(want)));
+	}
+	unlink(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_unknown_line_kind),
+		cmocka_unit_test(test_malformed_number),
+		cmocka_unit_test(test_misaligned),
+		cmocka_unit_test(test_duplicate),
+		cmocka_unit_test(test_overlap),
+		cmocka_unit_test(test_odd_hex),
+		cmocka_unit_test(test_version),
+		cmocka_unit_test(test_pramin_range),
+		cmocka_unit_test(test_range_limits),
+		cmocka_unit_test(test_comments_blanks_tabs),
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_build_and_write),
+		cmocka_unit_test(test_h100_fixture),
+		cmocka_unit_test(test_file_errors),
+	};
+
+	return cmocka_run_group_tests_name("snapshot", tests, NULL, NULL);
+}
