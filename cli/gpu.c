@@ -196,11 +196,12 @@ void cli_gpus_close(struct cli_gpu *gpus, int n)
 {
 	int i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		if (gpus[i].sim)
 			nvs_sim_free(gpus[i].sim);
 		if (gpus[i].snap)
 			nvss_free(gpus[i].snap);
+	}
 	free(gpus);
 }
 
