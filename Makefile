@@ -63,6 +63,7 @@ unit: user $(UNIT_TESTS)
 
 test: deps
 	$(MAKE) all
+	@bash scripts/check-kernels.sh
 	@bash scripts/test.sh
 
 run: deps
