@@ -12,6 +12,8 @@
 #include "chip.h"
 #include "sim.h"
 #include "snapshot.h"
+#include "ptop.h"
+#include <sys/ioctl.h>
 
 static const char *arch_of(unsigned int arch)
 {
@@ -82,6 +84,7 @@ static int open_snapshot(const struct cli_global *g, const char *cmd,
 	c->arch = "unknown";
 	snprintf(c->chip, sizeof(c->chip), "unknown");
 	if (nvs_identify(nvs_sim_io(c->sim), &id) == 0) {
+		c->ident = id;
 		c->id_ok = true;
 		c->chip_id = id.chip_id;
 		c->boot0 = id.boot0;
@@ -222,4 +225,136 @@ void cli_json_gpu(struct jw *w, const struct cli_gpu *c)
 	jw_key(w, "arch");
 	jw_str(w, c->arch);
 	jw_obj_end(w);
+}
+
+int cli_gpu_topology(const struct cli_gpu *c, struct nvs_topology *t)
+{
+	struct nvsched_engine *ue;
+	struct nvsched_topology req;
+	struct nvsched *h;
+	unsigned int i;
+	int ret = 0;
+
+	if (c->sim) {
+		if (!c->id_ok)
+			return -EIO;
+		return nvs_ptop_read(nvs_sim_io(c->sim), c->ident.caps, t);
+	}
+	memset(t, 0, sizeof(*t));
+	ue = calloc(NVS_MAX_ENGINES, sizeof(*ue));
+	if (!ue)
+		return -ENOMEM;
+	h = nvsched_open(c->index);
+	if (!h) {
+		free(ue);
+		return -errno;
+	}
+	memset(&req, 0, sizeof(req));
+	req.gpu = (unsigned int)c->index;
+	req.count = NVS_MAX_ENGINES;
+	req.engines = (uintptr_t)ue;
+	if (ioctl(nvsched_fd(h), NVSCHED_IOC_TOPOLOGY, &req)) {
+		ret = -errno;
+		goto out;
+	}
+	t->n = req.count;
+	t->version = (uint8_t)req.version;
+	t->info2 = req.flags & NVSCHED_TOPO_INFO2;
+	t->version_unconfirmed = req.flags & NVSCHED_TOPO_UNCONFIRMED;
+	for (i = 0; i < t->n; i++) {
+		struct nvs_engine *e = &t->eng[i];
+
+		e->type = (uint8_t)ue[i].type;
+		e->instance = (uint8_t)ue[i].instance;
+		e->runlist = (int16_t)ue[i].runlist;
+		e->fault_id = (int16_t)ue[i].fault_id;
+		e->reset_id = (int16_t)ue[i].reset_id;
+		e->rleng_id = (int8_t)ue[i].rleng_id;
+		e->engine_id = (int8_t)ue[i].engine_id;
+		e->is_engine = ue[i].flags & NVSCHED_ENGINE_IS_ENGINE;
+		e->pri_base = ue[i].pri_base;
+		e->runlist_pri_base = ue[i].runlist_pri_base;
+	}
+out:
+	nvsched_close(h);
+	free(ue);
+	return ret;
+}
+
+static void jw_id_or_null(struct jw *w, int v)
+{
+	if (v < 0)
+		jw_null(w);
+	else
+		jw_int(w, v);
+}
+
+void cli_json_topology(struct jw *w, const struct nvs_topology *t)
+{
+	int16_t ids[NVS_MAX_ENGINES];
+	unsigned int i, j, nrl;
+
+	jw_key(w, "engines");
+	jw_arr_begin(w);
+	for (i = 0; i < t->n; i++) {
+		const struct nvs_engine *e = &t->eng[i];
+		const char *name = nvs_engine_type_name(e->type);
+		char tb[16];
+
+		if (!name) {
+			snprintf(tb, sizeof(tb), "TYPE%u", e->type);
+			name = tb;
+		}
+		jw_obj_begin(w);
+		jw_key(w, "type");
+		jw_str(w, name);
+		jw_key(w, "instance");
+		jw_int(w, e->instance);
+		jw_key(w, "runlist");
+		jw_id_or_null(w, e->runlist);
+		jw_key(w, "fault_id");
+		jw_id_or_null(w, e->fault_id);
+		jw_key(w, "reset_id");
+		jw_id_or_null(w, e->reset_id);
+		jw_key(w, "pri_base");
+		jw_hex(w, e->pri_base);
+		jw_key(w, "runlist_pri_base");
+		if (e->runlist_pri_base)
+			jw_hex(w, e->runlist_pri_base);
+		else
+			jw_null(w);
+		jw_key(w, "rleng_id");
+		jw_id_or_null(w, e->rleng_id);
+		jw_key(w, "is_engine");
+		jw_bool(w, e->is_engine);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+
+	nrl = nvs_ptop_runlists(t, ids);
+	jw_key(w, "runlists");
+	jw_arr_begin(w);
+	for (i = 0; i < nrl; i++) {
+		uint32_t base = 0;
+
+		for (j = 0; j < t->n; j++)
+			if (t->eng[j].runlist == ids[i] && t->eng[j].runlist_pri_base)
+				base = t->eng[j].runlist_pri_base;
+		jw_obj_begin(w);
+		jw_key(w, "id");
+		jw_int(w, ids[i]);
+		jw_key(w, "pri_base");
+		if (base)
+			jw_hex(w, base);
+		else
+			jw_null(w);
+		jw_key(w, "engines");
+		jw_arr_begin(w);
+		for (j = 0; j < t->n; j++)
+			if (t->eng[j].runlist == ids[i])
+				jw_int(w, j);
+		jw_arr_end(w);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
 }

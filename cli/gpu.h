@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "json.h"
+#include "chip.h"
 
 struct nvs_sim;
 struct nvss;
@@ -30,6 +31,7 @@ struct nvss;
  * @source: "module" or "snapshot"
  * @sim: the snapshot's simulator (snapshot backend only)
  * @snap: the parsed snapshot (snapshot backend only)
+ * @ident: chip identification (snapshot backend only)
  */
 struct cli_gpu {
 	int index;
@@ -44,6 +46,7 @@ struct cli_gpu {
 	const char *source;
 	struct nvs_sim *sim;
 	struct nvss *snap;
+	struct nvs_ident ident;
 };
 
 /* Open the GPUs the global options select (all of them when @all, else the
@@ -55,6 +58,13 @@ void cli_gpus_close(struct cli_gpu *gpus, int n);
 
 /* The "gpu" object of CONTRACTS.md §2 (after jw_key or inside an array). */
 void cli_json_gpu(struct jw *w, const struct cli_gpu *gpu);
+
+struct nvs_topology;
+/* Device table of @c (module ioctl or the snapshot's registers decoded by
+ * kmod/hw).  Returns 0 or a negative errno. */
+int cli_gpu_topology(const struct cli_gpu *c, struct nvs_topology *t);
+/* JSON "engines" and "runlists" members (CONTRACTS.md §2). */
+void cli_json_topology(struct jw *w, const struct nvs_topology *t);
 
 /* PCI device name from libpci ("" when unknown). */
 void cli_pci_name(uint16_t vendor, uint16_t device, char *buf, int len);

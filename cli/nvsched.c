@@ -3,7 +3,9 @@
  * nvsched.c - the nvsched command-line tool: global options, the command
  * table (dispatch and help come from it) and the inspection commands.
  */
+#include <errno.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +13,7 @@
 #include "cli.h"
 #include "gpu.h"
 #include "json.h"
+#include "ptop.h"
 
 #ifndef NVSCHED_VERSION
 #define NVSCHED_VERSION "0.1.0"
@@ -25,12 +28,14 @@ struct cli_cmd {
 
 static int cmd_list(const struct cli_global *g, int argc, char **argv);
 static int cmd_info(const struct cli_global *g, int argc, char **argv);
+static int cmd_engines(const struct cli_global *g, int argc, char **argv);
 static int cmd_help(const struct cli_global *g, int argc, char **argv);
 static int cmd_version(const struct cli_global *g, int argc, char **argv);
 
 static const struct cli_cmd commands[] = {
 	{ "list", cmd_list, "[-j] [-p]", "list the GPUs nvsched sees" },
-	{ "info", cmd_info, "[-j] [-p]", "chip identity of one GPU (--gpu N|BDF)" },
+	{ "info", cmd_info, "[-j] [-p]", "chip identity and engines of one GPU (--gpu N|BDF)" },
+	{ "engines", cmd_engines, "[-j] [-p]", "PTOP device table: engines and their runlists" },
 #ifdef NVSCHED_HAVE_RTA
 	{ "rta", cmd_rta, "[options] TASKSET.json...", "GCAPS response-time analysis" },
 #endif
@@ -162,10 +167,34 @@ static int cmd_list(const struct cli_global *g0, int argc, char **argv)
 	return CLI_EXIT_OK;
 }
 
+static __attribute__((format(printf, 2, 3))) void file_pr(void *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(ctx, fmt, ap);
+	va_end(ap);
+}
+
+/* engines/runlists members when the table cannot be read */
+static void topology_json_error(struct jw *w, int err)
+{
+	jw_key(w, "engines");
+	jw_arr_begin(w);
+	jw_arr_end(w);
+	jw_key(w, "runlists");
+	jw_arr_begin(w);
+	jw_arr_end(w);
+	jw_key(w, "error");
+	jw_str(w, strerror(-err));
+}
+
 static int cmd_info(const struct cli_global *g0, int argc, char **argv)
 {
 	struct cli_global g = *g0;
 	struct cli_gpu *gpus, *c;
+	struct nvs_topology *topo;
+	int topo_ret;
 	bool help;
 	int n, ret;
 
@@ -179,6 +208,8 @@ static int cmd_info(const struct cli_global *g0, int argc, char **argv)
 	if (ret)
 		return ret;
 	c = &gpus[0];
+	topo = malloc(sizeof(*topo));
+	topo_ret = topo ? cli_gpu_topology(c, topo) : -ENOMEM;
 	if (g.json) {
 		struct jw w;
 
@@ -200,6 +231,10 @@ static int cmd_info(const struct cli_global *g0, int argc, char **argv)
 			jw_null(&w);
 		jw_key(&w, "source");
 		jw_str(&w, c->source);
+		if (topo_ret == 0)
+			cli_json_topology(&w, topo);
+		else
+			topology_json_error(&w, topo_ret);
 		jw_obj_end(&w);
 		jw_end_doc(&w);
 	} else {
@@ -213,9 +248,60 @@ static int cmd_info(const struct cli_global *g0, int argc, char **argv)
 			printf("  chip     unreadable (GPU powered down or not responding)\n");
 		}
 		printf("  source   %s\n", c->source);
+		if (topo_ret == 0) {
+			printf("\n");
+			nvs_ptop_format(topo, file_pr, stdout);
+		} else {
+			printf("  engines  unavailable: %s\n", strerror(-topo_ret));
+		}
 	}
+	free(topo);
 	cli_gpus_close(gpus, n);
 	return CLI_EXIT_OK;
+}
+
+static int cmd_engines(const struct cli_global *g0, int argc, char **argv)
+{
+	struct cli_global g = *g0;
+	struct nvs_topology *topo;
+	struct cli_gpu *gpus;
+	bool help;
+	int n, ret;
+
+	ret = simple_opts(&g, argc, argv, &help);
+	if (ret || help) {
+		if (help)
+			cmd_usage(argv[0]);
+		return ret;
+	}
+	ret = cli_gpus_open(&g, argv[0], false, &gpus, &n);
+	if (ret)
+		return ret;
+	topo = malloc(sizeof(*topo));
+	ret = topo ? cli_gpu_topology(&gpus[0], topo) : -ENOMEM;
+	if (ret) {
+		fprintf(stderr, "nvsched engines: gpu%d: cannot read the device table: %s\n",
+			gpus[0].index, ret == -EOPNOTSUPP ? "unknown table format on this chip" :
+			strerror(-ret));
+		ret = CLI_EXIT_FAIL;
+	} else if (g.json) {
+		struct jw w;
+
+		jw_init(&w, stdout, g.pretty);
+		jw_obj_begin(&w);
+		jw_key(&w, "schema");
+		jw_int(&w, 1);
+		jw_key(&w, "gpu");
+		cli_json_gpu(&w, &gpus[0]);
+		cli_json_topology(&w, topo);
+		jw_obj_end(&w);
+		jw_end_doc(&w);
+	} else {
+		nvs_ptop_format(topo, file_pr, stdout);
+	}
+	free(topo);
+	cli_gpus_close(gpus, n);
+	return ret;
 }
 
 static int cmd_help(const struct cli_global *g, int argc, char **argv)

@@ -2,3 +2,6 @@
 $(B)/tests/unit/test_chip: $(B)/tests/unit/test_chip.o $(B)/libnvshw.a
 	$(Q)$(CC) -o $@ $^ -lcmocka
 UNIT_TESTS += $(B)/tests/unit/test_chip
+$(B)/tests/unit/test_ptop: $(B)/tests/unit/test_ptop.o $(B)/libnvssim.a $(B)/libnvshw.a
+	$(Q)$(CC) -o $@ $^ -lcmocka
+UNIT_TESTS += $(B)/tests/unit/test_ptop

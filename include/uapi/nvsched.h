@@ -96,7 +96,56 @@ struct nvsched_gpu_info {
 	__u32 reserved[9];
 };
 
+/**
+ * struct nvsched_engine - one PTOP device (NVSCHED_IOC_TOPOLOGY)
+ * @type: DEV_TYPE_ENUM value (0 GRAPHICS, 19 LCE, ...)
+ * @instance: instance id
+ * @runlist: hardware runlist id, -1 when none
+ * @fault_id: MMU fault id, -1 when invalid
+ * @reset_id: reset id, -1 when invalid
+ * @rleng_id: engine index within its runlist (Ampere+), -1 otherwise
+ * @engine_id: host engine enum (pre-Ampere), -1 otherwise
+ * @flags: NVSCHED_ENGINE_*
+ * @pri_base: BAR0 base of the device's registers
+ * @runlist_pri_base: BAR0 base of its NV_RUNLIST block (Ampere+), 0 if none
+ */
+struct nvsched_engine {
+	__u32 type;
+	__u32 instance;
+	__s32 runlist;
+	__s32 fault_id;
+	__s32 reset_id;
+	__s32 rleng_id;
+	__s32 engine_id;
+	__u32 flags;
+	__u32 pri_base;
+	__u32 runlist_pri_base;
+};
+
+#define NVSCHED_ENGINE_IS_ENGINE	(1u << 0)
+
+/**
+ * struct nvsched_topology - NVSCHED_IOC_TOPOLOGY (in/out)
+ * @gpu: in: GPU index
+ * @count: in: capacity of @engines (entries); out: number of devices.
+ *	ENOSPC (with @count set) when the capacity is too small.
+ * @version: out: DEVICE_INFO_CFG.VERSION (Ampere+), 0 for the legacy table
+ * @flags: out: NVSCHED_TOPO_*
+ * @engines: in: user pointer to an array of struct nvsched_engine
+ */
+struct nvsched_topology {
+	__u32 gpu;
+	__u32 count;
+	__u32 version;
+	__u32 flags;
+	__u64 engines;
+};
+
+#define NVSCHED_TOPO_INFO2		(1u << 0)	/* DEVICE_INFO2 (Ampere+) */
+#define NVSCHED_TOPO_UNCONFIRMED	(1u << 1)	/* table version not confirmed */
+
 #define NVSCHED_IOC_VERSION	_IOR(NVSCHED_IOC_MAGIC, 0x00, struct nvsched_version)
 #define NVSCHED_IOC_GPU_INFO	_IOWR(NVSCHED_IOC_MAGIC, 0x01, struct nvsched_gpu_info)
+#define NVSCHED_IOC_TOPOLOGY	_IOWR(NVSCHED_IOC_MAGIC, 0x02, struct nvsched_topology)
 
 #endif /* _UAPI_NVSCHED_H */

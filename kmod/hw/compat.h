@@ -13,12 +13,14 @@
 #include <linux/errno.h>
 #include <linux/string.h>
 #include <linux/stddef.h>
+#include <linux/kernel.h>	/* snprintf */
 #else
 #include <stdint.h>
 #include <stddef.h>
 #include <stdbool.h>
 #include <errno.h>
 #include <string.h>
+#include <stdio.h>	/* snprintf */
 #endif
 
 #define NVS_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

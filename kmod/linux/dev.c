@@ -6,6 +6,7 @@
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
+#include <linux/slab.h>
 #include <linux/uaccess.h>
 
 #include "nvs_linux.h"
@@ -15,6 +16,8 @@
 static_assert(sizeof(struct nvsched_version) == 16);
 static_assert(sizeof(struct nvsched_gpu_info) == 96);
 static_assert(offsetof(struct nvsched_gpu_info, name) == 44);
+static_assert(sizeof(struct nvsched_engine) == 40);
+static_assert(sizeof(struct nvsched_topology) == 24);
 
 /* kmod/hw's enum and the ABI's codes must agree */
 static_assert((int)NVSCHED_ARCH_BLACKWELL == (int)NVS_ARCH_BLACKWELL);
@@ -86,6 +89,60 @@ static long nvs_ioc_gpu_info(void __user *arg)
 	return copy_to_user(arg, &info, sizeof(info)) ? -EFAULT : 0;
 }
 
+static long nvs_ioc_topology(void __user *arg)
+{
+	struct nvsched_topology req;
+	struct nvsched_engine __user *uarr;
+	struct nvs_topology *t;
+	struct nvs_gpu *g;
+	unsigned int i;
+	long ret = 0;
+
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+	g = nvs_gpu_get_by_index(req.gpu);
+	if (!g)
+		return -ENODEV;
+	ret = nvs_gpu_topology(g, &t);
+	if (ret)
+		return ret;
+	uarr = u64_to_user_ptr(req.engines);
+	if (req.count < t->n) {
+		ret = -ENOSPC;
+	} else {
+		for (i = 0; i < t->n; i++) {
+			const struct nvs_engine *e = &t->eng[i];
+			struct nvsched_engine ue = {
+				.type = e->type,
+				.instance = e->instance,
+				.runlist = e->runlist,
+				.fault_id = e->fault_id,
+				.reset_id = e->reset_id,
+				.rleng_id = e->rleng_id,
+				.engine_id = e->engine_id,
+				.flags = e->is_engine ? NVSCHED_ENGINE_IS_ENGINE : 0,
+				.pri_base = e->pri_base,
+				.runlist_pri_base = e->runlist_pri_base,
+			};
+
+			if (copy_to_user(&uarr[i], &ue, sizeof(ue))) {
+				ret = -EFAULT;
+				break;
+			}
+		}
+	}
+	req.count = t->n;
+	req.version = t->version;
+	req.flags = (t->info2 ? NVSCHED_TOPO_INFO2 : 0) |
+		    (t->version_unconfirmed ? NVSCHED_TOPO_UNCONFIRMED : 0);
+	kfree(t);
+	if (ret && ret != -ENOSPC)
+		return ret;
+	if (copy_to_user(arg, &req, sizeof(req)))
+		return -EFAULT;
+	return ret;
+}
+
 static long nvs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	void __user *uarg = (void __user *)arg;
@@ -95,6 +152,8 @@ static long nvs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return nvs_ioc_version(uarg);
 	case NVSCHED_IOC_GPU_INFO:
 		return nvs_ioc_gpu_info(uarg);
+	case NVSCHED_IOC_TOPOLOGY:
+		return nvs_ioc_topology(uarg);
 	default:
 		return -ENOTTY;
 	}

@@ -411,3 +411,38 @@ void nvs_gpus_release(struct list_head *gpus)
 		nvs_gpu_free(g);
 	}
 }
+
+/**
+ * nvs_gpu_topology() - read and decode the device table of @g
+ * @g: the GPU
+ * @out: a kmalloc'ed topology on success (kfree() it)
+ *
+ * Return: 0, -ENODEV (gone), -EIO (unreadable, malformed or no chip
+ * identity), -EOPNOTSUPP (unknown table format), -ENOMEM.
+ */
+int nvs_gpu_topology(struct nvs_gpu *g, struct nvs_topology **out)
+{
+	struct nvs_topology *t;
+	int ret;
+
+	t = kmalloc(sizeof(*t), GFP_KERNEL);
+	if (!t)
+		return -ENOMEM;
+	ret = nvs_gpu_begin(g);
+	if (ret)
+		goto err;
+	if (g->ident_err)
+		nvs_gpu_identify_locked(g);
+	ret = g->ident_err ? -EIO : nvs_ptop_read(&g->io, g->ident.caps, t);
+	nvs_gpu_end(g);
+	if (ret) {
+		dev_warn_ratelimited(&g->pdev->dev, "%s: cannot decode the device table (%d)\n",
+				     g->name, ret);
+		goto err;
+	}
+	*out = t;
+	return 0;
+err:
+	kfree(t);
+	return ret;
+}

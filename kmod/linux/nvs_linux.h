@@ -13,6 +13,7 @@
 
 #include "nvs_io.h"
 #include "chip.h"
+#include "ptop.h"
 
 #define NVS_MAX_TEST_IDS	4
 #define NVS_BAR0_MAX		0x1000000u	/* registers live in the first 16 MiB */
@@ -64,6 +65,7 @@ void nvs_gpu_mark_gone(struct nvs_gpu *g);
 int nvs_gpu_begin(struct nvs_gpu *g);
 void nvs_gpu_end(struct nvs_gpu *g);
 int nvs_gpu_identify_locked(struct nvs_gpu *g);
+int nvs_gpu_topology(struct nvs_gpu *g, struct nvs_topology **out);
 
 /* proc.c */
 int nvs_proc_add(struct nvs_gpu *g);

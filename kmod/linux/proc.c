@@ -4,6 +4,13 @@
  */
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/version.h>
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 15, 0)
+#include <linux/stdarg.h>
+#else
+#include <stdarg.h>
+#endif
 
 #include "nvs_linux.h"
 
@@ -30,6 +37,30 @@ static int nvs_proc_chip_show(struct seq_file *m, void *v)
 	return ret ? -EIO : 0;
 }
 
+static __printf(2, 3) void nvs_seq_pr(void *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	seq_vprintf(ctx, fmt, ap);
+	va_end(ap);
+}
+
+/* device_info: PTOP decode, then runlist -> engines (kmod/hw/ptop.c) */
+static int nvs_proc_device_info_show(struct seq_file *m, void *v)
+{
+	struct nvs_gpu *g = m->private;
+	struct nvs_topology *t;
+	int ret;
+
+	ret = nvs_gpu_topology(g, &t);
+	if (ret)
+		return ret == -ENOMEM || ret == -ENODEV || ret == -EINTR ? ret : -EIO;
+	nvs_ptop_format(t, nvs_seq_pr, m);
+	kfree(t);
+	return 0;
+}
+
 static int nvs_proc_pci_show(struct seq_file *m, void *v)
 {
 	struct nvs_gpu *g = m->private;
@@ -50,7 +81,9 @@ int nvs_proc_add(struct nvs_gpu *g)
 	if (!g->proc)
 		return -ENOMEM;
 	if (!proc_create_single_data("chip", 0444, g->proc, nvs_proc_chip_show, g) ||
-	    !proc_create_single_data("pci", 0444, g->proc, nvs_proc_pci_show, g)) {
+	    !proc_create_single_data("pci", 0444, g->proc, nvs_proc_pci_show, g) ||
+	    !proc_create_single_data("device_info", 0444, g->proc,
+				     nvs_proc_device_info_show, g)) {
 		proc_remove(g->proc);
 		g->proc = NULL;
 		return -ENOMEM;

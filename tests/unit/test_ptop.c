@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Unit tests: PTOP device-table decode (kmod/hw/ptop.c).
+ *
+ * The GH100 test decodes the REAL register capture and compares with what
+ * NVIDIA's own driver (RM) reported for the same GPU in the same run
+ * (../shared/fixtures/h100/rmprobe_idle.txt): an independent answer.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "chip.h"
+#include "ptop.h"
+#include "sim.h"
+
+#define H100_SNAP "../shared/fixtures/h100/h100_idle.nvss"
+#define H100_RM "../shared/fixtures/h100/rmprobe_idle.txt"
+
+static struct nvs_sim *open_sim(const char *path)
+{
+	char err[256];
+	struct nvs_sim *sim = nvs_sim_open(path, err, sizeof(err));
+
+	if (!sim)
+		fail_msg("%s: %s", path, err);
+	return sim;
+}
+
+static const struct nvs_engine *find(const struct nvs_topology *t,
+				     unsigned int type, unsigned int inst)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->n; i++)
+		if (t->eng[i].type == type && t->eng[i].instance == inst)
+			return &t->eng[i];
+	return NULL;
+}
+
+/* RM engine name -> PTOP (type, instance): GR0, COPY3, NVDEC1, SEC2, ... */
+static bool rm_name(const char *n, unsigned int *type, unsigned int *inst)
+{
+	static const struct { const char *pfx; unsigned int type; } map[] = {
+		{ "GR", 0 }, { "COPY", 19 }, { "NVDEC", 16 }, { "NVJPG", 21 },
+		{ "OFA", 22 }, { "NVENC", 14 },
+	};
+	size_t i;
+
+	if (!strcmp(n, "SEC2")) {	/* RM's SEC2 is PTOP SEC instance 0 */
+		*type = 13;
+		*inst = 0;
+		return true;
+	}
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+		size_t l = strlen(map[i].pfx);
+
+		if (!strncmp(n, map[i].pfx, l) && n[l] >= '0' && n[l] <= '9') {
+			*type = map[i].type;
+			*inst = (unsigned int)atoi(n + l);
+			return true;
+		}
+	}
+	return false;
+}
+
+static void test_gh100_matches_rm(void **state)
+{
+	struct nvs_sim *sim;
+	struct nvs_ident id;
+	struct nvs_topology *t = malloc(sizeof(*t));
+	FILE *f = fopen(H100_RM, "r");
+	char line[512];
+	int in = 0, checked = 0;
+
+	if (!f)
+		skip();
+	sim = open_sim(H100_SNAP);
+	assert_int_equal(nvs_identify(nvs_sim_io(sim), &id), 0);
+	assert_int_equal(nvs_ptop_read(nvs_sim_io(sim), id.caps, t), 0);
+	assert_true(t->info2);
+	assert_int_equal(t->version, 2);
+	assert_int_equal(t->rows, 134);		/* NUM_ROWS of CFG 0x08630312 */
+
+	while (fgets(line, sizeof(line), f)) {
+		char name[32];
+		unsigned int type_rm, base, hweng, type, inst;
+		int rl, fault;
+		const struct nvs_engine *e;
+
+		if (strstr(line, "Engine table"))
+			in = 1;
+		else if (in && strstr(line, "Runlists -> engines"))
+			break;
+		if (!in || sscanf(line, " %31s 0x%x %d 0x%x %u %d", name, &type_rm, &rl,
+				  &base, &hweng, &fault) != 6)
+			continue;
+		if (rl < 0 || !rm_name(name, &type, &inst))
+			continue;	/* SW: no hardware engine */
+		e = find(t, type, inst);
+		if (!e)
+			fail_msg("RM engine %s not decoded", name);
+		if (e->runlist != rl || e->runlist_pri_base != base || e->fault_id != fault)
+			fail_msg("%s: decoded runlist %d base 0x%x fault %d, RM says %d 0x%x %d",
+				 name, e->runlist, e->runlist_pri_base, e->fault_id, rl, base, fault);
+		checked++;
+	}
+	fclose(f);
+	assert_int_equal(checked, 22);	/* every engine RM lists, SW aside */
+
+	/* devices without a runlist: IOCTRL, GSP, FLA, HSHUB, FSP */
+	assert_non_null(find(t, 20, 0));
+	assert_int_equal(find(t, 20, 0)->runlist, -1);
+	assert_false(find(t, 20, 0)->is_engine);
+	assert_int_equal(find(t, 18, 2)->runlist, -1);
+	free(t);
+	nvs_sim_free(sim);
+}
+
+/*
+ * A hand-built legacy (pre-Ampere) table: entries encoded by hand from
+ * regs-fifo.md §2.1, with holes and a device split by a NOT_VALID entry.
+ *   GR: DATA(pri 0x400, fault 0 valid) ENUM(eng 0, rl 0, reset 12) TYPE 0
+ *   LCE2: TYPE 19, DATA(inst 2, pri 0x104, fault 17), ENUM(eng 3, rl 5)
+ */
+struct regs { uint32_t v[64]; };
+
+static uint32_t regs_rd(void *ctx, uint32_t off)
+{
+	struct regs *r = ctx;
+
+	if (off >= 0x22700 && off < 0x22800)
+		return r->v[(off - 0x22700) / 4];
+	return 0xbadf5040;
+}
+
+static void regs_wr(void *ctx, uint32_t off, uint32_t v)
+{
+	fail_msg("decoder wrote 0x%x", off);
+}
+
+static void test_legacy_table(void **state)
+{
+	struct regs r = { { 0 } };
+	struct nvs_io io = { .rd32 = regs_rd, .wr32 = regs_wr, .ctx = &r };
+	struct nvs_topology *t = malloc(sizeof(*t));
+	const struct nvs_chip *gp106 = nvs_chip_lookup(0x136);
+
+	/* entry 0 hole; GR in entries 1-3 */
+	r.v[1] = 0x80000000u | (0x400u << 12) | (1u << 2) | 1;	/* DATA, chain */
+	r.v[2] = 0x80000000u | (0u << 26) | (0u << 21) | (12u << 9) | (1u << 5) |
+		 (1u << 4) | (1u << 2) | 2;			/* ENUM, chain */
+	r.v[3] = (0u << 2) | 3;					/* TYPE 0, last */
+	/* LCE2 in entries 5, 6, 8 (7 is a hole inside the chain) */
+	r.v[5] = 0x80000000u | (19u << 2) | 3;
+	r.v[6] = 0x80000000u | (2u << 26) | (0x104u << 12) | (17u << 3) | (1u << 2) | 1;
+	r.v[8] = (3u << 26) | (5u << 21) | (1u << 5) | (1u << 4) | 2;
+
+	assert_int_equal(nvs_ptop_read(&io, gp106->caps, t), 0);
+	assert_false(t->info2);
+	assert_int_equal(t->n, 2);
+	assert_int_equal(t->eng[0].type, 0);
+	assert_int_equal(t->eng[0].pri_base, 0x400000);
+	assert_int_equal(t->eng[0].fault_id, 0);
+	assert_int_equal(t->eng[0].runlist, 0);
+	assert_int_equal(t->eng[0].reset_id, 12);
+	assert_int_equal(t->eng[1].type, 19);
+	assert_int_equal(t->eng[1].instance, 2);
+	assert_int_equal(t->eng[1].pri_base, 0x104000);
+	assert_int_equal(t->eng[1].fault_id, 17);
+	assert_int_equal(t->eng[1].runlist, 5);
+	assert_int_equal(t->eng[1].engine_id, 3);
+	assert_int_equal(t->eng[1].reset_id, -1);
+
+	/* a chain left open at the end of the table is malformed */
+	r.v[63] = 0x80000000u | 3;
+	assert_int_equal(nvs_ptop_read(&io, gp106->caps, t), -EIO);
+	r.v[63] = 0;
+	/* a PRI error inside the table is not decoded as data */
+	r.v[10] = 0xbadf1100;
+	assert_int_equal(nvs_ptop_read(&io, gp106->caps, t), -EIO);
+	free(t);
+}
+
+/* INFO2 edge cases on a modified GH100 capture: bad NUM_ROWS, long chains,
+ * unknown versions. */
+struct patched { struct nvs_sim *sim; uint32_t off[5], val[5]; int n; };
+
+static uint32_t patched_rd(void *ctx, uint32_t off)
+{
+	struct patched *p = ctx;
+	int i;
+
+	for (i = 0; i < p->n; i++)
+		if (p->off[i] == off)
+			return p->val[i];
+	return nvs_sim_rd32(p->sim, off);
+}
+
+static void test_info2_malformed(void **state)
+{
+	struct patched p = { .sim = open_sim(H100_SNAP) };
+	struct nvs_io io = { .rd32 = patched_rd, .wr32 = regs_wr, .ctx = &p };
+	struct nvs_topology *t = malloc(sizeof(*t));
+	const struct nvs_caps *caps = nvs_chip_lookup(0x180)->caps;
+
+	p.n = 1;
+	p.off[0] = 0x224fc;
+	p.val[0] = 0x08630315;		/* VERSION 5: unknown */
+	assert_int_equal(nvs_ptop_read(&io, caps, t), -EOPNOTSUPP);
+	p.val[0] = 0xfff30312;		/* NUM_ROWS 4095 > bound */
+	assert_int_equal(nvs_ptop_read(&io, caps, t), -EIO);
+	p.val[0] = 0xbadf5040;
+	assert_int_equal(nvs_ptop_read(&io, caps, t), -EIO);
+	p.val[0] = 0x08630313;		/* VERSION 3: decoded, flagged */
+	assert_int_equal(nvs_ptop_read(&io, caps, t), 0);
+	assert_true(t->version_unconfirmed);
+	/* four chained rows in a row: no device has more than three */
+	p.n = 5;
+	p.val[0] = 0x08630312;
+	p.off[1] = 0x22800; p.val[1] = 0x80000001;
+	p.off[2] = 0x22804; p.val[2] = 0x80000001;
+	p.off[3] = 0x22808; p.val[3] = 0x80000001;
+	p.off[4] = 0x2280c; p.val[4] = 0x80000001;
+	assert_int_equal(nvs_ptop_read(&io, caps, t), -EIO);
+	free(t);
+	nvs_sim_free(p.sim);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_gh100_matches_rm),
+		cmocka_unit_test(test_legacy_table),
+		cmocka_unit_test(test_info2_malformed),
+	};
+
+	return cmocka_run_group_tests_name("ptop", tests, NULL, NULL);
+}
