@@ -563,10 +563,20 @@ static void pramin_write(struct nvs_sim *sim, uint32_t off, uint32_t val)
 
 /* ---- pending bits -------------------------------------------------------- */
 
+static int pri_error(uint32_t v)
+{
+	/* regs-fifo.md 8.3: (v >> 20) == 0xBAD is "no data" */
+	return (v >> 20) == 0xbad;
+}
+
+
 static void pend_set(struct nvs_sim *sim, uint32_t off, uint32_t mask)
 {
 	size_t i;
 
+	/* a register the snapshot did not capture starts from 0 here */
+	if (pri_error(reg_get(sim, off)))
+		reg_set(sim, off, 0);
 	if (!sim->pending_ticks) {
 		reg_set(sim, off, reg_get(sim, off) & ~mask);
 		return;
@@ -648,12 +658,6 @@ unsigned nvs_sim_pending(const struct nvs_sim *sim)
 }
 
 /* ---- chip identification ------------------------------------------------- */
-
-static int pri_error(uint32_t v)
-{
-	/* regs-fifo.md 8.3: (v >> 20) == 0xBAD is "no data" */
-	return (v >> 20) == 0xbad;
-}
 
 static uint32_t chip_from_regs(const struct nvs_sim *sim)
 {
@@ -1012,8 +1016,8 @@ void nvs_sim_wr32(struct nvs_sim *sim, uint32_t off, uint32_t val)
 		reg_set(sim, off, val);
 		reg_set(sim, SIM_PFIFO_ENG_RUNLIST_BASE(id),
 			reg_get(sim, SIM_PFIFO_RUNLIST_BASE));
-		reg_set(sim, eng, (reg_get(sim, eng) & ~SIM_PFIFO_RUNLIST_LEN_MASK) |
-				  (val & SIM_PFIFO_RUNLIST_LEN_MASK));
+		/* the read-back has only LENGTH and PENDING */
+		reg_set(sim, eng, val & SIM_PFIFO_RUNLIST_LEN_MASK);
 		pend_set(sim, eng, SIM_PFIFO_ENG_RUNLIST_PENDING);
 		break;
 	}
