@@ -240,6 +240,13 @@ static void set_err(char *err, size_t errlen, const char *fmt, ...)
 
 /* ---- register file ------------------------------------------------------- */
 
+static int pri_error(uint32_t v)
+{
+	/* regs-fifo.md 8.3: (v >> 20) == 0xBAD is "no data" */
+	return (v >> 20) == 0xbad;
+}
+
+
 static inline uint32_t reg_get(const struct nvs_sim *sim, uint32_t off)
 {
 	return sim->regs[off >> 2];
@@ -562,12 +569,6 @@ static void pramin_write(struct nvs_sim *sim, uint32_t off, uint32_t val)
 }
 
 /* ---- pending bits -------------------------------------------------------- */
-
-static int pri_error(uint32_t v)
-{
-	/* regs-fifo.md 8.3: (v >> 20) == 0xBAD is "no data" */
-	return (v >> 20) == 0xbad;
-}
 
 
 static void pend_set(struct nvs_sim *sim, uint32_t off, uint32_t mask)
@@ -984,6 +985,13 @@ void nvs_sim_wr32(struct nvs_sim *sim, uint32_t off, uint32_t val)
 		pramin_write(sim, off, val);
 		return;
 	}
+	/*
+	 * A register with semantics that the snapshot did not capture (or
+	 * captured as a PRI error, regs-fifo.md 8.3) starts from 0: its error
+	 * pattern must not turn into enable, fault or pending bits.
+	 */
+	if (pri_error(old))
+		old = 0;
 	if (is_pre_ampere(sim->gen) && off >= SIM_PCCSR_BASE &&
 	    off < SIM_PCCSR_BASE + SIM_PCCSR_SIZE) {
 		if ((off & 7) == SIM_PCCSR_CHANNEL_WORD)
@@ -1007,7 +1015,7 @@ void nvs_sim_wr32(struct nvs_sim *sim, uint32_t off, uint32_t val)
 		win_update(sim, 0);
 		break;
 	case SP_READ_ONLY:
-		reg_set(sim, off, old);	/* undo an external raw store */
+		reg_set(sim, off, reg_get(sim, off));	/* undo an external raw store */
 		break;
 	case SP_PFIFO_SUBMIT: {
 		uint32_t id = (val >> SIM_PFIFO_RUNLIST_ID_SHIFT) & SIM_PFIFO_RUNLIST_ID_MASK;

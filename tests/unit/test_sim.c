@@ -320,13 +320,12 @@ static void test_chram(void **state)
 	assert_int_equal(nvs_sim_rd32(sim, ch5), 0x13cc);
 	nvs_sim_wr32(sim, ch5, 0xffffffff);	/* CLEAR_CHANNEL */
 	assert_int_equal(nvs_sim_rd32(sim, ch5), 0x0);
-	/* an unlisted CHRAM word starts as the PRI error pattern; writes
-	 * apply semantics on top of it, like any other register value */
-	nvs_sim_wr32(sim, ch0, 0xffffffff);
+	/* an uncaptured CHRAM word reads the PRI error pattern; the first
+	 * write treats it as 0 */
+	assert_int_equal(nvs_sim_rd32(sim, ch0), 0xbadf5040);
 	nvs_sim_wr32(sim, ch0, 0x2);
 	assert_int_equal(nvs_sim_rd32(sim, ch0), 0x2);
 	/* second runlist's CHRAM */
-	nvs_sim_wr32(sim, rl1ch3, 0xffffffff);
 	nvs_sim_wr32(sim, rl1ch3, 0x2);
 	assert_int_equal(nvs_sim_rd32(sim, rl1ch3), 0x2);
 	/* beyond the 2048 channels of the second runlist: plain */
@@ -437,6 +436,13 @@ static void test_preempt_pending(void **state)
 	assert_int_equal(nvs_sim_rd32(sim, 0xc00098), 0x0);
 	nvs_sim_wr32(sim, 0xc00098, 0x02300000);	/* TYPE 2: nothing pends */
 	assert_int_equal(nvs_sim_rd32(sim, 0xc00098), 0x02000000);
+	nvs_sim_free(sim);
+
+	/* uncaptured PREEMPT (second runlist): error pattern bits do not
+	 * become pending bits */
+	sim = mk(hopper);
+	nvs_sim_wr32(sim, 0xc00498, 0x01000001);
+	assert_int_equal(nvs_sim_rd32(sim, 0xc00498), 0x01100001);
 	nvs_sim_free(sim);
 
 	/* pre-Ampere NV_PFIFO_PREEMPT 0x2634 PENDING bit 20 */
