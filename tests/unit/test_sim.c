@@ -549,13 +549,46 @@ static void test_external_image(void **state)
 	free(img);
 }
 
+static void test_open_data_files(void **state)
+{
+	struct nvs_sim *sim;
+	uint8_t b[16];
+
+	sim = nvs_sim_open("tests/unit/data/snapshots/gk104-mini.nvss", err, sizeof(err));
+	if (!sim)
+		fail_msg("%s", err);
+	assert_int_equal(nvs_sim_chip_id(sim), 0x0e4);
+	assert_int_equal(nvs_sim_rd32(sim, 0x700000), 0x0600e000);	/* TSG header */
+	assert_int_equal(nvs_sim_rd32(sim, 0x800004), 0x05000001);
+	assert_int_equal(nvs_sim_mem_read(sim, NVS_AP_VID, 0x200000, b, 16), 0);
+	nvs_sim_free(sim);
+
+	sim = nvs_sim_open("tests/unit/data/snapshots/gh100-mini.nvss", err, sizeof(err));
+	if (!sim)
+		fail_msg("%s", err);
+	assert_int_equal(nvs_sim_chip_id(sim), 0x180);
+	assert_int_equal(nvs_sim_runlists(sim), 1);
+	assert_int_equal(nvs_sim_rd32(sim, 0x700000), 0x80030001);
+	assert_int_equal(nvs_sim_rd32(sim, 0x700018), 0x00200000);
+	nvs_sim_wr32(sim, 0xc20000, 0x3);	/* disable channel 0 */
+	assert_int_equal(nvs_sim_rd32(sim, 0xc20000), 0x0);
+	nvs_sim_free(sim);
+
+	/* errors come back with the file name and line */
+	assert_null(nvs_sim_open("/nonexistent.nvss", err, sizeof(err)));
+	assert_non_null(strstr(err, "/nonexistent.nvss"));
+}
+
 /* ---- responder end to end -------------------------------------------------- */
 
 static const char *responder_path(void)
 {
 	const char *p = getenv("NVSS_RESPONDER");
 
-	return p && *p ? p : "build/bin/nvss-responder";
+#ifndef NVSS_RESPONDER_DEFAULT
+#define NVSS_RESPONDER_DEFAULT "build/bin/nvss-responder"
+#endif
+	return p && *p ? p : NVSS_RESPONDER_DEFAULT;
 }
 
 static int wait_file(const char *path, int ms)
@@ -758,6 +791,7 @@ int main(void)
 		cmocka_unit_test(test_write_log),
 		cmocka_unit_test(test_mem),
 		cmocka_unit_test(test_external_image),
+		cmocka_unit_test(test_open_data_files),
 		cmocka_unit_test(test_responder),
 	};
 
