@@ -240,6 +240,13 @@ static void set_err(char *err, size_t errlen, const char *fmt, ...)
 
 /* ---- register file ------------------------------------------------------- */
 
+static int pri_error(uint32_t v)
+{
+	/* regs-fifo.md 8.3: (v >> 20) == 0xBAD is "no data" */
+	return (v >> 20) == 0xbad;
+}
+
+
 static inline uint32_t reg_get(const struct nvs_sim *sim, uint32_t off)
 {
 	return sim->regs[off >> 2];
@@ -563,10 +570,14 @@ static void pramin_write(struct nvs_sim *sim, uint32_t off, uint32_t val)
 
 /* ---- pending bits -------------------------------------------------------- */
 
+
 static void pend_set(struct nvs_sim *sim, uint32_t off, uint32_t mask)
 {
 	size_t i;
 
+	/* a register the snapshot did not capture starts from 0 here */
+	if (pri_error(reg_get(sim, off)))
+		reg_set(sim, off, 0);
 	if (!sim->pending_ticks) {
 		reg_set(sim, off, reg_get(sim, off) & ~mask);
 		return;
@@ -648,12 +659,6 @@ unsigned nvs_sim_pending(const struct nvs_sim *sim)
 }
 
 /* ---- chip identification ------------------------------------------------- */
-
-static int pri_error(uint32_t v)
-{
-	/* regs-fifo.md 8.3: (v >> 20) == 0xBAD is "no data" */
-	return (v >> 20) == 0xbad;
-}
 
 static uint32_t chip_from_regs(const struct nvs_sim *sim)
 {
@@ -980,6 +985,13 @@ void nvs_sim_wr32(struct nvs_sim *sim, uint32_t off, uint32_t val)
 		pramin_write(sim, off, val);
 		return;
 	}
+	/*
+	 * A register with semantics that the snapshot did not capture (or
+	 * captured as a PRI error, regs-fifo.md 8.3) starts from 0: its error
+	 * pattern must not turn into enable, fault or pending bits.
+	 */
+	if (pri_error(old))
+		old = 0;
 	if (is_pre_ampere(sim->gen) && off >= SIM_PCCSR_BASE &&
 	    off < SIM_PCCSR_BASE + SIM_PCCSR_SIZE) {
 		if ((off & 7) == SIM_PCCSR_CHANNEL_WORD)
@@ -1003,7 +1015,7 @@ void nvs_sim_wr32(struct nvs_sim *sim, uint32_t off, uint32_t val)
 		win_update(sim, 0);
 		break;
 	case SP_READ_ONLY:
-		reg_set(sim, off, old);	/* undo an external raw store */
+		reg_set(sim, off, reg_get(sim, off));	/* undo an external raw store */
 		break;
 	case SP_PFIFO_SUBMIT: {
 		uint32_t id = (val >> SIM_PFIFO_RUNLIST_ID_SHIFT) & SIM_PFIFO_RUNLIST_ID_MASK;
@@ -1012,8 +1024,8 @@ void nvs_sim_wr32(struct nvs_sim *sim, uint32_t off, uint32_t val)
 		reg_set(sim, off, val);
 		reg_set(sim, SIM_PFIFO_ENG_RUNLIST_BASE(id),
 			reg_get(sim, SIM_PFIFO_RUNLIST_BASE));
-		reg_set(sim, eng, (reg_get(sim, eng) & ~SIM_PFIFO_RUNLIST_LEN_MASK) |
-				  (val & SIM_PFIFO_RUNLIST_LEN_MASK));
+		/* the read-back has only LENGTH and PENDING */
+		reg_set(sim, eng, val & SIM_PFIFO_RUNLIST_LEN_MASK);
 		pend_set(sim, eng, SIM_PFIFO_ENG_RUNLIST_PENDING);
 		break;
 	}

@@ -20,6 +20,7 @@ $(B)/tests/unit/test_snapshot: $(B)/tests/unit/test_snapshot.o $(NVSSIM_LIB)
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -lcmocka
 
 # test_sim also runs the responder end to end
+$(B)/tests/unit/test_sim.o: CFLAGS += -DNVSS_RESPONDER_DEFAULT='"$(B)/bin/nvss-responder"'
 $(B)/tests/unit/test_sim: $(B)/tests/unit/test_sim.o $(NVSSIM_LIB) | $(B)/bin/nvss-responder
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -o $@ $(filter-out $(B)/bin/%,$^) $(LDFLAGS) -lcmocka

@@ -582,6 +582,20 @@ int nvss_write(FILE *f, const struct nvss *s)
 	size_t i, j;
 	int ret = 0;
 
+	/* refuse what the format cannot carry rather than write a file that
+	 * reads back differently */
+	for (i = 0; i < s->nmeta; i++) {
+		const char *k = s->meta[i].key, *v = s->meta[i].val ? s->meta[i].val : "";
+
+		if (!k[0] || strpbrk(k, " \t\r\n#") || strpbrk(v, "\r\n#") ||
+		    (v[0] && (v[0] == ' ' || v[0] == '\t' || v[strlen(v) - 1] == ' ' ||
+			      v[strlen(v) - 1] == '\t')))
+			return -EINVAL;
+	}
+	for (i = 0; i < s->nregs; i++)
+		if (s->regs[i].off >= NVSS_BAR0_SIZE || (s->regs[i].off & 3) ||
+		    (s->regs[i].off >= NVSS_PRAMIN_START && s->regs[i].off < NVSS_PRAMIN_END))
+			return -EINVAL;
 	if (s->nregs) {
 		regs = malloc(s->nregs * sizeof(*regs));
 		if (!regs)
@@ -611,7 +625,7 @@ int nvss_write(FILE *f, const struct nvss *s)
 		static const char hx[] = "0123456789abcdef";
 
 		if (!mems[i].len)
-			continue;	/* not representable; carries no data */
+			continue;	/* carries no data; not representable */
 		fprintf(f, "m %s 0x%016" PRIx64 " ", ap_name(mems[i].ap), mems[i].addr);
 		for (j = 0; j < mems[i].len; j++) {
 			putc(hx[mems[i].data[j] >> 4], f);

@@ -68,8 +68,11 @@ int nvss_parse_file(const char *path, struct nvss **out, char *err,
 		    size_t errlen);
 /* Write the canonical form: version line, meta (file order), r lines
  * sorted by offset, m lines sorted by (aperture, address), one m line per
- * mems[] entry.  Parsing the output gives back the same struct.  Returns 0
- * or -EIO. */
+ * mems[] entry (empty ones are skipped).  Parsing the output gives back
+ * the same struct.  Returns 0, -EIO on a write error, or -EINVAL (nothing
+ * written) for what the format cannot carry: a meta key with blanks, '#'
+ * or newlines in meta, surrounding blanks in a value, a register offset
+ * that is misaligned, >= 16 MiB or inside PRAMIN. */
 int nvss_write(FILE *f, const struct nvss *s);
 /* Value of the first meta line with this key, or NULL. */
 const char *nvss_meta_get(const struct nvss *s, const char *key);

@@ -290,8 +290,23 @@ static void test_build_and_write(void **state)
 	assert_string_equal(nvss_meta_get(b, "source"), "simulator");
 	assert_int_equal(b->mems[0].len, 3);
 	free(w);
-	nvss_free(s);
 	nvss_free(b);
+
+	/* what the format cannot carry is refused, not written wrongly */
+	{
+		FILE *f = fopen("/dev/null", "w");
+
+		assert_non_null(f);
+		assert_int_equal(nvss_add_meta(s, "note", "a # b"), 0);
+		assert_int_equal(nvss_write(f, s), -EINVAL);
+		free(s->meta[s->nmeta - 1].val);
+		s->meta[s->nmeta - 1].val = strdup("a b");
+		assert_int_equal(nvss_write(f, s), 0);
+		assert_int_equal(nvss_add_reg(s, 0x700000, 1), 0);
+		assert_int_equal(nvss_write(f, s), -EINVAL);
+		fclose(f);
+	}
+	nvss_free(s);
 }
 
 static void test_h100_fixture(void **state)
