@@ -36,6 +36,7 @@ static const struct cli_cmd commands[] = {
 	{ "list", cmd_list, "[-j] [-p]", "list the GPUs nvsched sees" },
 	{ "info", cmd_info, "[-j] [-p]", "chip identity and engines of one GPU (--gpu N|BDF)" },
 	{ "engines", cmd_engines, "[-j] [-p]", "PTOP device table: engines and their runlists" },
+	{ "runlist", cmd_runlist, "[-r N] [-j] [-p]", "decode runlists: TSGs, channels, state" },
 #ifdef NVSCHED_HAVE_RTA
 	{ "rta", cmd_rta, "[options] TASKSET.json...", "GCAPS response-time analysis" },
 #endif

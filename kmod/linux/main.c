@@ -19,6 +19,11 @@ module_param(allow_gsp_runlist_writes, bool, 0444);
 MODULE_PARM_DESC(allow_gsp_runlist_writes,
 		 "Allow runlist resubmission and scheduling disable on GPUs whose runlists GSP firmware owns (races the firmware; default off)");
 
+static int proc_gid;
+module_param(proc_gid, int, 0444);
+MODULE_PARM_DESC(proc_gid,
+		 "Group allowed to read /proc/gpuX/runlist<N> (mode 0440; default 0 = root only)");
+
 /*
  * The module's only state outside the per-GPU structs: the list of GPUs,
  * built once at load and torn down at unload.  Entries are never removed
@@ -41,6 +46,13 @@ bool nvs_allow_gsp_runlist_writes(void)
 bool nvs_test_devices_enabled(void)
 {
 	return test_devices && *test_devices;
+}
+
+kgid_t nvs_proc_gid(void)
+{
+	kgid_t gid = make_kgid(&init_user_ns, proc_gid);
+
+	return gid_valid(gid) ? gid : GLOBAL_ROOT_GID;
 }
 
 struct nvs_gpu *nvs_gpu_get_by_index(unsigned int index)

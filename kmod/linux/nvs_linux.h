@@ -9,6 +9,7 @@
 #include <linux/mutex.h>
 #include <linux/pci.h>
 #include <linux/proc_fs.h>
+#include <linux/uidgid.h>
 #include <linux/version.h>
 
 #include "nvs_io.h"
@@ -17,6 +18,15 @@
 
 #define NVS_MAX_TEST_IDS	4
 #define NVS_BAR0_MAX		0x1000000u	/* registers live in the first 16 MiB */
+#define NVS_MAX_RUNLIST_FILES	64		/* hardware runlist ids seen: 0-33 on GH100 */
+
+struct nvs_gpu;
+
+/** struct nvs_rl_file - data of one /proc/gpuX/runlist<N> entry */
+struct nvs_rl_file {
+	struct nvs_gpu *g;
+	int id;
+};
 
 /**
  * struct nvs_gpu - one GPU the module looks at (it never owns it)
@@ -37,6 +47,7 @@
  * @io: the kmod/hw accessor over @regs
  * @proc: /proc/gpuX
  * @name: "gpuX"
+ * @rl_files: data of the runlist<N> files
  */
 struct nvs_gpu {
 	struct list_head node;
@@ -56,6 +67,7 @@ struct nvs_gpu {
 	struct nvs_io io;
 	struct proc_dir_entry *proc;
 	char name[16];
+	struct nvs_rl_file rl_files[NVS_MAX_RUNLIST_FILES];
 };
 
 /* gpu.c */
@@ -71,6 +83,9 @@ int nvs_gpu_topology(struct nvs_gpu *g, struct nvs_topology **out);
 int nvs_proc_add(struct nvs_gpu *g);
 void nvs_proc_remove(struct nvs_gpu *g);
 
+/* proc_runlist.c */
+int nvs_proc_add_runlists(struct nvs_gpu *g, kgid_t gid);
+
 /* dev.c */
 int nvs_dev_register(void);
 void nvs_dev_unregister(void);
@@ -80,6 +95,7 @@ struct nvs_gpu *nvs_gpu_get_by_index(unsigned int index);
 unsigned int nvs_gpu_count(void);
 bool nvs_allow_gsp_runlist_writes(void);
 bool nvs_test_devices_enabled(void);
+kgid_t nvs_proc_gid(void);
 
 /* pde_data() was PDE_DATA() before 5.17 */
 #if LINUX_VERSION_CODE < KERNEL_VERSION(5, 17, 0)

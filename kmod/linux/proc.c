@@ -83,12 +83,15 @@ int nvs_proc_add(struct nvs_gpu *g)
 	if (!proc_create_single_data("chip", 0444, g->proc, nvs_proc_chip_show, g) ||
 	    !proc_create_single_data("pci", 0444, g->proc, nvs_proc_pci_show, g) ||
 	    !proc_create_single_data("device_info", 0444, g->proc,
-				     nvs_proc_device_info_show, g)) {
-		proc_remove(g->proc);
-		g->proc = NULL;
-		return -ENOMEM;
-	}
+				     nvs_proc_device_info_show, g))
+		goto err;
+	if (nvs_proc_add_runlists(g, nvs_proc_gid()))
+		goto err;
 	return 0;
+err:
+	proc_remove(g->proc);
+	g->proc = NULL;
+	return -ENOMEM;
 }
 
 /**

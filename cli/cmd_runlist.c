@@ -1,0 +1,308 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cmd_runlist.c - nvsched runlist: decode runlists (CONTRACTS.md §2).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "gpu.h"
+#include "json.h"
+#include "ptop.h"
+#include "runlist.h"
+#include "sim.h"
+
+struct rl_view {
+	struct nvs_rl_loc loc;
+	int err;			/* locate/fetch error, 0 if decoded */
+	struct nvs_rl_item *items;
+};
+
+static const char *rl_err_text(int err)
+{
+	switch (err) {
+	case -EIO:
+		return "runlist memory unreadable: not in the snapshot or the GPU returned no data there";
+	case -ERANGE:
+		return "runlist address outside the PRAMIN window's reach";
+	case -ENOMEM:
+		return "out of memory";
+	default:
+		return strerror(err < 0 ? -err : err);
+	}
+}
+
+/* Snapshot backend: the same kmod/hw code the module runs. */
+static int read_runlist(const struct cli_gpu *c, const struct nvs_topology *t, int id,
+			struct rl_view *v)
+{
+	const struct nvs_io *io = nvs_sim_io(c->sim);
+	const struct nvs_caps *caps = c->ident.caps;
+	void *raw;
+	int ret;
+
+	memset(v, 0, sizeof(*v));
+	ret = nvs_runlist_locate(io, caps, t, id, &v->loc);
+	if (ret)
+		return ret;
+	if (!v->loc.length)
+		return 0;
+	raw = malloc(nvs_runlist_bytes(caps, &v->loc));
+	v->items = calloc(v->loc.length, sizeof(*v->items));
+	if (!raw || !v->items) {
+		free(raw);
+		v->err = -ENOMEM;
+		return 0;
+	}
+	v->err = nvs_runlist_fetch(io, caps, &v->loc, raw, NULL);
+	if (!v->err) {
+		nvs_runlist_decode(caps, &v->loc, raw, v->items);
+		nvs_runlist_read_states(io, caps, &v->loc, v->items);
+	}
+	free(raw);
+	return 0;
+}
+
+static void json_chan(struct jw *w, const struct nvs_rl_item *it)
+{
+	unsigned int b;
+
+	jw_obj_begin(w);
+	jw_key(w, "chid");
+	jw_int(w, it->id);
+	jw_key(w, "runqueue");
+	if (it->runqueue >= 0)
+		jw_int(w, it->runqueue);
+	else
+		jw_null(w);
+	jw_key(w, "inst");
+	if (it->has_inst)
+		jw_hex(w, it->inst);
+	else
+		jw_null(w);
+	jw_key(w, "inst_aperture");
+	jw_str(w, it->has_inst ? nvs_aperture_name(it->inst_ap) : "invalid");
+	jw_key(w, "userd");
+	if (it->has_userd)
+		jw_hex(w, it->userd);
+	else
+		jw_null(w);
+	jw_key(w, "enabled");
+	if (it->st.valid)
+		jw_bool(w, it->st.enabled);
+	else
+		jw_null(w);
+	jw_key(w, "busy");
+	if (it->st.valid)
+		jw_bool(w, it->st.busy);
+	else
+		jw_null(w);
+	jw_key(w, "status");
+	jw_str(w, it->st.valid ? nvs_chan_status_name(it->st.status) : NULL);
+	jw_key(w, "flags");
+	jw_arr_begin(w);
+	for (b = 0; b < NVS_CHF_COUNT; b++)
+		if (it->st.flags & (1u << b))
+			jw_str(w, nvs_chf_name(b));
+	jw_arr_end(w);
+	if (it->veid >= 0) {
+		jw_key(w, "veid");
+		jw_int(w, it->veid);
+	}
+	jw_obj_end(w);
+}
+
+static void json_runlist(struct jw *w, const struct rl_view *v)
+{
+	unsigned int i, j;
+
+	jw_obj_begin(w);
+	jw_key(w, "id");
+	jw_int(w, v->loc.id);
+	jw_key(w, "base");
+	jw_hex(w, v->loc.base);
+	jw_key(w, "aperture");
+	jw_str(w, nvs_aperture_name(v->loc.aperture));
+	jw_key(w, "length");
+	jw_int(w, v->loc.length);
+	jw_key(w, "offset");
+	jw_int(w, v->loc.offset);
+	jw_key(w, "error");
+	jw_str(w, v->err ? rl_err_text(v->err) : NULL);
+	jw_key(w, "errors");
+	jw_arr_begin(w);
+	for (i = 0; !v->err && i < v->loc.length; i++) {
+		if (!v->items[i].err)
+			continue;
+		jw_obj_begin(w);
+		jw_key(w, "entry");
+		jw_int(w, i);
+		jw_key(w, "code");
+		jw_str(w, nvs_rl_err_code(v->items[i].err));
+		jw_key(w, "message");
+		jw_str(w, nvs_rl_err_msg(v->items[i].err));
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_key(w, "tsgs");
+	jw_arr_begin(w);
+	for (i = 0; !v->err && i < v->loc.length; i++) {
+		const struct nvs_rl_item *t = &v->items[i];
+
+		if (t->kind != NVS_RL_TSG)
+			continue;
+		jw_obj_begin(w);
+		jw_key(w, "tsgid");
+		jw_int(w, t->id);
+		jw_key(w, "timeslice_scale");
+		jw_int(w, t->scale);
+		jw_key(w, "timeslice_timeout");
+		jw_int(w, t->timeout);
+		jw_key(w, "timeslice_us");
+		jw_double(w, (double)nvs_timeslice_ns(t->scale, t->timeout) / 1000.0);
+		jw_key(w, "length");
+		jw_int(w, t->length);
+		jw_key(w, "channels");
+		jw_arr_begin(w);
+		for (j = i + 1; j < v->loc.length; j++)
+			if (v->items[j].kind == NVS_RL_CHAN && v->items[j].tsg == (int32_t)i)
+				json_chan(w, &v->items[j]);
+		jw_arr_end(w);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_key(w, "bare_channels");
+	jw_arr_begin(w);
+	for (i = 0; !v->err && i < v->loc.length; i++)
+		if (v->items[i].kind == NVS_RL_CHAN && v->items[i].tsg < 0)
+			json_chan(w, &v->items[i]);
+	jw_arr_end(w);
+	jw_obj_end(w);
+}
+
+static __attribute__((format(printf, 2, 3))) void out_pr(void *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(ctx, fmt, ap);
+	va_end(ap);
+}
+
+int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "runlist", required_argument, NULL, 'r' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "pretty", no_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct cli_global g = *g0;
+	struct nvs_topology *t = NULL;
+	struct cli_gpu *gpus = NULL;
+	int16_t ids[NVS_MAX_ENGINES];
+	int c, n = 0, want = -1, ret;
+	unsigned int i, nids;
+	struct jw w;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "+r:jph", opts, NULL)) != -1) {
+		char *end;
+
+		switch (c) {
+		case 'r':
+			want = (int)strtol(optarg, &end, 0);
+			if (*end || want < 0 || want > 4095) {
+				fprintf(stderr, "nvsched runlist: bad runlist id '%s'\n", optarg);
+				return CLI_EXIT_USAGE;
+			}
+			break;
+		case 'j':
+			g.json = true;
+			break;
+		case 'p':
+			g.json = g.pretty = true;
+			break;
+		case 'h':
+			printf("usage: nvsched [global options] runlist [-r N] [-j] [-p]\n"
+			       "Decode runlist N (hardware id; default: every runlist): TSGs,\n"
+			       "channels and their state.\n");
+			return CLI_EXIT_OK;
+		default:
+			return CLI_EXIT_USAGE;
+		}
+	}
+	ret = cli_gpus_open(&g, argv[0], false, &gpus, &n);
+	if (ret)
+		return ret;
+	if (!gpus[0].sim) {
+		fprintf(stderr, "nvsched runlist: decoding through the module is not available in this version: read /proc/gpu%d/runlist<N>, or use --snapshot FILE\n",
+			gpus[0].index);
+		ret = CLI_EXIT_FAIL;
+		goto out;
+	}
+	t = malloc(sizeof(*t));
+	ret = t ? cli_gpu_topology(&gpus[0], t) : -ENOMEM;
+	if (ret) {
+		fprintf(stderr, "nvsched runlist: cannot read the device table: %s\n", strerror(-ret));
+		ret = CLI_EXIT_FAIL;
+		goto out;
+	}
+	nids = nvs_ptop_runlists(t, ids);
+	if (want >= 0) {
+		for (i = 0; i < nids && ids[i] != want; i++)
+			;
+		if (i == nids) {
+			fprintf(stderr, "nvsched runlist: gpu%d has no runlist %d (see nvsched engines)\n",
+				gpus[0].index, want);
+			ret = CLI_EXIT_FAIL;
+			goto out;
+		}
+		ids[0] = (int16_t)want;
+		nids = 1;
+	}
+	if (g.json) {
+		jw_init(&w, stdout, g.pretty);
+		jw_obj_begin(&w);
+		jw_key(&w, "schema");
+		jw_int(&w, 1);
+		jw_key(&w, "gpu");
+		cli_json_gpu(&w, &gpus[0]);
+		jw_key(&w, "runlists");
+		jw_arr_begin(&w);
+	}
+	for (i = 0; i < nids; i++) {
+		struct rl_view v;
+		int r = read_runlist(&gpus[0], t, ids[i], &v);
+
+		if (r) {
+			v.err = r;
+			v.loc.id = ids[i];
+		}
+		if (g.json) {
+			json_runlist(&w, &v);
+		} else if (v.err) {
+			printf("Runlist %d: %u entries at %#llx (%s)\nerror: %s\n", ids[i],
+			       v.loc.length, (unsigned long long)v.loc.base,
+			       nvs_aperture_name(v.loc.aperture), rl_err_text(v.err));
+		} else {
+			nvs_runlist_format(gpus[0].ident.caps, &v.loc, v.items, out_pr, stdout);
+		}
+		free(v.items);
+	}
+	if (g.json) {
+		jw_arr_end(&w);
+		jw_obj_end(&w);
+		jw_end_doc(&w);
+	}
+	ret = CLI_EXIT_OK;
+out:
+	free(t);
+	cli_gpus_close(gpus, n);
+	return ret;
+}

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: MIT OR GPL-2.0 */
+/*
+ * fifo.h - runlist registers, runlist entries, channel state.
+ * Source: ../shared/docs/reference/regs-fifo.md §3 (runlists), §3.4
+ * (entries: [OGD] gv100/tu104/ga100 dev_ram.ref.txt, [OGKM] dev_ram.h,
+ * [NVGPU-OE4T] hw_ram_gm20b/gp106.h), §4 (PCCSR, CHRAM).
+ */
+#ifndef NVSCHED_REGS_FIFO_H
+#define NVSCHED_REGS_FIFO_H
+
+#include "field.h"
+
+/* ---- Kepler-Volta: NV_PFIFO runlist read-back (§3.1) ---- */
+#define NV_PFIFO_ENG_RUNLIST_BASE(i)		(0x00002280 + (i) * 8)
+#define NV_PFIFO_ENG_RUNLIST_BASE_PTR		27:0	/* address >> 12 */
+#define NV_PFIFO_ENG_RUNLIST_BASE_TARGET	29:28
+#define NV_PFIFO_ENG_RUNLIST(i)			(0x00002284 + (i) * 8)
+#define NV_PFIFO_ENG_RUNLIST_LENGTH		15:0
+#define NV_PFIFO_ENG_RUNLIST_PENDING		20:20
+#define NV_PFIFO_ENG_RUNLIST__SIZE_1		16	/* RUNLIST_ENUM is 4 bits */
+#define NV_PFIFO_CFG1				0x00002008	/* GM200+: NUM_CHANNELS */
+
+/* ---- Turing: indexed submit registers (§3.2) ---- */
+#define NV_PFIFO_RUNLIST_BASE_LO(i)		(0x00002b00 + (i) * 16)
+#define NV_PFIFO_RUNLIST_BASE_LO_TARGET		1:0
+#define NV_PFIFO_RUNLIST_BASE_LO_PTR_LO		31:12
+#define NV_PFIFO_RUNLIST_BASE_HI(i)		(0x00002b04 + (i) * 16)
+#define NV_PFIFO_RUNLIST_BASE_HI_PTR_HI		7:0	/* address bits 39:32 */
+#define NV_PFIFO_RUNLIST_SUBMIT(i)		(0x00002b08 + (i) * 16)
+#define NV_PFIFO_RUNLIST_SUBMIT_INFO(i)		(0x00002b0c + (i) * 16)
+#define NV_PFIFO_RUNLIST_SUBMIT__SIZE_1		16
+
+/* SUBMIT (Turing and the Ampere+ block) */
+#define NV_RUNLIST_SUBMIT_LENGTH		15:0
+#define NV_RUNLIST_SUBMIT_OFFSET		31:16
+/* SUBMIT_BASE_LO/HI (Ampere+ block); PTR_LO starts at the chip's
+ * NV_RAMRL_ENTRY_BASE_SHIFT (12 GA100, 10 GA10x-GB1xx, 8 GB20x, §3.5) */
+#define NV_RUNLIST_SUBMIT_BASE_LO_TARGET	1:0
+#define NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_V2	7:0	/* GA100/GA10B/Ada */
+#define NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_V3	19:0	/* GH100+, 52-bit PA */
+
+/* ---- Ampere+ NV_RUNLIST block offsets (§3.3): layout A / layout B ---- */
+#define NV_RUNLIST_CHANNEL_CONFIG_A		0x004
+#define NV_RUNLIST_CHANNEL_CONFIG_B		0x148
+#define NV_RUNLIST_CHANNEL_CONFIG_NUM_CHANNELS_LOG2	3:0
+#define NV_RUNLIST_CHANNEL_CONFIG_CHRAM_BAR0_OFFSET	31:4	/* base = reg & ~0xf */
+#define NV_RUNLIST_SUBMIT_BASE_LO_A		0x080
+#define NV_RUNLIST_SUBMIT_BASE_HI_A		0x084
+#define NV_RUNLIST_SUBMIT_A			0x088
+#define NV_RUNLIST_SUBMIT_BASE_LO_B		0x000
+#define NV_RUNLIST_SUBMIT_BASE_HI_B		0x004
+#define NV_RUNLIST_SUBMIT_B			0x008
+
+/* aperture (TARGET) values: VID 0, SYS_COH 2, SYS_NONCOH 3 (§3.1) */
+#define NV_TARGET_VID_MEM			0
+#define NV_TARGET_SYS_MEM_COHERENT		2
+#define NV_TARGET_SYS_MEM_NONCOHERENT		3
+
+/* ---- 8-byte runlist entries, Kepler-Pascal (§3.4.1) ---- */
+#define NV_RAMRL8_ID				11:0	/* CHID or TSGID */
+#define NV_RAMRL8_TYPE				13:13	/* 0 CHID, 1 TSG */
+#define NV_RAMRL8_TSG_TIMESLICE_SCALE		17:14
+#define NV_RAMRL8_TSG_TIMESLICE_TIMEOUT		25:18
+#define NV_RAMRL8_TSG_LENGTH			31:26
+#define NV_RAMRL8_TSG_LENGTH_MAX		0x20
+
+/* ---- 16-byte runlist entries, Volta+ (§3.4.2); per 32-bit word ---- */
+#define NV_RAMRL16_TYPE				0:0	/* w0: 0 CHAN, 1 TSG */
+#define NV_RAMRL16_CHAN_RUNQUEUE_SELECTOR	1:1	/* w0 */
+#define NV_RAMRL16_CHAN_INST_TARGET		5:4	/* w0 */
+#define NV_RAMRL16_CHAN_USERD_TARGET		7:6	/* w0 */
+#define NV_RAMRL16_CHAN_USERD_PTR_LO		31:8	/* w0: USERD bits 31:8 */
+#define NV_RAMRL16_CHAN_USERD_PTR_HI_V2		7:0	/* w1: TU10x/GA100/Ada */
+#define NV_RAMRL16_CHAN_USERD_PTR_HI_GV100	31:0	/* w1 */
+#define NV_RAMRL16_CHAN_USERD_PTR_HI_V3		19:0	/* w1: GH100+ */
+#define NV_RAMRL16_CHAN_VEID_GB20X		31:26	/* w1: GB20x */
+#define NV_RAMRL16_CHAN_CHID_V1			11:0	/* w2: GV100/TU10x */
+#define NV_RAMRL16_CHAN_CHID_V2			10:0	/* w2: GA100+ */
+#define NV_RAMRL16_CHAN_INST_PTR_LO		31:12	/* w2: inst bits 31:12 */
+#define NV_RAMRL16_CHAN_INST_PTR_HI		31:0	/* w3 */
+#define NV_RAMRL16_CHAN_INST_PTR_HI_GB20X	19:0	/* w3 */
+#define NV_RAMRL16_CHAN_CASID_GB20X		31:26	/* w3 */
+#define NV_RAMRL16_TSG_TIMESLICE_SCALE		19:16	/* w0 */
+#define NV_RAMRL16_TSG_TIMESLICE_TIMEOUT	31:24	/* w0 */
+#define NV_RAMRL16_TSG_LENGTH			7:0	/* w1 */
+#define NV_RAMRL16_TSG_LENGTH_MAX		0x80
+#define NV_RAMRL16_TSG_TSGID_V1			11:0	/* w2 */
+#define NV_RAMRL16_TSG_TSGID_V2			10:0	/* w2: GA100+ */
+
+/* ---- NV_PCCSR, Kepler-Turing (§4.1) ---- */
+#define NV_PCCSR_CHANNEL_INST(i)		(0x00800000 + (i) * 8)
+#define NV_PCCSR_CHANNEL_INST_PTR		27:0
+#define NV_PCCSR_CHANNEL_INST_TARGET		29:28
+#define NV_PCCSR_CHANNEL_INST_BIND		31:31
+#define NV_PCCSR_CHANNEL(i)			(0x00800004 + (i) * 8)
+#define NV_PCCSR_CHANNEL_ENABLE			0:0
+#define NV_PCCSR_CHANNEL_NEXT			1:1
+#define NV_PCCSR_CHANNEL_PBDMA_FAULTED		22:22
+#define NV_PCCSR_CHANNEL_ENG_FAULTED		23:23
+#define NV_PCCSR_CHANNEL_STATUS			27:24
+#define NV_PCCSR_CHANNEL_BUSY			28:28
+#define NV_PCCSR_CHANNEL__SIZE_MAX		4096
+
+/* ---- NV_CHRAM_CHANNEL, Ampere+ (§4.2) ---- */
+#define NV_CHRAM_CHANNEL(base, i)		((base) + (i) * 4)
+#define NV_CHRAM_CHANNEL_ENABLE			1:1
+#define NV_CHRAM_CHANNEL_NEXT			2:2
+#define NV_CHRAM_CHANNEL_BUSY			3:3
+#define NV_CHRAM_CHANNEL_PBDMA_FAULTED		4:4
+#define NV_CHRAM_CHANNEL_ENG_FAULTED		5:5
+#define NV_CHRAM_CHANNEL_ON_PBDMA		6:6
+#define NV_CHRAM_CHANNEL_ON_ENG			7:7
+#define NV_CHRAM_CHANNEL_PENDING		8:8
+#define NV_CHRAM_CHANNEL_CTX_RELOAD		9:9
+#define NV_CHRAM_CHANNEL_PBDMA_BUSY		10:10
+#define NV_CHRAM_CHANNEL_ENG_BUSY		11:11
+#define NV_CHRAM_CHANNEL_ACQUIRE_FAIL		12:12
+
+#endif /* NVSCHED_REGS_FIFO_H */

@@ -1,0 +1,483 @@
+// SPDX-License-Identifier: MIT OR GPL-2.0
+/*
+ * runlist.c - locate runlists per generation, fetch them from GPU memory,
+ * decode 8-byte (Kepler-Pascal) and 16-byte (Volta+) entries, and read
+ * channel state from PCCSR (Kepler-Turing) or CHRAM (Ampere+).
+ * Register facts: include/nvsched/regs/fifo.h (regs-fifo.md §3-§5).
+ */
+#include "runlist.h"
+#include "pramin.h"
+#include "nvsched/regs/fifo.h"
+
+static bool bad(uint32_t v)
+{
+	return v == 0xffffffffu || nvs_is_pri_error(v);
+}
+
+static bool has_runlist(const struct nvs_topology *t, int id, uint32_t *pri_base)
+{
+	unsigned int i;
+
+	for (i = 0; t && i < t->n; i++)
+		if (t->eng[i].runlist == id) {
+			if (pri_base)
+				*pri_base = t->eng[i].runlist_pri_base;
+			return true;
+		}
+	return false;
+}
+
+static uint32_t pccsr_channels(const struct nvs_io *io, const struct nvs_caps *caps)
+{
+	uint32_t n;
+
+	if (caps->arch == NVS_ARCH_KEPLER)
+		return NV_PCCSR_CHANNEL__SIZE_MAX;	/* regs-fifo.md §4.3 */
+	n = nvs_rd32(io, NV_PFIFO_CFG1);		/* GM200+ NUM_CHANNELS */
+	if (bad(n) || n == 0 || n > NV_PCCSR_CHANNEL__SIZE_MAX)
+		return caps->arch == NVS_ARCH_MAXWELL ? 2048 : NV_PCCSR_CHANNEL__SIZE_MAX;
+	return n;
+}
+
+int nvs_runlist_locate(const struct nvs_io *io, const struct nvs_caps *caps,
+		       const struct nvs_topology *t, int id, struct nvs_rl_loc *loc)
+{
+	uint32_t lo, hi, sub, cfg, shift;
+	bool block_b;
+
+	memset(loc, 0, sizeof(*loc));
+	loc->id = id;
+	if (!caps)
+		return -EOPNOTSUPP;
+	if (id < 0 || (t && !has_runlist(t, id, &loc->pri_base)))
+		return -ENOENT;
+
+	switch (caps->rl_regs) {
+	case NVS_RL_PFIFO_SINGLE:
+		if (id >= NV_PFIFO_ENG_RUNLIST__SIZE_1)
+			return -ENOENT;
+		lo = nvs_rd32(io, NV_PFIFO_ENG_RUNLIST_BASE(id));
+		sub = nvs_rd32(io, NV_PFIFO_ENG_RUNLIST(id));
+		if (bad(lo) || bad(sub))
+			return -EIO;
+		loc->base = (uint64_t)NVS_GET(lo, NV_PFIFO_ENG_RUNLIST_BASE_PTR) << 12;
+		loc->aperture = NVS_GET(lo, NV_PFIFO_ENG_RUNLIST_BASE_TARGET);
+		loc->length = NVS_GET(sub, NV_PFIFO_ENG_RUNLIST_LENGTH);
+		loc->num_channels = pccsr_channels(io, caps);
+		return 0;
+	case NVS_RL_PFIFO_INDEXED:
+		if (id >= NV_PFIFO_RUNLIST_SUBMIT__SIZE_1)
+			return -ENOENT;
+		lo = nvs_rd32(io, NV_PFIFO_RUNLIST_BASE_LO(id));
+		hi = nvs_rd32(io, NV_PFIFO_RUNLIST_BASE_HI(id));
+		sub = nvs_rd32(io, NV_PFIFO_RUNLIST_SUBMIT(id));
+		if (bad(lo) || bad(hi) || bad(sub))
+			return -EIO;
+		loc->base = ((uint64_t)NVS_GET(hi, NV_PFIFO_RUNLIST_BASE_HI_PTR_HI) << 32) |
+			    (NVS_GET(lo, NV_PFIFO_RUNLIST_BASE_LO_PTR_LO) << 12);
+		loc->aperture = NVS_GET(lo, NV_PFIFO_RUNLIST_BASE_LO_TARGET);
+		loc->length = NVS_GET(sub, NV_RUNLIST_SUBMIT_LENGTH);
+		loc->offset = NVS_GET(sub, NV_RUNLIST_SUBMIT_OFFSET);
+		loc->num_channels = pccsr_channels(io, caps);
+		return 0;
+	case NVS_RL_BLOCK_A:
+	case NVS_RL_BLOCK_B:
+		if (!loc->pri_base)
+			return -ENOENT;
+		block_b = caps->rl_regs == NVS_RL_BLOCK_B;
+		lo = nvs_rd32(io, loc->pri_base + (block_b ? NV_RUNLIST_SUBMIT_BASE_LO_B :
+						   NV_RUNLIST_SUBMIT_BASE_LO_A));
+		hi = nvs_rd32(io, loc->pri_base + (block_b ? NV_RUNLIST_SUBMIT_BASE_HI_B :
+						   NV_RUNLIST_SUBMIT_BASE_HI_A));
+		sub = nvs_rd32(io, loc->pri_base + (block_b ? NV_RUNLIST_SUBMIT_B :
+						    NV_RUNLIST_SUBMIT_A));
+		cfg = nvs_rd32(io, loc->pri_base + (block_b ? NV_RUNLIST_CHANNEL_CONFIG_B :
+						    NV_RUNLIST_CHANNEL_CONFIG_A));
+		if (bad(lo) || bad(hi) || bad(sub) || bad(cfg))
+			return -EIO;
+		shift = caps->rl_base_shift;
+		hi = caps->pt_version >= 3 ? NVS_GET(hi, NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_V3) :
+					     NVS_GET(hi, NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_V2);
+		loc->base = ((uint64_t)hi << 32) | (lo & ~((1u << shift) - 1));
+		loc->aperture = NVS_GET(lo, NV_RUNLIST_SUBMIT_BASE_LO_TARGET);
+		loc->length = NVS_GET(sub, NV_RUNLIST_SUBMIT_LENGTH);
+		loc->offset = NVS_GET(sub, NV_RUNLIST_SUBMIT_OFFSET);
+		if (NVS_GET(cfg, NV_RUNLIST_CHANNEL_CONFIG_NUM_CHANNELS_LOG2) > 12)
+			return -EIO;
+		loc->num_channels = 1u << NVS_GET(cfg, NV_RUNLIST_CHANNEL_CONFIG_NUM_CHANNELS_LOG2);
+		loc->chram_base = cfg & ~0xfu;
+		if (loc->chram_base == 0 || loc->chram_base >= 0x1000000)
+			return -EIO;
+		return 0;
+	}
+	return -EOPNOTSUPP;
+}
+
+size_t nvs_runlist_bytes(const struct nvs_caps *caps, const struct nvs_rl_loc *loc)
+{
+	return (size_t)loc->length * caps->rl_entry_size;
+}
+
+int nvs_runlist_fetch(const struct nvs_io *io, const struct nvs_caps *caps,
+		      const struct nvs_rl_loc *loc, void *raw, unsigned int *moves)
+{
+	size_t bytes = nvs_runlist_bytes(caps, loc), i, n;
+	const uint32_t *w = raw;
+	int ret;
+
+	if (loc->length == 0)
+		return 0;
+	if (loc->aperture == 1)
+		return -EIO;		/* undefined TARGET value */
+	ret = nvs_vid_read(io, caps, (enum nvs_aperture)loc->aperture, loc->base,
+			   raw, bytes, moves);
+	if (ret)
+		return ret;
+	/* memory that is not there reads back as PRI errors: never decode it */
+	n = caps->rl_entry_size / 4;
+	for (i = 0; i < n && bad(w[i]); i++)
+		;
+	return i == n ? -EIO : 0;
+}
+
+static void decode8(const uint32_t *w, struct nvs_rl_item *it)
+{
+	it->id = NVS_GET(w[0], NV_RAMRL8_ID);
+	if (NVS_GET(w[0], NV_RAMRL8_TYPE)) {
+		it->kind = NVS_RL_TSG;
+		it->scale = NVS_GET(w[0], NV_RAMRL8_TSG_TIMESLICE_SCALE);
+		it->timeout = NVS_GET(w[0], NV_RAMRL8_TSG_TIMESLICE_TIMEOUT);
+		it->length = NVS_GET(w[0], NV_RAMRL8_TSG_LENGTH);
+	} else {
+		/* w1 is undocumented (regs-fifo.md §3.4.1): the instance
+		 * pointer comes from PCCSR instead */
+		it->kind = NVS_RL_CHAN;
+	}
+}
+
+static void decode16(const struct nvs_caps *caps, const uint32_t *w, struct nvs_rl_item *it)
+{
+	bool v2_ids = caps->chan_ctl == NVS_CHAN_CHRAM;	/* 11-bit ids on Ampere+ */
+	bool gb20x = caps->rl_regs == NVS_RL_BLOCK_B;
+	uint32_t hi;
+
+	if (NVS_GET(w[0], NV_RAMRL16_TYPE)) {
+		it->kind = NVS_RL_TSG;
+		it->scale = NVS_GET(w[0], NV_RAMRL16_TSG_TIMESLICE_SCALE);
+		it->timeout = NVS_GET(w[0], NV_RAMRL16_TSG_TIMESLICE_TIMEOUT);
+		it->length = NVS_GET(w[1], NV_RAMRL16_TSG_LENGTH);
+		it->id = v2_ids ? NVS_GET(w[2], NV_RAMRL16_TSG_TSGID_V2) :
+				  NVS_GET(w[2], NV_RAMRL16_TSG_TSGID_V1);
+		return;
+	}
+	it->kind = NVS_RL_CHAN;
+	it->runqueue = NVS_GET(w[0], NV_RAMRL16_CHAN_RUNQUEUE_SELECTOR);
+	it->inst_ap = NVS_GET(w[0], NV_RAMRL16_CHAN_INST_TARGET);
+	it->userd_ap = NVS_GET(w[0], NV_RAMRL16_CHAN_USERD_TARGET);
+	if (caps->arch == NVS_ARCH_VOLTA)
+		hi = NVS_GET(w[1], NV_RAMRL16_CHAN_USERD_PTR_HI_GV100);
+	else if (caps->pt_version >= 3)
+		hi = NVS_GET(w[1], NV_RAMRL16_CHAN_USERD_PTR_HI_V3);
+	else
+		hi = NVS_GET(w[1], NV_RAMRL16_CHAN_USERD_PTR_HI_V2);
+	it->userd = ((uint64_t)hi << 32) | (NVS_GET(w[0], NV_RAMRL16_CHAN_USERD_PTR_LO) << 8);
+	it->has_userd = true;
+	it->id = v2_ids ? NVS_GET(w[2], NV_RAMRL16_CHAN_CHID_V2) :
+			  NVS_GET(w[2], NV_RAMRL16_CHAN_CHID_V1);
+	hi = gb20x ? NVS_GET(w[3], NV_RAMRL16_CHAN_INST_PTR_HI_GB20X) : w[3];
+	it->inst = ((uint64_t)hi << 32) | (NVS_GET(w[2], NV_RAMRL16_CHAN_INST_PTR_LO) << 12);
+	it->has_inst = true;
+	if (gb20x)
+		it->veid = NVS_GET(w[1], NV_RAMRL16_CHAN_VEID_GB20X);
+}
+
+void nvs_runlist_decode(const struct nvs_caps *caps, const struct nvs_rl_loc *loc,
+			const void *raw, struct nvs_rl_item *items)
+{
+	const uint32_t *w = raw;
+	unsigned int words = caps->rl_entry_size / 4;
+	unsigned int max_len = caps->rl_entry_size == 8 ? NV_RAMRL8_TSG_LENGTH_MAX :
+				NV_RAMRL16_TSG_LENGTH_MAX;
+	int32_t cur = -1;
+	unsigned int pending = 0, i;
+
+	for (i = 0; i < loc->length; i++) {
+		struct nvs_rl_item *it = &items[i];
+
+		memset(it, 0, sizeof(*it));
+		it->tsg = -1;
+		it->runqueue = -1;
+		it->veid = -1;
+		it->inst_ap = 0xff;
+		it->userd_ap = 0xff;
+		it->st.status = -1;
+		if (words == 2)
+			decode8(&w[i * 2], it);
+		else
+			decode16(caps, &w[i * 4], it);
+
+		if (it->kind == NVS_RL_TSG) {
+			if (pending && cur >= 0)
+				items[cur].err = NVS_RLE_LENGTH_OVERRUN;
+			cur = (int32_t)i;
+			pending = it->length;
+			if (it->length == 0)
+				it->err = NVS_RLE_ZERO_LENGTH_TSG;
+			else if (it->length > max_len)
+				it->err = NVS_RLE_TSG_TOO_LONG;
+			continue;
+		}
+		if (pending) {
+			it->tsg = cur;
+			pending--;
+		} else if (words == 4) {
+			it->err = NVS_RLE_CHANNEL_OUTSIDE_TSG;
+		}
+		if (it->id >= loc->num_channels)
+			it->err = NVS_RLE_BAD_ID;
+	}
+	if (pending && cur >= 0)
+		items[cur].err = NVS_RLE_LENGTH_OVERRUN;
+}
+
+void nvs_chan_state_read(const struct nvs_io *io, const struct nvs_caps *caps,
+			 const struct nvs_rl_loc *loc, unsigned int chid,
+			 struct nvs_chan_state *st)
+{
+	uint32_t v;
+
+	memset(st, 0, sizeof(*st));
+	st->status = -1;
+	if (chid >= loc->num_channels)
+		return;
+	if (caps->chan_ctl == NVS_CHAN_CHRAM) {
+		v = nvs_rd32(io, NV_CHRAM_CHANNEL(loc->chram_base, chid));
+		if (bad(v))
+			return;
+		st->valid = true;
+		st->raw = v;
+		st->enabled = NVS_TEST(v, NV_CHRAM_CHANNEL_ENABLE);
+		st->busy = NVS_TEST(v, NV_CHRAM_CHANNEL_BUSY);
+		st->flags = (NVS_TEST(v, NV_CHRAM_CHANNEL_NEXT) ? NVS_CHF_NEXT : 0) |
+			    (st->busy ? NVS_CHF_BUSY : 0) |
+			    (NVS_TEST(v, NV_CHRAM_CHANNEL_PENDING) ? NVS_CHF_PENDING : 0) |
+			    (NVS_TEST(v, NV_CHRAM_CHANNEL_ON_PBDMA) ? NVS_CHF_ON_PBDMA : 0) |
+			    (NVS_TEST(v, NV_CHRAM_CHANNEL_ON_ENG) ? NVS_CHF_ON_ENG : 0) |
+			    (NVS_TEST(v, NV_CHRAM_CHANNEL_PBDMA_FAULTED) ? NVS_CHF_PBDMA_FAULTED : 0) |
+			    (NVS_TEST(v, NV_CHRAM_CHANNEL_ENG_FAULTED) ? NVS_CHF_ENG_FAULTED : 0) |
+			    (NVS_TEST(v, NV_CHRAM_CHANNEL_CTX_RELOAD) ? NVS_CHF_CTX_RELOAD : 0) |
+			    (NVS_TEST(v, NV_CHRAM_CHANNEL_ACQUIRE_FAIL) ? NVS_CHF_ACQUIRE_FAIL : 0) |
+			    (NVS_TEST(v, NV_CHRAM_CHANNEL_PBDMA_BUSY) ? NVS_CHF_PBDMA_BUSY : 0) |
+			    (NVS_TEST(v, NV_CHRAM_CHANNEL_ENG_BUSY) ? NVS_CHF_ENG_BUSY : 0);
+		return;
+	}
+	v = nvs_rd32(io, NV_PCCSR_CHANNEL(chid));
+	if (bad(v))
+		return;
+	st->valid = true;
+	st->raw = v;
+	st->enabled = NVS_TEST(v, NV_PCCSR_CHANNEL_ENABLE);
+	st->busy = NVS_TEST(v, NV_PCCSR_CHANNEL_BUSY);
+	st->status = (int8_t)NVS_GET(v, NV_PCCSR_CHANNEL_STATUS);
+	st->flags = (NVS_TEST(v, NV_PCCSR_CHANNEL_NEXT) ? NVS_CHF_NEXT : 0) |
+		    (st->busy ? NVS_CHF_BUSY : 0) |
+		    (NVS_TEST(v, NV_PCCSR_CHANNEL_PBDMA_FAULTED) ? NVS_CHF_PBDMA_FAULTED : 0) |
+		    (NVS_TEST(v, NV_PCCSR_CHANNEL_ENG_FAULTED) ? NVS_CHF_ENG_FAULTED : 0);
+}
+
+/* PCCSR instance pointer (pre-Ampere): where 8-byte entries have none. */
+static void pccsr_inst(const struct nvs_io *io, unsigned int chid, struct nvs_rl_item *it)
+{
+	uint32_t v = nvs_rd32(io, NV_PCCSR_CHANNEL_INST(chid));
+
+	if (bad(v) || !NVS_TEST(v, NV_PCCSR_CHANNEL_INST_BIND))
+		return;
+	it->inst = (uint64_t)NVS_GET(v, NV_PCCSR_CHANNEL_INST_PTR) << 12;
+	it->inst_ap = NVS_GET(v, NV_PCCSR_CHANNEL_INST_TARGET);
+	it->has_inst = true;
+}
+
+/**
+ * nvs_runlist_read_states() - fill the channel state of every channel item
+ * @io: register access (caller holds the per-GPU lock)
+ * @caps: chip capabilities
+ * @loc: the runlist
+ * @items: decoded entries (loc->length)
+ */
+void nvs_runlist_read_states(const struct nvs_io *io, const struct nvs_caps *caps,
+			     const struct nvs_rl_loc *loc, struct nvs_rl_item *items)
+{
+	unsigned int i;
+
+	for (i = 0; i < loc->length; i++) {
+		struct nvs_rl_item *it = &items[i];
+
+		if (it->kind != NVS_RL_CHAN)
+			continue;
+		nvs_chan_state_read(io, caps, loc, it->id, &it->st);
+		if (!it->has_inst && caps->chan_ctl == NVS_CHAN_PCCSR &&
+		    it->id < loc->num_channels)
+			pccsr_inst(io, it->id, it);
+	}
+}
+
+static const char *const err_codes[] = {
+	[NVS_RLE_NONE] = "none",
+	[NVS_RLE_ZERO_LENGTH_TSG] = "zero_length_tsg",
+	[NVS_RLE_TSG_TOO_LONG] = "tsg_too_long",
+	[NVS_RLE_LENGTH_OVERRUN] = "length_overrun",
+	[NVS_RLE_CHANNEL_OUTSIDE_TSG] = "channel_outside_tsg",
+	[NVS_RLE_BAD_ID] = "bad_channel_id",
+};
+
+static const char *const err_msgs[] = {
+	[NVS_RLE_NONE] = "",
+	[NVS_RLE_ZERO_LENGTH_TSG] = "TSG header with length 0",
+	[NVS_RLE_TSG_TOO_LONG] = "TSG length above the format's maximum",
+	[NVS_RLE_LENGTH_OVERRUN] = "TSG ends (new TSG or end of runlist) before its length is reached",
+	[NVS_RLE_CHANNEL_OUTSIDE_TSG] = "channel entry outside any TSG (not allowed from Volta on)",
+	[NVS_RLE_BAD_ID] = "channel id beyond the channel count",
+};
+
+const char *nvs_rl_err_code(unsigned int err)
+{
+	return err < NVS_ARRAY_SIZE(err_codes) ? err_codes[err] : "unknown";
+}
+
+const char *nvs_rl_err_msg(unsigned int err)
+{
+	return err < NVS_ARRAY_SIZE(err_msgs) ? err_msgs[err] : "unknown";
+}
+
+/* NV_PCCSR_CHANNEL_STATUS enum (regs-fifo.md §4.1) */
+static const char *const status_names[] = {
+	"idle", "pending", "pending_ctx_reload", "pending_acquire",
+	"pending_acq_ctx_reload", "on_pbdma", "on_pbdma_and_eng", "on_eng",
+	"on_eng_pending_acquire", "on_eng_pending", "on_pbdma_ctx_reload",
+	"on_pbdma_and_eng_ctx_reload", "on_eng_ctx_reload",
+	"on_eng_pending_ctx_reload", "on_eng_pending_acq_ctx_reload",
+};
+
+const char *nvs_chan_status_name(int status)
+{
+	if (status < 0)
+		return NULL;
+	if ((unsigned int)status >= NVS_ARRAY_SIZE(status_names))
+		return "status15";
+	return status_names[status];
+}
+
+static const char *const chf_names[NVS_CHF_COUNT] = {
+	"next", "busy", "pending", "on_pbdma", "on_eng", "pbdma_faulted",
+	"eng_faulted", "ctx_reload", "acquire_fail", "pbdma_busy", "eng_busy",
+};
+
+const char *nvs_chf_name(unsigned int bit)
+{
+	return bit < NVS_CHF_COUNT ? chf_names[bit] : "unknown";
+}
+
+const char *nvs_aperture_name(unsigned int ap)
+{
+	switch (ap) {
+	case NVS_AP_VID:
+		return "vid";
+	case NVS_AP_SYS_COH:
+		return "sys_coh";
+	case NVS_AP_SYS_NONCOH:
+		return "sys_noncoh";
+	default:
+		return "invalid";
+	}
+}
+
+uint64_t nvs_timeslice_ns(unsigned int scale, unsigned int timeout)
+{
+	/* a timeslice of 0 is treated as 1 (regs-fifo.md §5.4) */
+	uint64_t units = (uint64_t)timeout << scale;
+
+	return (units ? units : 1) * 1024;
+}
+
+static const char *aperture_upper(unsigned int ap)
+{
+	switch (ap) {
+	case NVS_AP_VID:
+		return "VID_MEM";
+	case NVS_AP_SYS_COH:
+		return "SYS_MEM_COHERENT";
+	case NVS_AP_SYS_NONCOH:
+		return "SYS_MEM_NONCOHERENT";
+	default:
+		return "INVALID";
+	}
+}
+
+static void format_chan(const struct nvs_rl_item *it, const char *ind,
+			nvs_printf_fn pr, void *ctx)
+{
+	unsigned int b;
+
+	pr(ctx, "%s+- Channel Entry %-4u-+\n", ind, it->id);
+	if (it->runqueue >= 0)
+		pr(ctx, "%s| Runqueue Selector: %d|\n", ind, it->runqueue);
+	if (it->has_inst) {
+		pr(ctx, "%s| Instance PTR:       |\n", ind);
+		pr(ctx, "%s|   %#018llx|\n", ind, (unsigned long long)it->inst);
+		pr(ctx, "%s| %20s|\n", ind, aperture_upper(it->inst_ap));
+	}
+	if (it->has_userd)
+		pr(ctx, "%s| USERD: %#13llx|\n", ind, (unsigned long long)it->userd);
+	if (it->veid >= 0)
+		pr(ctx, "%s| VEID:             %2d|\n", ind, it->veid);
+	if (it->st.valid) {
+		pr(ctx, "%s| Enabled:           %d|\n", ind, it->st.enabled);
+		if (it->st.status >= 0)
+			pr(ctx, "%s| Status: %12s|\n", ind, nvs_chan_status_name(it->st.status));
+		for (b = 0; b < NVS_CHF_COUNT; b++)
+			if (it->st.flags & (1u << b))
+				pr(ctx, "%s| %-19s|\n", ind, nvs_chf_name(b));
+	} else {
+		pr(ctx, "%s| state unreadable    |\n", ind);
+	}
+	if (it->err)
+		pr(ctx, "%s| ERROR %-13s|  %s\n", ind, nvs_rl_err_code(it->err),
+		   nvs_rl_err_msg(it->err));
+	pr(ctx, "%s+---------------------+\n", ind);
+}
+
+void nvs_runlist_format(const struct nvs_caps *caps, const struct nvs_rl_loc *loc,
+			const struct nvs_rl_item *items, nvs_printf_fn pr, void *ctx)
+{
+	unsigned int i;
+
+	pr(ctx, "Runlist %d: %u entries at %#llx (%s)", loc->id, loc->length,
+	   (unsigned long long)loc->base, nvs_aperture_name(loc->aperture));
+	if (loc->offset)
+		pr(ctx, ", offset %u", loc->offset);
+	pr(ctx, "\n");
+	if (loc->length == 0) {
+		pr(ctx, "(empty: no TSGs or channels are submitted on this runlist)\n");
+		return;
+	}
+	for (i = 0; i < loc->length; i++) {
+		const struct nvs_rl_item *it = &items[i];
+
+		if (it->kind == NVS_RL_TSG) {
+			uint64_t ns = nvs_timeslice_ns(it->scale, it->timeout);
+
+			pr(ctx, "+---- TSG Entry %-4u-+\n", it->id);
+			pr(ctx, "| Scale: %-13u|\n", it->scale);
+			pr(ctx, "| Timeout: %-11u|\n", it->timeout);
+			pr(ctx, "| Length: %-12u|\n", it->length);
+			pr(ctx, "| Timeslice: %5llu.%03llu us\n", (unsigned long long)(ns / 1000),
+			   (unsigned long long)(ns % 1000));
+			if (it->err)
+				pr(ctx, "| ERROR %-13s|  %s\n", nvs_rl_err_code(it->err),
+				   nvs_rl_err_msg(it->err));
+			pr(ctx, "+---------------------+\n");
+		} else {
+			format_chan(it, it->tsg >= 0 ? "  " : "", pr, ctx);
+		}
+	}
+}

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: MIT OR GPL-2.0
+/*
+ * proc_runlist.c - /proc/gpuX/runlist<N>, one file per hardware runlist.
+ *
+ * Each open takes a private snapshot of the runlist under the per-GPU lock
+ * (registers, entries through the PRAMIN window, channel state); reading
+ * formats from that copy, so concurrent readers share nothing.
+ */
+#include <linux/mm.h>
+#include <linux/proc_fs.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/uidgid.h>
+#include <linux/version.h>
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 15, 0)
+#include <linux/stdarg.h>
+#else
+#include <stdarg.h>
+#endif
+
+#include "nvs_linux.h"
+#include "runlist.h"
+
+struct nvs_rl_snap {
+	struct nvs_rl_loc loc;
+	const struct nvs_caps *caps;
+	int err;		/* 0, or why the entries could not be read */
+	unsigned int moves;	/* PRAMIN window moves this snapshot took */
+	struct nvs_rl_item *items;
+};
+
+static void nvs_rl_snap_free(struct nvs_rl_snap *s)
+{
+	if (!s)
+		return;
+	kvfree(s->items);
+	kfree(s);
+}
+
+/* Take the snapshot; registers and memory under the lock. */
+static int nvs_rl_snap_take(struct nvs_gpu *g, int id, struct nvs_rl_snap **out)
+{
+	struct nvs_topology *t;
+	struct nvs_rl_snap *s;
+	void *raw = NULL;
+	int ret;
+
+	ret = nvs_gpu_topology(g, &t);
+	if (ret)
+		return ret;
+	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	if (!s) {
+		ret = -ENOMEM;
+		goto out_topo;
+	}
+	ret = nvs_gpu_begin(g);
+	if (ret)
+		goto err;
+	s->caps = g->ident.caps;
+	ret = nvs_runlist_locate(&g->io, s->caps, t, id, &s->loc);
+	if (ret)
+		goto err_unlock;
+	if (s->loc.length) {
+		/* bounded: LENGTH is 16 bits, entries 8 or 16 bytes (<= 1 MiB) */
+		raw = kvmalloc(nvs_runlist_bytes(s->caps, &s->loc), GFP_KERNEL);
+		s->items = kvcalloc(s->loc.length, sizeof(*s->items), GFP_KERNEL);
+		if (!raw || !s->items) {
+			ret = -ENOMEM;
+			goto err_unlock;
+		}
+		s->err = nvs_runlist_fetch(&g->io, s->caps, &s->loc, raw, &s->moves);
+		if (!s->err) {
+			nvs_runlist_decode(s->caps, &s->loc, raw, s->items);
+			nvs_runlist_read_states(&g->io, s->caps, &s->loc, s->items);
+		}
+	}
+	nvs_gpu_end(g);
+	kvfree(raw);
+	kfree(t);
+	if (s->moves)
+		dev_dbg(&g->pdev->dev, "%s: runlist%d: moved the PRAMIN window %u time(s), restored\n",
+			g->name, id, s->moves);
+	*out = s;
+	return 0;
+
+err_unlock:
+	nvs_gpu_end(g);
+err:
+	kvfree(raw);
+	nvs_rl_snap_free(s);
+out_topo:
+	kfree(t);
+	return ret;
+}
+
+static __printf(2, 3) void nvs_rl_pr(void *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	seq_vprintf(ctx, fmt, ap);
+	va_end(ap);
+}
+
+static int nvs_rl_show(struct seq_file *m, void *v)
+{
+	struct nvs_rl_snap *s = m->private;
+
+	if (s->err) {
+		seq_printf(m, "Runlist %d: %u entries at %#llx (%s)\n", s->loc.id,
+			   s->loc.length, (unsigned long long)s->loc.base,
+			   nvs_aperture_name(s->loc.aperture));
+		seq_printf(m, "error: runlist memory unreadable (%d): %s\n", s->err,
+			   s->err == -ERANGE ? "address outside the PRAMIN window's reach" :
+			   "the GPU returned no data there");
+		return 0;
+	}
+	nvs_runlist_format(s->caps, &s->loc, s->items, nvs_rl_pr, m);
+	return 0;
+}
+
+static int nvs_rl_open(struct inode *inode, struct file *file)
+{
+	struct nvs_rl_file *f = nvs_pde_data(inode);
+	struct nvs_rl_snap *s;
+	int ret;
+
+	ret = nvs_rl_snap_take(f->g, f->id, &s);
+	if (ret)
+		return ret;
+	ret = single_open(file, nvs_rl_show, s);
+	if (ret)
+		nvs_rl_snap_free(s);
+	return ret;
+}
+
+static int nvs_rl_release(struct inode *inode, struct file *file)
+{
+	struct seq_file *m = file->private_data;
+
+	nvs_rl_snap_free(m->private);
+	return single_release(inode, file);
+}
+
+static const struct proc_ops nvs_rl_ops = {
+	.proc_open = nvs_rl_open,
+	.proc_read = seq_read,
+	.proc_lseek = seq_lseek,
+	.proc_release = nvs_rl_release,
+};
+
+/**
+ * nvs_proc_add_runlists() - one runlist<N> file per hardware runlist id
+ * @g: the GPU (its /proc directory exists)
+ * @gid: group that may read the files (mode 0440)
+ *
+ * A GPU whose device table cannot be read gets no runlist files (a
+ * warning says why); that is not an error for the module.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int nvs_proc_add_runlists(struct nvs_gpu *g, kgid_t gid)
+{
+	struct nvs_topology *t;
+	int16_t *ids;
+	unsigned int i, n;
+	int ret = 0;
+
+	if (nvs_gpu_topology(g, &t))
+		return 0;
+	ids = kcalloc(NVS_MAX_ENGINES, sizeof(*ids), GFP_KERNEL);
+	if (!ids) {
+		kfree(t);
+		return -ENOMEM;
+	}
+	n = nvs_ptop_runlists(t, ids);
+	for (i = 0; i < n && i < NVS_MAX_RUNLIST_FILES; i++) {
+		struct nvs_rl_file *f = &g->rl_files[i];
+		struct proc_dir_entry *pde;
+		char name[16];
+
+		f->g = g;
+		f->id = ids[i];
+		snprintf(name, sizeof(name), "runlist%d", ids[i]);
+		pde = proc_create_data(name, 0440, g->proc, &nvs_rl_ops, f);
+		if (!pde) {
+			ret = -ENOMEM;
+			break;
+		}
+		proc_set_user(pde, GLOBAL_ROOT_UID, gid);
+	}
+	kfree(ids);
+	kfree(t);
+	return ret;
+}
