@@ -5,3 +5,6 @@ UNIT_TESTS += $(B)/tests/unit/test_chip
 $(B)/tests/unit/test_ptop: $(B)/tests/unit/test_ptop.o $(B)/libnvssim.a $(B)/libnvshw.a
 	$(Q)$(CC) -o $@ $^ -lcmocka
 UNIT_TESTS += $(B)/tests/unit/test_ptop
+$(B)/tests/unit/test_runlist: $(B)/tests/unit/test_runlist.o $(B)/libnvssim.a $(B)/libnvshw.a
+	$(Q)$(CC) -o $@ $^ -lcmocka
+UNIT_TESTS += $(B)/tests/unit/test_runlist

@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Unit tests: PRAMIN window reads and runlist locate/fetch/decode
+ * (kmod/hw/pramin.c, kmod/hw/runlist.c) over the simulator.
+ *
+ * Runlist memory is encoded by hand in these tests from the entry tables of
+ * regs-fifo.md §3.4 (an independent reading: the comments give each field).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "chip.h"
+#include "ptop.h"
+#include "pramin.h"
+#include "runlist.h"
+#include "sim.h"
+#include "snapshot.h"
+
+#define H100_SNAP "../shared/fixtures/h100/h100_idle.nvss"
+#define H100_RL0 0x13db8a0000ull	/* captured SUBMIT_BASE of runlist 0 */
+
+/* An io over the simulator WITHOUT mem_read: forces the PRAMIN path, as in
+ * the kernel. */
+static uint32_t s_rd(void *ctx, uint32_t off) { return nvs_sim_rd32(ctx, off); }
+static void s_wr(void *ctx, uint32_t off, uint32_t v) { nvs_sim_wr32(ctx, off, v); }
+
+struct gpu {
+	struct nvs_sim *sim;
+	struct nvs_io pramin_io;
+	struct nvs_ident id;
+	struct nvs_topology t;
+};
+
+static void gpu_open_sim(struct gpu *g, struct nvs_sim *sim)
+{
+	g->sim = sim;
+	g->pramin_io = (struct nvs_io){ .rd32 = s_rd, .wr32 = s_wr, .ctx = sim };
+	assert_int_equal(nvs_identify(nvs_sim_io(sim), &g->id), 0);
+	assert_int_equal(nvs_ptop_read(nvs_sim_io(sim), g->id.caps, &g->t), 0);
+}
+
+static void put32(uint8_t *b, uint32_t v)
+{
+	b[0] = v; b[1] = v >> 8; b[2] = v >> 16; b[3] = v >> 24;
+}
+
+/* 16-byte entries (§3.4.2) */
+static void tsg16(uint8_t *e, unsigned int tsgid, unsigned int scale,
+		  unsigned int timeout, unsigned int len)
+{
+	put32(e, 1u | (scale << 16) | (timeout << 24));	/* TYPE=TSG w0[0] */
+	put32(e + 4, len);					/* TSG_LENGTH w1[7:0] */
+	put32(e + 8, tsgid);					/* TSGID w2 */
+	put32(e + 12, 0);
+}
+
+static void chan16(uint8_t *e, unsigned int chid, unsigned int rq, uint64_t inst,
+		   uint64_t userd)
+{
+	put32(e, (rq << 1) | (uint32_t)(userd & 0xffffff00u));	/* targets VID (0) */
+	put32(e + 4, (uint32_t)(userd >> 32));
+	put32(e + 8, chid | (uint32_t)(inst & 0xfffff000u));
+	put32(e + 12, (uint32_t)(inst >> 32));
+}
+
+static struct nvs_rl_item *decode(struct gpu *g, const struct nvs_io *io, int id,
+				  struct nvs_rl_loc *loc, int *err, unsigned int *moves)
+{
+	struct nvs_rl_item *items;
+	void *raw;
+
+	assert_int_equal(nvs_runlist_locate(io, g->id.caps, &g->t, id, loc), 0);
+	raw = calloc(1, nvs_runlist_bytes(g->id.caps, loc) + 16);
+	items = calloc(loc->length + 1, sizeof(*items));
+	*err = nvs_runlist_fetch(io, g->id.caps, loc, raw, moves);
+	if (!*err) {
+		nvs_runlist_decode(g->id.caps, loc, raw, items);
+		nvs_runlist_read_states(io, g->id.caps, loc, items);
+	}
+	free(raw);
+	return items;
+}
+
+/* GH100 capture + a hand-made runlist 0: TSG 5 (scale 3, timeout 128) with
+ * channel 3 (its CHRAM word in the capture is 0x2: enabled). */
+static void test_gh100_runlist_via_pramin(void **state)
+{
+	struct gpu g;
+	struct nvs_rl_loc loc;
+	uint8_t mem[32];
+	struct nvs_rl_item *it;
+	const struct nvs_sim_write *log;
+	size_t nlog;
+	unsigned int moves = 0;
+	int err;
+
+	gpu_open_sim(&g, nvs_sim_open(H100_SNAP, NULL, 0));
+	tsg16(mem, 5, 3, 128, 1);
+	chan16(mem + 16, 3, 1, 0x13dbb00000ull, 0x1312345600ull);
+	assert_int_equal(nvs_sim_add_mem(g.sim, NVS_AP_VID, H100_RL0, mem, sizeof(mem)), 0);
+	nvs_sim_log_clear(g.sim);
+
+	it = decode(&g, &g.pramin_io, 0, &loc, &err, &moves);
+	assert_int_equal(err, 0);
+	assert_int_equal(loc.base, H100_RL0);
+	assert_int_equal(loc.length, 2);
+	assert_int_equal(loc.chram_base, 0xc20000);
+	assert_int_equal(loc.num_channels, 2048);
+	assert_int_equal(it[0].kind, NVS_RL_TSG);
+	assert_int_equal(it[0].id, 5);
+	assert_int_equal(it[0].length, 1);
+	assert_int_equal(nvs_timeslice_ns(it[0].scale, it[0].timeout), 1048576);
+	assert_int_equal(it[1].kind, NVS_RL_CHAN);
+	assert_int_equal(it[1].id, 3);
+	assert_int_equal(it[1].tsg, 0);
+	assert_int_equal(it[1].runqueue, 1);
+	assert_int_equal(it[1].inst, 0x13dbb00000ull);
+	assert_int_equal(it[1].userd, 0x1312345600ull);
+	assert_true(it[1].st.valid);
+	assert_true(it[1].st.enabled);
+	assert_int_equal(it[1].st.status, -1);	/* CHRAM has no status enum */
+	assert_int_equal(it[1].err, 0);
+
+	/* exactly one window move, then the driver's value written back */
+	assert_int_equal(moves, 1);
+	log = nvs_sim_log(g.sim, &nlog);
+	assert_int_equal(nlog, 2);
+	assert_int_equal(log[0].off, 0x10fd40);
+	assert_int_equal(log[0].val, (uint32_t)(H100_RL0 >> 16));
+	assert_int_equal(log[1].off, 0x10fd40);
+	assert_int_equal(log[1].val, 0x13e960);
+	assert_int_equal(nvs_sim_rd32(g.sim, 0x10fd40), 0x13e960);
+	free(it);
+
+	/* a window already covering the target is reused: no writes */
+	nvs_sim_wr32(g.sim, 0x10fd40, (uint32_t)(H100_RL0 >> 16));
+	nvs_sim_log_clear(g.sim);
+	moves = 0;
+	it = decode(&g, &g.pramin_io, 0, &loc, &err, &moves);
+	assert_int_equal(err, 0);
+	assert_int_equal(moves, 0);
+	nvs_sim_log(g.sim, &nlog);
+	assert_int_equal(nlog, 0);
+	free(it);
+	nvs_sim_free(g.sim);
+}
+
+/* The raw capture has no runlist memory: an error, never decoded garbage. */
+static void test_unbacked_runlist_is_error(void **state)
+{
+	struct gpu g;
+	struct nvs_rl_loc loc;
+	struct nvs_rl_item *it;
+	int err;
+
+	gpu_open_sim(&g, nvs_sim_open(H100_SNAP, NULL, 0));
+	it = decode(&g, nvs_sim_io(g.sim), 0, &loc, &err, NULL);	/* direct mem_read */
+	assert_int_equal(err, -EIO);
+	free(it);
+	it = decode(&g, &g.pramin_io, 0, &loc, &err, NULL);	/* through PRAMIN */
+	assert_int_equal(err, -EIO);
+	assert_int_equal(nvs_sim_rd32(g.sim, 0x10fd40), 0x13e960);	/* restored */
+	free(it);
+	/* an id the chip does not have */
+	assert_int_equal(nvs_runlist_locate(nvs_sim_io(g.sim), g.id.caps, &g.t, 4, &loc), -ENOENT);
+	nvs_sim_free(g.sim);
+}
+
+/* Malformed Volta+ runlists: every inline error code. */
+static void test_malformed_16(void **state)
+{
+	struct gpu g;
+	struct nvs_rl_loc loc;
+	struct nvs_rl_item *it;
+	uint8_t mem[6 * 16];
+	int err;
+
+	gpu_open_sim(&g, nvs_sim_open(H100_SNAP, NULL, 0));
+	chan16(mem, 3, 0, 0x1000, 0x2000);		/* 0: channel outside a TSG */
+	tsg16(mem + 16, 1, 3, 128, 0);			/* 1: zero-length TSG */
+	tsg16(mem + 32, 2, 3, 128, 3);			/* 2: wants 3, gets 1 */
+	chan16(mem + 48, 4, 0, 0x1000, 0x2000);
+	tsg16(mem + 64, 3, 3, 128, 2);			/* 4: wants 2, list ends */
+	chan16(mem + 80, 2047, 0, 0x1000, 0x2000);	/* 5: last valid id */
+	assert_int_equal(nvs_sim_add_mem(g.sim, NVS_AP_VID, H100_RL0, mem, sizeof(mem)), 0);
+	/* SUBMIT: LENGTH 6 */
+	nvs_sim_wr32(g.sim, 0xc00088, 6);
+	nvs_sim_tick(g.sim);
+	it = decode(&g, nvs_sim_io(g.sim), 0, &loc, &err, NULL);
+	assert_int_equal(err, 0);
+	assert_int_equal(loc.length, 6);
+	assert_int_equal(it[0].err, NVS_RLE_CHANNEL_OUTSIDE_TSG);
+	assert_int_equal(it[0].tsg, -1);
+	assert_int_equal(it[1].err, NVS_RLE_ZERO_LENGTH_TSG);
+	assert_int_equal(it[2].err, NVS_RLE_LENGTH_OVERRUN);
+	assert_int_equal(it[3].tsg, 2);
+	assert_int_equal(it[4].err, NVS_RLE_LENGTH_OVERRUN);
+	assert_int_equal(it[5].tsg, 4);
+	assert_int_equal(it[5].id, 2047);
+	assert_int_equal(it[5].err, 0);
+	assert_string_equal(nvs_rl_err_code(it[0].err), "channel_outside_tsg");
+	free(it);
+	nvs_sim_free(g.sim);
+}
+
+/*
+ * A hand-written Pascal (GP106) snapshot: legacy PTOP with GR on runlist 0,
+ * NV_PFIFO_ENG_RUNLIST read-back registers, 8-byte entries (§3.4.1) with a
+ * bare channel, PCCSR channel words (§4.1).
+ */
+static const char gp106_snap[] =
+	"nvsched-snapshot 1\n"
+	"r 0x00000000 0x136000a1\n"		/* BOOT_0: arch 0x13 impl 6 */
+	"r 0x00000a00 0x136a1000\n"		/* BOOT_42 */
+	"r 0x00001700 0x00000000\n"		/* PRAMIN window at 0 (VID) */
+	"r 0x00002008 0x00001000\n"		/* CFG1: 4096 channels */
+	/* PTOP: DATA(pri 0x400, chain) ENUM(rl 0 valid, chain) TYPE 0 */
+	"r 0x00022700 0x80400001\n"
+	"r 0x00022704 0x80000012\n"
+	"r 0x00022708 0x00000003\n"
+	/* runlist 0 at 0x200000 (PTR 0x200, VID), 4 entries */
+	"r 0x00002280 0x00000200\n"
+	"r 0x00002284 0x00000004\n"
+	/* PCCSR: ch 1 bound at 0x300000, enabled, STATUS 7 (ON_ENG), BUSY;
+	 * ch 2 disabled, idle; ch 9 enabled, STATUS 1 (PENDING) + ENG_FAULTED */
+	"r 0x00800008 0x80000300\n"
+	"r 0x0080000c 0x17000001\n"
+	"r 0x00800010 0x80000301\n"
+	"r 0x00800014 0x00000000\n"
+	"r 0x00800048 0x80000302\n"
+	"r 0x0080004c 0x01800001\n"
+	/* entries: TSG 7 (TYPE bit 13, scale 2 @14, timeout 100 @18, len 2 @26),
+	 * ch 1, ch 2, bare ch 9 */
+	"m vid 0x200000 "
+	"07a0900900000000" "0100000000000000" "0200000000000000" "0900000000000000\n";
+
+static void test_pascal_8byte(void **state)
+{
+	struct nvss *snap;
+	struct gpu g;
+	struct nvs_rl_loc loc;
+	struct nvs_rl_item *it;
+	char err[256];
+	int e;
+
+	char text[sizeof(gp106_snap) + 64 * 32];
+	size_t len = sizeof(gp106_snap) - 1;
+	unsigned int i;
+
+	/* the rest of the 64-entry PTOP table reads 0 (NOT_VALID) */
+	memcpy(text, gp106_snap, len);
+	for (i = 3; i < 64; i++)
+		len += (size_t)sprintf(text + len, "r 0x%08x 0x00000000\n", 0x22700 + i * 4);
+	assert_int_equal(nvss_parse_buf(text, len, "gp106", &snap, err, sizeof(err)), 0);
+	gpu_open_sim(&g, nvs_sim_new(snap, NULL, err, sizeof(err)));
+	assert_int_equal(g.id.chip_id, 0x136);
+	it = decode(&g, &g.pramin_io, 0, &loc, &e, NULL);
+	assert_int_equal(e, 0);
+	assert_int_equal(loc.base, 0x200000);
+	assert_int_equal(loc.length, 4);
+	assert_int_equal(it[0].kind, NVS_RL_TSG);
+	assert_int_equal(it[0].id, 7);
+	assert_int_equal(it[0].scale, 2);
+	assert_int_equal(it[0].timeout, 100);
+	assert_int_equal(it[0].length, 2);
+	assert_int_equal(it[1].id, 1);
+	assert_int_equal(it[1].tsg, 0);
+	assert_true(it[1].st.enabled);
+	assert_string_equal(nvs_chan_status_name(it[1].st.status), "on_eng");
+	assert_true(it[1].st.flags & NVS_CHF_BUSY);
+	assert_true(it[1].has_inst);			/* from PCCSR INST */
+	assert_int_equal(it[1].inst, 0x300000);
+	assert_int_equal(it[2].id, 2);
+	assert_false(it[2].st.enabled);
+	assert_string_equal(nvs_chan_status_name(it[2].st.status), "idle");
+	assert_int_equal(it[3].id, 9);
+	assert_int_equal(it[3].tsg, -1);		/* bare channel: legal pre-Volta */
+	assert_int_equal(it[3].err, 0);
+	assert_string_equal(nvs_chan_status_name(it[3].st.status), "pending");
+	assert_true(it[3].st.flags & NVS_CHF_ENG_FAULTED);
+	assert_int_equal(nvs_sim_rd32(g.sim, 0x1700), 0);	/* window untouched */
+	free(it);
+	nvs_sim_free(g.sim);
+	nvss_free(snap);
+}
+
+/* Misaligned and out-of-reach reads are refused before touching hardware. */
+static void test_pramin_limits(void **state)
+{
+	struct gpu g;
+	uint32_t w;
+	const struct nvs_sim_write *log;
+	size_t n;
+
+	gpu_open_sim(&g, nvs_sim_open(H100_SNAP, NULL, 0));
+	nvs_sim_log_clear(g.sim);
+	assert_int_equal(nvs_vid_read(&g.pramin_io, g.id.caps, NVS_AP_VID, 2, &w, 4, NULL), -EINVAL);
+	/* GH100 BASE is 21:0: 2^38 is beyond its reach */
+	assert_int_equal(nvs_vid_read(&g.pramin_io, g.id.caps, NVS_AP_VID, 1ull << 38, &w, 4, NULL),
+			 -ERANGE);
+	/* Hopper's window has no system-memory target */
+	assert_int_equal(nvs_vid_read(&g.pramin_io, g.id.caps, NVS_AP_SYS_COH, 0x1000, &w, 4, NULL),
+			 -ERANGE);
+	log = nvs_sim_log(g.sim, &n);
+	(void)log;
+	assert_int_equal(n, 0);
+	nvs_sim_free(g.sim);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_gh100_runlist_via_pramin),
+		cmocka_unit_test(test_unbacked_runlist_is_error),
+		cmocka_unit_test(test_malformed_16),
+		cmocka_unit_test(test_pascal_8byte),
+		cmocka_unit_test(test_pramin_limits),
+	};
+
+	return cmocka_run_group_tests_name("runlist", tests, NULL, NULL);
+}
