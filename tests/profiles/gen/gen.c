@@ -850,10 +850,15 @@ static void build_fifo_legacy(const struct chip *c, struct snap *s, struct alloc
 				enc(&PFIFO_ENG_RUNLIST_PENDING, 0));
 		}
 	}
-	/* PBDMA map: PBDMA j serves the j-th runlist (round robin) */
-	for (k = 0; k < c->num_pbdma; k++)
-		reg_set(s, PFIFO_PBDMA_MAP(k), enc(&PFIFO_PBDMA_MAP_RUNLISTS,
-			1ull << ri->id[k % ri->n]));
+	/* PBDMA map: runlist (in order of appearance) k is served by PBDMA k % num_pbdma */
+	for (k = 0; k < c->num_pbdma; k++) {
+		uint64_t mask = 0;
+
+		for (i = 0; i < ri->n; i++)
+			if (i % c->num_pbdma == k)
+				mask |= 1ull << ri->id[i];
+		reg_set(s, PFIFO_PBDMA_MAP(k), enc(&PFIFO_PBDMA_MAP_RUNLISTS, mask));
+	}
 	if (c->gen >= G_MAXWELL) {
 		reg_set(s, PFIFO_CFG0, enc(&PFIFO_CFG0_NUM_PBDMA, (uint64_t)c->num_pbdma));
 		reg_set(s, PFIFO_CFG1, enc(&PFIFO_CFG1_NUM_CHANNELS, c->num_channels));
