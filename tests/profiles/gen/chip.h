@@ -3,6 +3,7 @@
 #ifndef NVSS_GEN_CHIP_H
 #define NVSS_GEN_CHIP_H
 #include <stdint.h>
+#include <stdio.h>
 #include "snap.h"
 
 enum gen { G_KEPLER, G_MAXWELL, G_PASCAL, G_VOLTA, G_TURING, G_AMPERE, G_ADA, G_HOPPER, G_BLACKWELL };
@@ -95,12 +96,13 @@ struct rlres {
 
 /* runlist entries, instance blocks, USERD, GPFIFO and page tables of one runlist */
 void build_runlist_mem(const struct chip *c, struct snap *s, struct alloc *a,
-		       const struct rl *r, struct rlres *res);
+		       const struct rl *r, struct rlres *res, uint32_t chram_base);
 
 extern const struct chip chips[];
 extern const int nchips;
 
 int build_chip(const struct chip *c, struct snap *s);
 int build_gh100(const struct chip *c, struct snap *s, const char *fixture);
+int describe_chip(const struct chip *c, const char *fixture, FILE *out);
 
 #endif

@@ -30,6 +30,9 @@ static struct field fshift(const struct field *f, unsigned by)
 	return r;
 }
 
+static uint32_t pccsr_word(const struct chip *c, enum chst st, int rl);
+static uint32_t chram_word(enum chst st);
+
 /* ---------------------------------------------------------------- alloc */
 static uint64_t valloc(struct alloc *a, uint64_t size, uint64_t align)
 {
@@ -466,6 +469,8 @@ static void build_inst(const struct chip *c, struct snap *s, uint64_t inst, uint
 	int i;
 
 	mem_touch(s, AP_VID, inst, RAMIN_SIZE);
+	if (chid < 0)
+		die("bad chid");
 	/* RAMFC (mmu §3.3) */
 	put32(s, inst, RAMFC_USERD, enc(&RAMFC_USERD_TARGET, (uint64_t)userd_target) |
 	      enc_addr(&RAMFC_USERD_ADDR, userd & 0xffffffffull));
@@ -526,7 +531,7 @@ static void put_rl16_tsg(uint8_t *e, const struct tsg *t)
 }
 
 void build_runlist_mem(const struct chip *c, struct snap *s, struct alloc *a,
-		       const struct rl *r, struct rlres *res)
+		       const struct rl *r, struct rlres *res, uint32_t chram_base)
 {
 	size_t esz = rl16(c->gen) ? 16 : 8;
 	int nent = 0, i, j, e = 0;
@@ -544,6 +549,13 @@ void build_runlist_mem(const struct chip *c, struct snap *s, struct alloc *a,
 	}
 	res->len = nent;
 	mem_touch(s, AP_VID, res->base, (uint64_t)nent * esz);
+	snap_note(s, "%s", "");
+	snap_note(s, "Runlist %d: base 0x%llx (vid), %d entries of %zu bytes, SUBMIT offset %d.",
+		  r->id, (unsigned long long)res->base, nent, esz, r->offset);
+	snap_note(s, "%s", "");
+	snap_note(s, "| entry | kind | tsgid | scale/timeout | timeslice_us | chid | state | %s | runqueue | inst | userd |",
+		  pccsr_gen(c->gen) ? "PCCSR_CHANNEL" : "CHRAM");
+	snap_note(s, "|---|---|---|---|---|---|---|---|---|---|---|");
 
 	for (i = 0; i < r->ntsg; i++) {
 		const struct tsg *t = &r->tsg[i];
@@ -567,6 +579,8 @@ void build_runlist_mem(const struct chip *c, struct snap *s, struct alloc *a,
 				put_rl8_tsg(ent, t);
 			else
 				put_rl16_tsg(ent, t);
+			snap_note(s, "| %d | TSG | %d | %d/%d | %.3f | | | | | | |", e, t->tsgid, t->scale,
+				  t->timeout, (double)((uint64_t)t->timeout << t->scale) * 1.024);
 			mem_write(s, AP_VID, res->base + (uint64_t)e++ * esz, ent, esz);
 		}
 		for (j = 0; j < t->nch; j++) {
@@ -604,6 +618,29 @@ void build_runlist_mem(const struct chip *c, struct snap *s, struct alloc *a,
 					put_field(ent, 16, &RL16_CHAN_USERD_PTR_HI, userd >> 32);
 					put_field(ent, 16, &RL16_CHAN_INST_PTR_HI, inst >> 32);
 				}
+			}
+			{
+				static const char *const stn[] = { "idle", "pending", "on_pbdma", "on_eng",
+								   "disabled" };
+				char ub[64];
+				uint32_t ctlword = pccsr_gen(c->gen) ? pccsr_word(c, ch->st, r->id) :
+						   chram_word(ch->st);
+
+				/* GH100: the CHRAM word is the captured one */
+				if (chram_base)
+					reg_get(s, chram_base + 4u * (unsigned)ch->chid, &ctlword);
+
+				if (rl16(c->gen))
+					snprintf(ub, sizeof(ub), "0x%llx (%s)", (unsigned long long)userd,
+						 ch->userd_sys ? "sys_noncoh" : "vid");
+				else
+					snprintf(ub, sizeof(ub), "(RAMFC: 0x%llx)", (unsigned long long)userd);
+				snap_note(s, "| %d | %s | %s | | | %d | %s | 0x%08x | %s | 0x%llx | %s |", e,
+					  t->tsgid == NONE ? "bare channel" : "channel",
+					  t->tsgid == NONE ? "-" : "", ch->chid, stn[ch->st],
+					  ctlword,
+					  rl16(c->gen) ? (ch->runqueue ? "1" : "0") : "-",
+					  (unsigned long long)inst, ub);
 			}
 			mem_write(s, AP_VID, res->base + (uint64_t)e++ * esz, ent, esz);
 			if (res->nch == 40)
@@ -703,8 +740,10 @@ static void build_fifo_ampere(const struct chip *c, struct snap *s, struct alloc
 
 		memset(&res, 0, sizeof(res));
 		res.on_eng_id = -1;
+		snap_note(s, "- runlist id %d: NV_RUNLIST block 0x%x, CHRAM 0x%x (2^11 channels)%s",
+			  ri->id[k], b, chram, r ? "" : ", empty (SUBMIT length 0)");
 		if (r)
-			build_runlist_mem(c, s, a, r, &res);
+			build_runlist_mem(c, s, a, r, &res, 0);
 		reg_set(s, b + L->channel_config,
 			enc(&RL_CHANNEL_CONFIG_NUM_CHANNELS_LOG2, 11) |
 			enc_addr(&RL_CHANNEL_CONFIG_CHRAM_BAR0_OFFSET, chram));
@@ -787,7 +826,7 @@ static void build_fifo_legacy(const struct chip *c, struct snap *s, struct alloc
 		const struct rl *r = &c->rl[i];
 		int j;
 
-		build_runlist_mem(c, s, a, r, &res[i]);
+		build_runlist_mem(c, s, a, r, &res[i], 0);
 		for (j = 0; j < res[i].nch; j++) {
 			const struct chanres *ch = &res[i].ch[j];
 

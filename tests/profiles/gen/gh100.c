@@ -148,7 +148,7 @@ int build_gh100(const struct chip *c, struct snap *s, const char *fixture)
 			    (unsigned long long)r->base, (unsigned long long)base);
 		if (fget32(lo, &RL_SUBMIT_BASE_LO_TARGET) != RAMIN_TARGET_VID)
 			die("gh100: runlist %d not in VID memory", r->id);
-		build_runlist_mem(c, s, &a, r, &res);
+		build_runlist_mem(c, s, &a, r, &res, chram);
 		if ((uint64_t)res.len != fget32(sub, &RL_SUBMIT_LENGTH) ||
 		    (uint64_t)r->offset != fget32(sub, &RL_SUBMIT_OFFSET))
 			die("gh100: runlist %d length/offset disagree with SUBMIT 0x%x", r->id, sub);

@@ -12,6 +12,7 @@ struct page { int ap; uint64_t addr; uint8_t data[PAGE]; };
 struct snap {
 	char **meta; size_t nmeta;
 	char **comments; size_t ncomments;
+	char **notes; size_t nnotes;
 	struct reg *regs; size_t nregs, capregs;
 	struct page **pages; size_t npages, cappages;
 };
@@ -234,4 +235,22 @@ void snap_write(const struct snap *s, FILE *out)
 	}
 	free(regs);
 	free(pages);
+}
+
+void snap_note(struct snap *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	s->notes = xrealloc(s->notes, (s->nnotes + 1) * sizeof(*s->notes));
+	va_start(ap, fmt);
+	s->notes[s->nnotes++] = vfmt(fmt, ap);
+	va_end(ap);
+}
+
+void snap_print_notes(const struct snap *s, FILE *out)
+{
+	size_t i;
+
+	for (i = 0; i < s->nnotes; i++)
+		fprintf(out, "%s\n", s->notes[i]);
 }

@@ -28,5 +28,8 @@ void mem_wr32(struct snap *s, enum aperture ap, uint64_t addr, uint32_t v);
 void mem_put_field(struct snap *s, enum aperture ap, uint64_t addr, size_t entry_bytes,
 		   const struct field *f, uint64_t v);
 void snap_write(const struct snap *s, FILE *out);
+/* notes: facts for `nvss-gen --describe` (not written into the snapshot) */
+void snap_note(struct snap *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void snap_print_notes(const struct snap *s, FILE *out);
 
 #endif
