@@ -24,3 +24,10 @@ profiles: $(B)/bin/nvss-gen $(PROFILES)
 	$(Q)bash tests/profiles/check-profiles.sh $(PROFILES)
 
 check-profiles: profiles
+
+# The per-chip part of docs/profiles.md ("what each profile should decode to")
+.PHONY: profiles-describe
+profiles-describe: $(B)/bin/nvss-gen
+	$(Q)for c in $(PROFILE_CHIPS); do $(B)/bin/nvss-gen --fixture $(H100_FIXTURE) --describe $$c; done \
+		> $(B)/profiles/describe.md
+	@echo "wrote $(B)/profiles/describe.md"
