@@ -703,16 +703,18 @@ static uint32_t chram_word(enum chst st)
 }
 
 static const struct rl_layout layout_a = {
-	.channel_config = 0x004, .doorbell_config = 0x008, .pbdma_config0 = 0x010,
-	.submit_base_lo = 0x080, .submit_base_hi = 0x084, .submit = 0x088, .submit_info = 0x08c,
-	.sched_disable = 0x094, .preempt = 0x098, .engine_status0 = 0x200,
-	.engine_status_channel = 0x208,
+	.channel_config = RLA_CHANNEL_CONFIG, .doorbell_config = RLA_DOORBELL_CONFIG,
+	.pbdma_config0 = RLA_PBDMA_CONFIG0, .submit_base_lo = RLA_SUBMIT_BASE_LO,
+	.submit_base_hi = RLA_SUBMIT_BASE_HI, .submit = RLA_SUBMIT, .submit_info = RLA_SUBMIT_INFO,
+	.sched_disable = RLA_SCHED_DISABLE, .preempt = RLA_PREEMPT,
+	.engine_status0 = RLA_ENGINE_STATUS0, .engine_status_channel = RLA_ENGINE_STATUS_CHANNEL,
 };
-static const struct rl_layout layout_b = {   /* GB20x, fifo §3.3 (inferred from GB20C) */
-	.channel_config = 0x148, .doorbell_config = 0x14c, .pbdma_config0 = 0x154,
-	.submit_base_lo = 0x000, .submit_base_hi = 0x004, .submit = 0x008, .submit_info = 0x00c,
-	.sched_disable = 0x010, .preempt = 0x014, .engine_status0 = 0x090,
-	.engine_status_channel = 0,
+static const struct rl_layout layout_b = {
+	.channel_config = RLB_CHANNEL_CONFIG, .doorbell_config = RLB_DOORBELL_CONFIG,
+	.pbdma_config0 = RLB_PBDMA_CONFIG0, .submit_base_lo = RLB_SUBMIT_BASE_LO,
+	.submit_base_hi = RLB_SUBMIT_BASE_HI, .submit = RLB_SUBMIT, .submit_info = RLB_SUBMIT_INFO,
+	.sched_disable = RLB_SCHED_DISABLE, .preempt = RLB_PREEMPT,
+	.engine_status0 = RLB_ENGINE_STATUS0, .engine_status_channel = 0, /* not known */
 };
 
 static const struct rl *find_rl(const struct chip *c, int id)

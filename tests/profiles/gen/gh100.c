@@ -83,7 +83,7 @@ static void load_fixture(struct snap *s, const char *path)
 	fclose(f);
 }
 
-/* find the NV_RUNLIST block whose DOORBELL_CONFIG.ID is id (layout A, +0x008) */
+/* find the NV_RUNLIST block whose DOORBELL_CONFIG.ID is id (layout A) */
 static uint32_t find_block(const struct snap *s, uint32_t ptop_rows, int id, uint32_t *chram)
 {
 	uint32_t i;
@@ -97,12 +97,14 @@ static uint32_t find_block(const struct snap *s, uint32_t ptop_rows, int id, uin
 		if (i < 2 || !reg_get(s, PTOP_DEVICE_INFO2(i - 1), &v) ||
 		    !fget32(v, &PTOP_INFO2_ROW1_IS_ENGINE) || !fget32(v, &PTOP_INFO2_ROW_CHAIN))
 			continue;
-		base = (uint32_t)(fget32(r2, &PTOP_INFO2_ROW2_RUNLIST_PRI_BASE) << 10);
-		if (!reg_get(s, base + 0x008, &v))
+		base = (uint32_t)(fget32(r2, &PTOP_INFO2_ROW2_RUNLIST_PRI_BASE) <<
+				  PTOP_INFO2_ROW2_RUNLIST_PRI_BASE.shift);
+		if (!reg_get(s, base + RLA_DOORBELL_CONFIG, &v))
 			continue;
 		if ((int)fget32(v, &RL_DOORBELL_CONFIG_ID) == id) {
-			*chram = (uint32_t)(fget32(must_reg(s, base + 0x004),
-						   &RL_CHANNEL_CONFIG_CHRAM_BAR0_OFFSET) << 4);
+			*chram = (uint32_t)(fget32(must_reg(s, base + RLA_CHANNEL_CONFIG),
+						   &RL_CHANNEL_CONFIG_CHRAM_BAR0_OFFSET) <<
+					   RL_CHANNEL_CONFIG_CHRAM_BAR0_OFFSET.shift);
 			return base;
 		}
 	}
@@ -138,9 +140,9 @@ int build_gh100(const struct chip *c, struct snap *s, const char *fixture)
 		const struct rl *r = &c->rl[i];
 		struct rlres res;
 		uint32_t chram, blk = find_block(s, rows, r->id, &chram);
-		uint32_t lo = must_reg(s, blk + 0x080), hi = must_reg(s, blk + 0x084);
-		uint32_t sub = must_reg(s, blk + 0x088);
-		uint64_t base = (fget32(lo, &RL_SUBMIT_BASE_LO_PTR_LO_A10) << 10) |
+		uint32_t lo = must_reg(s, blk + RLA_SUBMIT_BASE_LO), hi = must_reg(s, blk + RLA_SUBMIT_BASE_HI);
+		uint32_t sub = must_reg(s, blk + RLA_SUBMIT);
+		uint64_t base = (fget32(lo, &RL_SUBMIT_BASE_LO_PTR_LO_A10) << RL_SUBMIT_BASE_LO_PTR_LO_A10.shift) |
 				(fget32(hi, &RL_SUBMIT_BASE_HI_PTR_HI_20) << 32);
 
 		if (base != r->base)

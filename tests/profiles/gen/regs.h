@@ -131,6 +131,29 @@ struct rl_layout {
 		submit_base_hi, submit, submit_info, sched_disable, preempt,
 		engine_status0, engine_status_channel; /* 0 = not known for this layout */
 };
+/* layout A offsets (GA100, GA10x, AD10x, GH100, GB10x) */
+#define RLA_CHANNEL_CONFIG 0x004u
+#define RLA_DOORBELL_CONFIG 0x008u
+#define RLA_PBDMA_CONFIG0 0x010u
+#define RLA_SUBMIT_BASE_LO 0x080u
+#define RLA_SUBMIT_BASE_HI 0x084u
+#define RLA_SUBMIT 0x088u
+#define RLA_SUBMIT_INFO 0x08cu
+#define RLA_SCHED_DISABLE 0x094u
+#define RLA_PREEMPT 0x098u
+#define RLA_ENGINE_STATUS0 0x200u           /* + 64e */
+#define RLA_ENGINE_STATUS_CHANNEL 0x208u    /* + 64e */
+/* layout B offsets (GB20x; inferred from GB20C nvgpu) */
+#define RLB_CHANNEL_CONFIG 0x148u
+#define RLB_DOORBELL_CONFIG 0x14cu
+#define RLB_PBDMA_CONFIG0 0x154u
+#define RLB_SUBMIT_BASE_LO 0x000u
+#define RLB_SUBMIT_BASE_HI 0x004u
+#define RLB_SUBMIT 0x008u
+#define RLB_SUBMIT_INFO 0x00cu
+#define RLB_SCHED_DISABLE 0x010u
+#define RLB_PREEMPT 0x014u
+#define RLB_ENGINE_STATUS0 0x090u           /* + 64e */
 FIELD(RL_CHANNEL_CONFIG_NUM_CHANNELS_LOG2, 3, 0);
 AFIELD(RL_CHANNEL_CONFIG_CHRAM_BAR0_OFFSET, 31, 4, 4);
 FIELD(RL_DOORBELL_CONFIG_ID, 31, 16);
