@@ -2,7 +2,8 @@
 # Check generated chip profiles (CONTRACTS.md §1) WITHOUT using nvss-gen's code:
 #   * well-formed: version line, known line kinds, hex syntax, aligned r offsets,
 #     no duplicate r offsets, no r lines in the PRAMIN window 0x700000-0x7fffff,
-#     even-length m data, non-overlapping m ranges (per aperture), meta name
+#     even-length m data, non-overlapping m ranges (per aperture), meta name,
+#     the PRAMIN window register of the generation present
 #   * BOOT_0 / BOOT_42 decode (shell arithmetic) to the chip id intended for the
 #     file name, from the table below
 #   * runlist 0's base/length registers (decoded here per generation) point at
@@ -190,6 +191,12 @@ for f in "$@"; do
 	name=$(awk '$1 == "NAME" { print $2 }' "$tmp/summary")
 	[ "$name" = "sim-$chip" ] || err "$f" "meta name '$name', want sim-$chip"
 	check_ids "$f" "$chip"
+	# PRAMIN window register of this generation (CONTRACTS §1)
+	case $chip in
+	gh100|gb202) [ -n "$(reg "$f" 0x10fd40)" ] || err "$f" "no PRAMIN window register 0x10fd40";;
+	*) w=$(reg "$f" 0x1700)
+	   [ -n "$w" ] && [ $(( (w >> 24) & 3 )) -eq 0 ] || err "$f" "0x1700 window missing or not VID ($w)";;
+	esac
 	check_runlist0 "$f" "$chip"
 done
 if [ $fail -ne 0 ]; then echo "check-profiles: FAILED"; exit 1; fi

@@ -946,7 +946,7 @@ int build_chip(const struct chip *c, struct snap *s)
 	snap_meta(s, "source", "simulator");
 	snap_meta(s, "pci_id", "%s", c->pci_id);
 	snap_meta(s, "bdf", "0000:01:00.0");
-	snap_meta(s, "product", "%s", c->product);
+	snap_comment(s, "product: %s", c->product);
 	if (c->note)
 		snap_comment(s, "%s", c->note);
 	collect_runlists(c, &ri);

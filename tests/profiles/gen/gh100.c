@@ -122,7 +122,7 @@ int build_gh100(const struct chip *c, struct snap *s, const char *fixture)
 	snap_meta(s, "source", "simulator");
 	snap_meta(s, "pci_id", "%s", c->pci_id);
 	snap_meta(s, "bdf", "0000:00:06.0");
-	snap_meta(s, "product", "%s", c->product);
+	snap_comment(s, "product: %s", c->product);
 	snap_comment(s, "registers: all from the real capture %s, unchanged", "tests/fixtures/h100_idle.nvss");
 	snap_comment(s, "memory: runlists 0 and 1, instance blocks, v3 page tables added by nvss-gen");
 	snap_comment(s, "runlist 1 channel 2 has its USERD in SYS memory at a 52-bit address "
