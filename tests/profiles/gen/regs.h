@@ -1,0 +1,363 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * nvss-gen's own field tables: a second, independent reading of the manuals.
+ * "fifo §N" = docs/reference/regs-fifo.md section N,
+ * "mmu §N"  = docs/reference/regs-mmu-gr.md section N.
+ * Register OFFSETS are addresses (where to write); every VALUE written there
+ * is composed from the fields below.
+ */
+#ifndef NVSS_GEN_REGS_H
+#define NVSS_GEN_REGS_H
+#include "field.h"
+
+/* ---- fifo §1.1 NV_PMC_BOOT_0 (0x0) ---------------------------------- */
+#define PMC_BOOT_0 0x000000u
+FIELD(BOOT0_MINOR_REV, 3, 0);
+FIELD(BOOT0_MAJOR_REV, 7, 4);
+FIELD(BOOT0_ARCH_1, 8, 8);      /* MSB (bit 5) of the 6-bit architecture */
+FIELD(BOOT0_IMPL, 23, 20);
+FIELD(BOOT0_ARCH_0, 28, 24);    /* low 5 bits of the architecture */
+/* fifo §1.2 NV_PMC_BOOT_1 (0x4) */
+#define PMC_BOOT_1 0x000004u
+FIELD(BOOT1_VGPU, 17, 16);      /* REAL=0, PV=1, VF=2 */
+/* fifo §1.3 NV_PMC_BOOT_42 (0xA00) */
+#define PMC_BOOT_42 0x000a00u
+FIELD(BOOT42_MINOR_EXT_REV, 11, 8);
+FIELD(BOOT42_MINOR_REV, 15, 12);
+FIELD(BOOT42_MAJOR_REV, 19, 16);
+FIELD(BOOT42_IMPL, 23, 20);
+FIELD(BOOT42_ARCH, 29, 24);
+
+/* ---- fifo §2.1 legacy NV_PTOP_DEVICE_INFO(i) = 0x22700 + 4i, i < 64 ---- */
+#define PTOP_DEVICE_INFO(i) (0x022700u + 4u * (i))
+#define PTOP_DEVICE_INFO_N 64
+FIELD(PTOP_INFO_ENTRY, 1, 0);   /* 0 NOT_VALID, 1 DATA, 2 ENUM, 3 ENGINE_TYPE */
+FIELD(PTOP_INFO_CHAIN, 31, 31);
+enum { PTOP_ENTRY_NOT_VALID = 0, PTOP_ENTRY_DATA = 1, PTOP_ENTRY_ENUM = 2, PTOP_ENTRY_ENGINE_TYPE = 3 };
+/* DATA entry */
+FIELD(PTOP_DATA_TYPE, 30, 30);  /* 0 = ENUM2 */
+FIELD(PTOP_DATA_INST_ID, 29, 26);
+AFIELD(PTOP_DATA_PRI_BASE, 23, 12, 12);
+FIELD(PTOP_DATA_FAULT_ID, 9, 3);
+FIELD(PTOP_DATA_FAULT_ID_VALID, 2, 2);
+/* ENUM entry */
+FIELD(PTOP_ENUM_ENGINE, 29, 26);
+FIELD(PTOP_ENUM_RUNLIST, 24, 21);
+FIELD(PTOP_ENUM_INTR, 19, 15);
+FIELD(PTOP_ENUM_RESET, 13, 9);
+FIELD(PTOP_ENUM_ENGINE_VALID, 5, 5);
+FIELD(PTOP_ENUM_RUNLIST_VALID, 4, 4);
+FIELD(PTOP_ENUM_INTR_VALID, 3, 3);
+FIELD(PTOP_ENUM_RESET_VALID, 2, 2);
+/* ENGINE_TYPE entry */
+FIELD(PTOP_TYPE_ENUM, 30, 2);
+
+/* ---- fifo §2.2 Ampere+ DEVICE_INFO_CFG (0x224FC) and DEVICE_INFO2(i) ---- */
+#define PTOP_DEVICE_INFO_CFG 0x0224fcu
+FIELD(PTOP_CFG_VERSION, 3, 0);
+FIELD(PTOP_CFG_MAX_DEVICES, 15, 4);
+FIELD(PTOP_CFG_MAX_ROWS_PER_DEVICE, 19, 16);
+FIELD(PTOP_CFG_NUM_ROWS, 31, 20);
+#define PTOP_DEVICE_INFO2(i) (0x022800u + 4u * (i))
+FIELD(PTOP_INFO2_ROW_CHAIN, 31, 31);            /* every row: 1 MORE, 0 LAST */
+FIELD(PTOP_INFO2_ROW0_FAULT_ID, 10, 0);
+FIELD(PTOP_INFO2_ROW0_GROUP_ID, 15, 11);
+FIELD(PTOP_INFO2_ROW0_INSTANCE_ID, 23, 16);
+FIELD(PTOP_INFO2_ROW0_TYPE_ENUM, 30, 24);
+FIELD(PTOP_INFO2_ROW1_RESET_ID, 7, 0);
+AFIELD(PTOP_INFO2_ROW1_PRI_BASE, 25, 8, 8);     /* BAR0 base = field << 8 */
+FIELD(PTOP_INFO2_ROW1_IS_ENGINE, 30, 30);
+FIELD(PTOP_INFO2_ROW2_RLENG_ID, 1, 0);
+AFIELD(PTOP_INFO2_ROW2_RUNLIST_PRI_BASE, 25, 10, 10); /* field << 10 */
+
+/* ---- fifo §2.3 engine type enum (legacy TYPE_ENUM == DEV_TYPE_ENUM) ---- */
+enum {
+	ET_GRAPHICS = 0, ET_COPY0 = 1, ET_COPY1 = 2, ET_COPY2 = 3, ET_MSPDEC = 8,
+	ET_MSPPP = 9, ET_MSVLD = 10, ET_MSENC = 11, ET_VIC = 12, ET_SEC = 13,
+	ET_NVENC0 = 14, ET_NVENC1 = 15, ET_NVDEC = 16, ET_IOCTRL = 18, ET_LCE = 19,
+	ET_GSP = 20, ET_NVJPG = 21, ET_OFA = 22, ET_FLA = 23, ET_HSHUB = 24,
+	ET_FSP = 26,
+	ET_UNKNOWN17 = 17, /* not in the enum table: used for GP106 "N/A" (paper Table II) */
+};
+
+/* ---- fifo §2.4 / mmu §6.1 PTOP scal registers (VALUE 4:0) ---- */
+#define PTOP_SCAL_NUM_GPCS 0x022430u
+#define PTOP_SCAL_NUM_TPC_PER_GPC 0x022434u
+#define PTOP_SCAL_NUM_CES 0x022444u
+FIELD(PTOP_SCAL_VALUE, 4, 0);
+
+/* ---- fifo §3.1 Kepler–Volta runlist submit + read-back ---- */
+#define PFIFO_RUNLIST_BASE 0x002270u
+#define PFIFO_RUNLIST 0x002274u
+#define PFIFO_ENG_RUNLIST_BASE(i) (0x002280u + 8u * (i))
+#define PFIFO_ENG_RUNLIST(i) (0x002284u + 8u * (i))
+AFIELD(PFIFO_RUNLIST_BASE_PTR, 27, 0, 12);
+FIELD(PFIFO_RUNLIST_BASE_TARGET, 29, 28);       /* VID 0, SYS_COH 2, SYS_NONCOH 3 */
+FIELD(PFIFO_RUNLIST_LENGTH, 15, 0);
+FIELD(PFIFO_RUNLIST_ID, 23, 20);
+FIELD(PFIFO_ENG_RUNLIST_LENGTH, 15, 0);
+FIELD(PFIFO_ENG_RUNLIST_PENDING, 20, 20);
+#define PFIFO_PBDMA_MAP(i) (0x002390u + 4u * (i))
+FIELD(PFIFO_PBDMA_MAP_RUNLISTS, 15, 0);
+#define PFIFO_CFG0 0x002004u                    /* GM200+ */
+FIELD(PFIFO_CFG0_NUM_PBDMA, 7, 0);
+#define PFIFO_CFG1 0x002008u                    /* GM200+ */
+FIELD(PFIFO_CFG1_NUM_CHANNELS, 31, 0 + 0);
+
+/* fifo §3.2 Turing indexed runlist registers */
+#define PFIFO_RUNLIST_BASE_LO(i) (0x002b00u + 16u * (i))
+#define PFIFO_RUNLIST_BASE_HI(i) (0x002b04u + 16u * (i))
+#define PFIFO_RUNLIST_SUBMIT(i) (0x002b08u + 16u * (i))
+#define PFIFO_RUNLIST_SUBMIT_INFO(i) (0x002b0cu + 16u * (i))
+FIELD(TU_RUNLIST_BASE_LO_TARGET, 1, 0);
+AFIELD(TU_RUNLIST_BASE_LO_PTR_LO, 31, 12, 12);
+FIELD(TU_RUNLIST_BASE_HI_PTR_HI, 7, 0);         /* address bits 39:32 */
+FIELD(RL_SUBMIT_LENGTH, 15, 0);
+FIELD(RL_SUBMIT_OFFSET, 31, 16);
+FIELD(RL_SUBMIT_INFO_PENDING, 15, 15);
+
+/* fifo §7.1 Kepler–Turing engine status */
+#define PFIFO_ENGINE_STATUS(i) (0x002640u + 8u * (i))
+FIELD(ENG_STATUS_ID, 11, 0);
+FIELD(ENG_STATUS_ID_TYPE, 12, 12);              /* 0 CHID, 1 TSGID */
+FIELD(ENG_STATUS_CTX_STATUS, 15, 13);           /* 1 VALID */
+FIELD(ENG_STATUS_NEXT_ID, 27, 16);
+FIELD(ENG_STATUS_NEXT_ID_TYPE, 28, 28);
+FIELD(ENG_STATUS_ENGINE, 31, 31);               /* 1 BUSY */
+
+/* ---- fifo §3.3 Ampere+ NV_RUNLIST block (layout A / layout B offsets) ---- */
+struct rl_layout {
+	uint32_t channel_config, doorbell_config, pbdma_config0, submit_base_lo,
+		submit_base_hi, submit, submit_info, sched_disable, preempt,
+		engine_status0, engine_status_channel; /* 0 = not known for this layout */
+};
+/* layout A offsets (GA100, GA10x, AD10x, GH100, GB10x) */
+#define RLA_CHANNEL_CONFIG 0x004u
+#define RLA_DOORBELL_CONFIG 0x008u
+#define RLA_PBDMA_CONFIG0 0x010u
+#define RLA_SUBMIT_BASE_LO 0x080u
+#define RLA_SUBMIT_BASE_HI 0x084u
+#define RLA_SUBMIT 0x088u
+#define RLA_SUBMIT_INFO 0x08cu
+#define RLA_SCHED_DISABLE 0x094u
+#define RLA_PREEMPT 0x098u
+#define RLA_ENGINE_STATUS0 0x200u           /* + 64e */
+#define RLA_ENGINE_STATUS_CHANNEL 0x208u    /* + 64e */
+/* layout B offsets (GB20x; inferred from GB20C nvgpu) */
+#define RLB_CHANNEL_CONFIG 0x148u
+#define RLB_DOORBELL_CONFIG 0x14cu
+#define RLB_PBDMA_CONFIG0 0x154u
+#define RLB_SUBMIT_BASE_LO 0x000u
+#define RLB_SUBMIT_BASE_HI 0x004u
+#define RLB_SUBMIT 0x008u
+#define RLB_SUBMIT_INFO 0x00cu
+#define RLB_SCHED_DISABLE 0x010u
+#define RLB_PREEMPT 0x014u
+#define RLB_ENGINE_STATUS0 0x090u           /* + 64e */
+FIELD(RL_CHANNEL_CONFIG_NUM_CHANNELS_LOG2, 3, 0);
+AFIELD(RL_CHANNEL_CONFIG_CHRAM_BAR0_OFFSET, 31, 4, 4);
+FIELD(RL_DOORBELL_CONFIG_ID, 31, 16);
+FIELD(RL_PBDMA_CONFIG_ID, 7, 0);
+AFIELD(RL_PBDMA_CONFIG_PBDMA_BAR0_OFFSET, 25, 10, 10);
+FIELD(RL_PBDMA_CONFIG_VALID, 31, 31);
+FIELD(RL_SUBMIT_BASE_LO_TARGET, 1, 0);
+/* fifo §3.3/§3.5: PTR_LO 31:12 on GA100, 31:10 on GA10x/AD10x/GH100, 31:8 on GB20x */
+AFIELD(RL_SUBMIT_BASE_LO_PTR_LO_A12, 31, 12, 12);
+AFIELD(RL_SUBMIT_BASE_LO_PTR_LO_A10, 31, 10, 10);
+AFIELD(RL_SUBMIT_BASE_LO_PTR_LO_B8, 31, 8, 8);
+FIELD(RL_SUBMIT_BASE_HI_PTR_HI_8, 7, 0);
+FIELD(RL_SUBMIT_BASE_HI_PTR_HI_20, 19, 0);
+FIELD(RL_PREEMPT_ID, 11, 0);
+FIELD(RL_PREEMPT_TYPE, 25, 24);                 /* 0 RUNLIST, 1 TSG */
+/* fifo §7.2 ENGINE_STATUS0 / _CHANNEL */
+FIELD(RL_ENG_STATUS0_TSGID, 11, 0);
+FIELD(RL_ENG_STATUS0_CTX_STATUS, 15, 13);       /* 1 VALID */
+FIELD(RL_ENG_STATUS0_NEXT_TSGID, 27, 16);
+FIELD(RL_ENG_STATUS0_ENGINE, 31, 31);
+FIELD(RL_ENG_STATUS_CHAN_CHID, 11, 0);
+FIELD(RL_ENG_STATUS_CHAN_VALID, 15, 15);
+
+/* ---- fifo §3.4.1 8-byte runlist entries (GK104..GP10x) ---- */
+FIELD(RL8_ID, 11, 0);                           /* CHID or TSGID */
+FIELD(RL8_TYPE, 13, 13);                        /* 0 CHID, 1 TSG */
+FIELD(RL8_TSG_TIMESLICE_SCALE, 17, 14);
+FIELD(RL8_TSG_TIMESLICE_TIMEOUT, 25, 18);
+FIELD(RL8_TSG_LENGTH, 31, 26);
+/* w1 of a channel entry: inst >> 12 (nouveau gm107+, nvdebug INST_PTR_LO w1[19:0]; uncertain) */
+AFIELD(RL8_CHAN_INST_PTR_LO, 51, 32, 12);
+FIELD(RL8_CHAN_INST_TARGET, 53, 52);
+
+/* ---- fifo §3.4.2 16-byte runlist entries (GV100+) ---- */
+FIELD(RL16_TYPE, 0, 0);                         /* 0 CHAN, 1 TSG */
+FIELD(RL16_CHAN_RUNQUEUE, 1, 1);
+FIELD(RL16_CHAN_INST_TARGET, 5, 4);
+FIELD(RL16_CHAN_USERD_TARGET, 7, 6);            /* 0 VID, 1 VID_NVLINK, 2 SYS_COH, 3 SYS_NONCOH */
+AFIELD(RL16_CHAN_USERD_PTR_LO, 31, 8, 8);       /* address bits 31:8 */
+FIELD(RL16_CHAN_USERD_PTR_HI, 63, 32);          /* address bits 63:32 (HW width per gen) */
+FIELD(RL16_CHAN_USERD_PTR_HI_GB20X, 51, 32);    /* 19:0 on GB20x (VEID above) */
+FIELD(RL16_CHAN_VEID_GB20X, 63, 58);            /* w1[31:26] */
+FIELD(RL16_ID, 75, 64);                         /* CHID / TSGID (11 bits HW on GA100+) */
+AFIELD(RL16_CHAN_INST_PTR_LO, 95, 76, 12);
+FIELD(RL16_CHAN_INST_PTR_HI, 127, 96);
+FIELD(RL16_CHAN_INST_PTR_HI_GB20X, 115, 96);
+FIELD(RL16_CHAN_CASID_GB20X, 127, 122);         /* w3[31:26] */
+FIELD(RL16_TSG_GFID, 11, 4);
+FIELD(RL16_TSG_TIMESLICE_SCALE, 19, 16);
+FIELD(RL16_TSG_TIMESLICE_TIMEOUT, 31, 24);
+FIELD(RL16_TSG_LENGTH, 39, 32);
+
+/* ---- fifo §4.1 PCCSR (Kepler–Turing) ---- */
+#define PCCSR_CHANNEL_INST(c) (0x800000u + 8u * (c))
+#define PCCSR_CHANNEL(c) (0x800004u + 8u * (c))
+AFIELD(PCCSR_INST_PTR, 27, 0, 12);
+FIELD(PCCSR_INST_TARGET, 29, 28);
+FIELD(PCCSR_INST_BIND, 31, 31);
+FIELD(PCCSR_CHAN_ENABLE, 0, 0);
+FIELD(PCCSR_CHAN_NEXT, 1, 1);
+FIELD(PCCSR_CHAN_RUNLIST_KEPLER, 19, 16);       /* nouveau only (uncertain) */
+FIELD(PCCSR_CHAN_PBDMA_FAULTED, 22, 22);
+FIELD(PCCSR_CHAN_ENG_FAULTED, 23, 23);
+FIELD(PCCSR_CHAN_STATUS, 27, 24);
+FIELD(PCCSR_CHAN_BUSY, 28, 28);
+enum { PCCSR_ST_IDLE = 0, PCCSR_ST_PENDING = 1, PCCSR_ST_ON_PBDMA = 5,
+       PCCSR_ST_ON_PBDMA_AND_ENG = 6, PCCSR_ST_ON_ENG = 7 };
+
+/* ---- fifo §4.2 CHRAM (Ampere+) ---- */
+FIELD(CHRAM_ENABLE, 1, 1);
+FIELD(CHRAM_NEXT, 2, 2);
+FIELD(CHRAM_BUSY, 3, 3);
+FIELD(CHRAM_PBDMA_FAULTED, 4, 4);
+FIELD(CHRAM_ENG_FAULTED, 5, 5);
+FIELD(CHRAM_ON_PBDMA, 6, 6);
+FIELD(CHRAM_ON_ENG, 7, 7);
+FIELD(CHRAM_PENDING, 8, 8);
+FIELD(CHRAM_CTX_RELOAD, 9, 9);
+FIELD(CHRAM_PBDMA_BUSY, 10, 10);
+FIELD(CHRAM_ENG_BUSY, 11, 11);
+
+/* ---- fifo §6 copy engines ---- */
+#define CE_PCE_MAP 0x104028u
+FIELD(CE_PCE_MAP_VALUE, 23, 0);
+#define CE_PASCAL_PCE2LCE 0x10402cu     /* packed, 4 bits per PCE (nvdebug; uncertain) */
+#define CE_PASCAL_GRCE 0x104034u        /* one byte per GRCE (nvdebug; uncertain) */
+FIELD(CE_PASCAL_GRCE_LCE, 2, 0);        /* within the GRCE's byte */
+FIELD(CE_PASCAL_GRCE_SHARED, 3, 3);
+FIELD(CE_PASCAL_PCE2LCE_NIBBLE, 3, 0);  /* PCE p at bits 4p+3:4p */
+#define CE_VOLTA_PCE2LCE(i) (0x104040u + 4u * (i))
+#define CE_VOLTA_GRCE(i) (0x104034u + 4u * (i))
+#define CE_AMPERE_PCE2LCE(i) (0x104100u + 4u * (i))
+#define CE_AMPERE_GRCE(i) (0x1041c0u + 4u * (i))
+FIELD(CE_PCE2LCE_ASSIGNED_LCE, 3, 0);   /* 0xF NONE */
+FIELD(CE_GRCE_SHARED_LCE, 3, 0);        /* 0xF NONE */
+FIELD(CE_GRCE_SHARED, 30, 30);
+#define CE_GB202_GRCE_MASK_OFF 0xd8u    /* at the LCE pri base (GB202) */
+FIELD(CE_GRCE_MASK_VALUE, 9, 0);
+
+/* ---- mmu §1.2/§1.3 PRAMIN window registers ---- */
+#define PBUS_BAR0_WINDOW 0x001700u
+AFIELD(BAR0_WINDOW_BASE, 23, 0, 16);
+FIELD(BAR0_WINDOW_TARGET, 25, 24);
+#define XAL_EP_BAR0_WINDOW 0x10fd40u
+AFIELD(XAL_WINDOW_BASE_GH100, 21, 0, 16);
+AFIELD(XAL_WINDOW_BASE_GB, 22, 0, 16);
+
+/* ---- mmu §6.3 fuses (set bit = disabled) ---- */
+#define FUSE_GPC_OLD 0x021c1cu
+#define FUSE_TPC_GPC_OLD(g) (0x021c38u + 4u * (g))
+#define FUSE_GPC_NEW 0x820c1cu
+#define FUSE_TPC_GPC_NEW(g) (0x820c38u + 4u * (g))
+FIELD(FUSE_MASK, 31, 0);
+/* mmu §6.6 CWD tables */
+#define CWD_FS 0x405b00u
+FIELD(CWD_FS_NUM_GPCS, 7, 0);
+FIELD(CWD_FS_NUM_TPCS, 15, 8);
+#define CWD_GPC_TPC_ID(i) (0x405b60u + 4u * (i))
+#define CWD_SM_ID(i) (0x405ba0u + 4u * (i))
+#define CWD_GPC_TPC_ID_ADA(i) (0x405000u + 4u * (i))   /* nvdebug Ada/Hopper; gh100-confirmed */
+FIELD(CWD_ENTRY_TPC, 3, 0);     /* within the entry's byte */
+FIELD(CWD_ENTRY_GPC, 7, 4);
+
+/* ---- mmu §3.1 RAMIN, §3.3 RAMFC, §3.4 USERD ---- */
+#define RAMIN_SIZE 4096u
+#define RAMFC_USERD 0x008u      /* PBDMA USERD +0x008 (fifo §7.1), RAMFC mirrors PBDMA offsets (mmu §3.3) */
+#define RAMFC_USERD_HI 0x00cu
+#define RAMFC_GP_BASE 0x048u
+#define RAMFC_GP_BASE_HI 0x04cu
+#define RAMFC_SET_CHANNEL_INFO 0x0fcu
+FIELD(RAMFC_USERD_TARGET, 1, 0);
+FIELD(RAMFC_USERD_HI_ADDR, 31, 0);          /* address bits 63:32 */
+#define RAMFC_GB_GP_BASE 0x090u                 /* Blackwell: dword 36 (mmu §3.3) */
+#define RAMFC_GB_GP_BASE_HI 0x094u              /* dword 37 */
+AFIELD(RAMFC_USERD_ADDR, 31, 9, 9);
+FIELD(RAMFC_GP_BASE_OFFSET, 31, 3);             /* VA bits 31:3 */
+FIELD(RAMFC_GP_BASE_HI_OFFSET, 7, 0);           /* VA bits 39:32 */
+FIELD(RAMFC_GP_BASE_HI_LIMIT2, 20, 16);
+FIELD(RAMFC_CHINFO_VEID, 13, 8);
+FIELD(RAMFC_CHINFO_CHID, 27, 16);
+#define RAMIN_PDB 0x200u
+FIELD(RAMIN_PDB_TARGET, 1, 0);                  /* 0 VID, 2 SYS_COH, 3 SYS_NONCOH (1 INVALID) */
+FIELD(RAMIN_PDB_VOL, 2, 2);
+FIELD(RAMIN_USE_VER2_PT_FORMAT, 10, 10);
+FIELD(RAMIN_BIG_PAGE_SIZE, 11, 11);             /* 0 128K, 1 64K */
+AFIELD(RAMIN_PDB_LO, 31, 12, 12);
+#define RAMIN_PDB_HI 0x204u
+FIELD(RAMIN_PDB_HI_VAL, 31, 0);
+FIELD(RAMIN_ADR_LIMIT_HI_VAL, 31, 0);
+FIELD(RAMIN_SC_PDB_VALID_BIT0, 0, 0);
+#define RAMIN_ADR_LIMIT_LO 0x208u
+#define RAMIN_ADR_LIMIT_HI 0x20cu
+AFIELD(RAMIN_ADR_LIMIT_LO_VAL, 31, 12, 12);
+FIELD(RAMIN_ADR_LIMIT_LO_FILL, 11, 0);         /* RM: (limit & mask) | 0xfff */
+#define RAMIN_MAGIC 0x20cu                      /* GB1xx/GB20x */
+FIELD(RAMIN_MAGIC_VALUE, 31, 0);
+#define RAMIN_MAGIC_CAFECA11 0xcafeca11u        /* NV_RAMIN_ENGINE_CTXSW_FW_MAGIC_VALUE (mmu §3.1) */
+#define RAMIN_SC_PDB_VALID 0x298u
+#define RAMIN_SC_PDB(i) (0x2a0u + 16u * (i))
+#define RAMIN_SC_PDB_HI(i) (0x2a4u + 16u * (i))
+enum { RAMIN_TARGET_VID = 0, RAMIN_TARGET_INVALID = 1, TARGET_SYS_COH = 2, TARGET_SYS_NONCOH = 3 };
+#define USERD_SIZE 512u
+
+/* ---- mmu §4.2 v1 page tables ---- */
+FIELD(V1_PDE_APERTURE_BIG, 1, 0);
+FIELD(V1_PDE_SIZE, 3, 2);
+FIELD(V1_PDE_APERTURE_SMALL, 33, 32);           /* PDE aperture: 0 INVALID, 1 VID */
+FIELD(V1_PDE_VOL_SMALL, 34, 34);
+AFIELD(V1_PDE_ADDRESS_SMALL_VID, 60, 36, 12);
+FIELD(V1_PTE_VALID, 0, 0);
+AFIELD(V1_PTE_ADDRESS_VID, 28, 4, 12);
+FIELD(V1_PTE_VOL, 32, 32);
+FIELD(V1_PTE_APERTURE, 34, 33);                 /* PTE aperture: 0 VID */
+FIELD(V1_PTE_KIND, 43, 36);
+/* ---- mmu §4.3 v2 ---- */
+FIELD(V2_PDE_IS_PTE, 0, 0);
+FIELD(V2_PDE_APERTURE, 2, 1);
+FIELD(V2_PDE_VOL, 3, 3);
+AFIELD(V2_PDE_ADDRESS_VID, 32, 8, 12);
+FIELD(V2_DPDE_APERTURE_BIG, 2, 1);
+FIELD(V2_DPDE_APERTURE_SMALL, 66, 65);
+FIELD(V2_DPDE_VOL_SMALL, 67, 67);
+AFIELD(V2_DPDE_ADDRESS_SMALL_VID, 96, 72, 12);
+FIELD(V2_PTE_VALID, 0, 0);
+FIELD(V2_PTE_APERTURE, 2, 1);
+FIELD(V2_PTE_VOL, 3, 3);
+FIELD(V2_PTE_PRIVILEGE, 5, 5);
+AFIELD(V2_PTE_ADDRESS_VID, 32, 8, 12);
+FIELD(V2_PTE_KIND, 63, 56);
+/* ---- mmu §4.4 v3 ---- */
+FIELD(V3_PDE_IS_PTE, 0, 0);
+FIELD(V3_PDE_APERTURE, 2, 1);
+FIELD(V3_PDE_PCF, 5, 3);                        /* 2 VALID_CACHED_ATS_NOT_ALLOWED */
+AFIELD(V3_PDE_ADDRESS, 51, 12, 12);
+FIELD(V3_DPDE_APERTURE_BIG, 2, 1);
+FIELD(V3_DPDE_APERTURE_SMALL, 66, 65);
+FIELD(V3_DPDE_PCF_SMALL, 69, 67);
+AFIELD(V3_DPDE_ADDRESS_SMALL, 115, 76, 12);
+FIELD(V3_PTE_VALID, 0, 0);
+FIELD(V3_PTE_APERTURE, 2, 1);
+FIELD(V3_PTE_PCF, 7, 3);                        /* 0 REGULAR_RW_ATOMIC_CACHED_ACE */
+FIELD(V3_PTE_KIND, 11, 8);
+AFIELD(V3_PTE_ADDRESS, 51, 12, 12);
+enum { PDE_AP_INVALID = 0, PDE_AP_VID = 1 };
+enum { PTE_AP_VID = 0 };
+
+#endif

@@ -1,0 +1,256 @@
+/* SPDX-License-Identifier: MIT */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "snap.h"
+
+#define PAGE 4096u
+
+struct reg { uint32_t off, val; };
+struct page { int ap; uint64_t addr; uint8_t data[PAGE]; };
+
+struct snap {
+	char **meta; size_t nmeta;
+	char **comments; size_t ncomments;
+	char **notes; size_t nnotes;
+	struct reg *regs; size_t nregs, capregs;
+	struct page **pages; size_t npages, cappages;
+};
+
+static void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n);
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+struct snap *snap_new(void)
+{
+	struct snap *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		die("out of memory");
+	return s;
+}
+
+static char *vfmt(const char *fmt, va_list ap)
+{
+	char *p = NULL;
+
+	if (vasprintf(&p, fmt, ap) < 0)
+		die("out of memory");
+	return p;
+}
+
+void snap_meta(struct snap *s, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+	char *v, *line;
+
+	va_start(ap, fmt);
+	v = vfmt(fmt, ap);
+	va_end(ap);
+	if (asprintf(&line, "meta %s %s", key, v) < 0)
+		die("out of memory");
+	free(v);
+	s->meta = xrealloc(s->meta, (s->nmeta + 1) * sizeof(*s->meta));
+	s->meta[s->nmeta++] = line;
+}
+
+void snap_comment(struct snap *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	s->comments = xrealloc(s->comments, (s->ncomments + 1) * sizeof(*s->comments));
+	va_start(ap, fmt);
+	s->comments[s->ncomments++] = vfmt(fmt, ap);
+	va_end(ap);
+}
+
+static struct reg *find_reg(const struct snap *s, uint32_t off)
+{
+	size_t i;
+
+	for (i = 0; i < s->nregs; i++)
+		if (s->regs[i].off == off)
+			return &s->regs[i];
+	return NULL;
+}
+
+static void add_reg(struct snap *s, uint32_t off, uint32_t val, int replace)
+{
+	struct reg *r;
+
+	if (off & 3)
+		die("misaligned register 0x%x", off);
+	if (off >= 0x700000 && off <= 0x7fffff)
+		die("register 0x%x inside the PRAMIN window", off);
+	r = find_reg(s, off);
+	if (r) {
+		if (!replace)
+			die("register 0x%x set twice (0x%x, then 0x%x)", off, r->val, val);
+		r->val = val;
+		return;
+	}
+	if (s->nregs == s->capregs) {
+		s->capregs = s->capregs ? 2 * s->capregs : 1024;
+		s->regs = xrealloc(s->regs, s->capregs * sizeof(*s->regs));
+	}
+	s->regs[s->nregs].off = off;
+	s->regs[s->nregs].val = val;
+	s->nregs++;
+}
+
+void reg_set(struct snap *s, uint32_t off, uint32_t val) { add_reg(s, off, val, 0); }
+void reg_replace(struct snap *s, uint32_t off, uint32_t val) { add_reg(s, off, val, 1); }
+
+int reg_get(const struct snap *s, uint32_t off, uint32_t *val)
+{
+	struct reg *r = find_reg(s, off);
+
+	if (!r)
+		return 0;
+	*val = r->val;
+	return 1;
+}
+
+static struct page *get_page(struct snap *s, int ap, uint64_t addr)
+{
+	uint64_t base = addr & ~(uint64_t)(PAGE - 1);
+	size_t i;
+	struct page *p;
+
+	for (i = 0; i < s->npages; i++)
+		if (s->pages[i]->ap == ap && s->pages[i]->addr == base)
+			return s->pages[i];
+	if (s->npages == s->cappages) {
+		s->cappages = s->cappages ? 2 * s->cappages : 64;
+		s->pages = xrealloc(s->pages, s->cappages * sizeof(*s->pages));
+	}
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		die("out of memory");
+	p->ap = ap;
+	p->addr = base;
+	s->pages[s->npages++] = p;
+	return p;
+}
+
+void mem_touch(struct snap *s, enum aperture ap, uint64_t addr, uint64_t len)
+{
+	uint64_t a;
+
+	if (!len)
+		return;
+	for (a = addr & ~(uint64_t)(PAGE - 1); a < addr + len; a += PAGE)
+		get_page(s, ap, a);
+}
+
+void mem_write(struct snap *s, enum aperture ap, uint64_t addr, const void *buf, size_t len)
+{
+	const uint8_t *b = buf;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		struct page *p = get_page(s, ap, addr + i);
+
+		p->data[(addr + i) & (PAGE - 1)] = b[i];
+	}
+}
+
+void mem_wr32(struct snap *s, enum aperture ap, uint64_t addr, uint32_t v)
+{
+	uint8_t b[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24) };
+
+	mem_write(s, ap, addr, b, 4);
+}
+
+void mem_put_field(struct snap *s, enum aperture ap, uint64_t addr, size_t n,
+		   const struct field *f, uint64_t v)
+{
+	uint8_t e[16];
+	size_t i;
+
+	if (n > sizeof(e))
+		die("entry too large");
+	for (i = 0; i < n; i++) {
+		struct page *p = get_page(s, ap, addr + i);
+
+		e[i] = p->data[(addr + i) & (PAGE - 1)];
+	}
+	put_field(e, n, f, v);
+	mem_write(s, ap, addr, e, n);
+}
+
+static int cmp_reg(const void *a, const void *b)
+{
+	const struct reg *x = a, *y = b;
+
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+static int cmp_page(const void *a, const void *b)
+{
+	const struct page *x = *(const struct page *const *)a, *y = *(const struct page *const *)b;
+
+	if (x->ap != y->ap)
+		return x->ap - y->ap;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+void snap_write(const struct snap *s, FILE *out)
+{
+	struct reg *regs = malloc(s->nregs * sizeof(*regs) + 1);
+	struct page **pages = malloc(s->npages * sizeof(*pages) + 1);
+	size_t i, j, k;
+
+	if (!regs || !pages)
+		die("out of memory");
+	memcpy(regs, s->regs, s->nregs * sizeof(*regs));
+	memcpy(pages, s->pages, s->npages * sizeof(*pages));
+	qsort(regs, s->nregs, sizeof(*regs), cmp_reg);
+	qsort(pages, s->npages, sizeof(*pages), cmp_page);
+
+	fprintf(out, "nvsched-snapshot 1\n");
+	fprintf(out, "# generated by nvss-gen (tests/profiles/gen) from its own field tables;\n");
+	fprintf(out, "# see docs/profiles.md for the intended decode of this profile\n");
+	for (i = 0; i < s->nmeta; i++)
+		fprintf(out, "%s\n", s->meta[i]);
+	for (i = 0; i < s->ncomments; i++)
+		fprintf(out, "# %s\n", s->comments[i]);
+	for (i = 0; i < s->nregs; i++)
+		fprintf(out, "r 0x%08x 0x%08x\n", regs[i].off, regs[i].val);
+	/* one m line per 64 bytes, every byte of every touched page */
+	for (i = 0; i < s->npages; i++) {
+		const struct page *p = pages[i];
+
+		for (j = 0; j < PAGE; j += 64) {
+			fprintf(out, "m %s 0x%016llx ", p->ap == AP_VID ? "vid" : "sys",
+				(unsigned long long)(p->addr + j));
+			for (k = 0; k < 64; k++)
+				fprintf(out, "%02x", p->data[j + k]);
+			fprintf(out, "\n");
+		}
+	}
+	free(regs);
+	free(pages);
+}
+
+void snap_note(struct snap *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	s->notes = xrealloc(s->notes, (s->nnotes + 1) * sizeof(*s->notes));
+	va_start(ap, fmt);
+	s->notes[s->nnotes++] = vfmt(fmt, ap);
+	va_end(ap);
+}
+
+void snap_print_notes(const struct snap *s, FILE *out)
+{
+	size_t i;
+
+	for (i = 0; i < s->nnotes; i++)
+		fprintf(out, "%s\n", s->notes[i]);
+}
