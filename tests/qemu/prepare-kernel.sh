@@ -12,21 +12,12 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-QB=${NVSS_QEMU_BUILD:-$repo/build/qemu}
 
 flavour=${1:-6.1}
 
-# kernel_abi FLAVOUR: newest installed header ABI for that flavour
-kernel_abi() {
-	local pat
-	case "$1" in
-	6.1)     pat='^linux-headers-(6\.1\.0-[0-9]+-amd64)$' ;;
-	6.12)    pat='^linux-headers-(6\.12\.[0-9]+\+deb12-amd64)$' ;;
-	6.12-rt) pat='^linux-headers-(6\.12\.[0-9]+\+deb12-rt-amd64)$' ;;
-	*) echo "prepare-kernel: unknown kernel '$1' (6.1, 6.12 or 6.12-rt)" >&2; return 2 ;;
-	esac
-	ls /usr/src | sed -nE "s/$pat/\1/p" | sort -V | tail -1
-}
+# shellcheck source=tests/qemu/lib.sh
+. "$here/lib.sh"
+case $flavour in 6.1|6.12|6.12-rt) ;; *) echo "prepare-kernel: unknown kernel '$flavour' (6.1, 6.12 or 6.12-rt)" >&2; exit 2 ;; esac
 
 abi=$(kernel_abi "$flavour")
 if [ -z "$abi" ]; then
@@ -35,7 +26,7 @@ if [ -z "$abi" ]; then
 fi
 out=$QB/kernels/$abi
 mkdir -p "$out"
-echo "$abi" > "$QB/kernels/$flavour.abi.tmp" && mv "$QB/kernels/$flavour.abi.tmp" "$QB/kernels/$flavour.abi"
+echo "$abi" > "$QB/kernels/$flavour.abi.$$" && mv "$QB/kernels/$flavour.abi.$$" "$QB/kernels/$flavour.abi"
 
 if [ -s "$out/vmlinux" ]; then
 	echo "$out/vmlinux"
