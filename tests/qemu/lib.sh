@@ -69,8 +69,9 @@ kernel_abi() {
 # sync_sources SRC DST PATHS...: copy the module sources (only *.c, *.h,
 # Kbuild, Makefile) of PATHS under SRC into DST.  Unchanged files are left
 # alone (so kbuild stays incremental); files gone from SRC are removed.
+# Prints the number of files changed.
 sync_sources() {
-	local src=$1 dst=$2 f; shift 2
+	local src=$1 dst=$2 f n=0; shift 2
 	mkdir -p "$dst"
 	local list
 	list=$(cd "$src" && for p in "$@"; do [ -e "$p" ] && find "$p" -type f \( -name '*.[ch]' -o -name Kbuild -o -name Makefile \) ! -name '*.mod.c'; done | sed 's|^\./||' | sort)
@@ -79,12 +80,13 @@ sync_sources() {
 		if ! cmp -s "$src/$f" "$dst/$f"; then
 			mkdir -p "$dst/$(dirname "$f")"
 			cp "$src/$f" "$dst/$f"
+			n=$((n + 1))
 		fi
 	done <<< "$list"
 	(cd "$dst" && find . -type f \( -name '*.[ch]' -o -name Kbuild -o -name Makefile \) ! -name '*.mod.c' | sed 's|^\./||' | sort) |
 	while IFS= read -r f; do
-		grep -qxF "$f" <<< "$list" || rm -f "$dst/$f"
-	done
+		grep -qxF "$f" <<< "$list" || { rm -f "$dst/$f"; echo gone; }
+	done | wc -l | { read -r g; echo $((n + g)); }
 }
 
 # build_module ABI [SRC_DIR] -> prints the path of nvsched.ko
@@ -108,15 +110,19 @@ build_module() {
 	(
 		flock 8
 		if [ -z "$src" ]; then
-			sync_sources "$repo" "$out" Kbuild kmod include
+			changed=$(sync_sources "$repo" "$out" Kbuild kmod include)
 		else
-			sync_sources "$src" "$out" .
+			changed=$(sync_sources "$src" "$out" .)
 		fi
+		# nothing changed since the last good build: skip kbuild (~1 s)
+		[ "$changed" = 0 ] && [ -f "$out/nvsched.ko" ] && [ -f "$out/.build-ok" ] && exit 0
+		rm -f "$out/.build-ok"
 		if ! make -C "$kdir" M="$out" modules > "$out/build.log" 2>&1; then
 			qerr "module build for $abi failed ($out/build.log):"
 			grep -E 'error|Error' "$out/build.log" | head -20 >&2
 			exit 1
 		fi
+		touch "$out/.build-ok"
 	) 8>"$out/.lock" || return 1
 	[ -f "$out/nvsched.ko" ] || { qerr "no nvsched.ko in $out"; return 1; }
 	echo "$out/nvsched.ko"

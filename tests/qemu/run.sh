@@ -38,8 +38,10 @@ Options:
   --module-src DIR    build nvsched.ko from DIR/Kbuild instead of the repo
                       (self-tests); env NVSS_QEMU_MODULE=FILE.ko: prebuilt
   --file SRC[:DST]    copy a host file into the guest (default /files/NAME)
-  --check SCRIPT      run SCRIPT on the host after poweroff (env NVSS_RUN_DIR,
-                      NVSS_SNAPSHOTS, NVSS_KERNEL); failure -> exit 126
+  --check SCRIPT      run SCRIPT (bash) on the host after a clean run (env
+                      NVSS_REPO, NVSS_RUN_DIR, NVSS_SNAPSHOTS = file listing the
+                      snapshots in gpu order, NVSS_KERNEL, NVSS_KERNEL_ABI);
+                      failure -> exit 126
   --workdir DIR       keep every artifact in DIR (default: temporary, kept
                       only on failure)
   --keep              keep the temporary work directory
@@ -140,8 +142,14 @@ for i in "${!snaps[@]}"; do
 	"$responder" --snapshot "$s" --image "$D/bar$i.img" --ready "$D/ready$i" --log "$D/writes$i.txt" \
 		> "$D/responder$i.log" 2>&1 < /dev/null &
 	pids+=($!)
+	# slots 4..27 of bus 0, then 24 per PCI bridge: bus order == snapshot order
+	br=$((i / 24)) slot=$((i % 24))
+	if [ $br -eq 0 ]; then where="addr=$(printf '0x%x' $((4 + slot)))"; else
+		[ $slot -eq 0 ] && devargs+=(-device "pci-bridge,id=br$br,chassis_nr=$br,addr=$(printf '0x%x' $((27 + br)))")
+		where="bus=br$br,addr=$(printf '0x%x' $((1 + slot)))"
+	fi
 	devargs+=(-object "memory-backend-file,id=bar$i,share=on,mem-path=$D/bar$i.img,size=32M"
-		-device "ivshmem-plain,memdev=bar$i,addr=$(printf '0x%x' $((4 + i)))")
+		-device "ivshmem-plain,memdev=bar$i,$where")
 done
 for i in "${!snaps[@]}"; do
 	n=0
@@ -253,7 +261,7 @@ fi
 if [ $rc -eq 0 ] && [ $resp_bad -ne 0 ]; then rc=125 msg="a responder failed"; fi
 if [ $rc -eq 0 ] && [ -n "$check" ]; then
 	set +e
-	NVSS_RUN_DIR=$D NVSS_SNAPSHOTS=$D/snapshots.txt NVSS_KERNEL=$kernel NVSS_KERNEL_ABI=$abi \
+	NVSS_REPO=$repo NVSS_RUN_DIR=$D NVSS_SNAPSHOTS=$D/snapshots.txt NVSS_KERNEL=$kernel NVSS_KERNEL_ABI=$abi \
 		bash "$check" > "$D/check.log" 2>&1
 	r=$?
 	set -e

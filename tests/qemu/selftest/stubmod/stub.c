@@ -13,7 +13,7 @@
 #include <linux/seq_file.h>
 #include <linux/io.h>
 
-#define STUB_MAX 16
+#define STUB_MAX 64
 #define STUB_MARK_OFF 0xffff0u
 #define STUB_MARK_VAL 0x5354554bu	/* "STUB" */
 
