@@ -13,12 +13,15 @@
 #                (panic, WARN, dmesg WARNING, hang, failing host check,
 #                failing insmod) must be reported with the right failure code
 #   --selftest-only   only the self-tests
+#   --module-src DIR  build nvsched.ko for every case from DIR/Kbuild (e.g.
+#                tests/qemu/selftest/stubmod to try the real cases' plumbing)
 #   -j N         parallel guests (default: number of CPUs)
 #   CASE         run only these cases (names without .sh)
 #
 # A case NAME is NAME.sh (run in the guest with `sh -c`, after insmod),
-# optional NAME.conf (bash, sourced on the host) and optional NAME.check
-# (bash, run on the host after a clean run; see README.md).
+# optional NAME.conf (bash, sourced on the host: SNAPSHOTS, KERNELS, TIMEOUT,
+# SMP, MEM, INSMOD, MODPARAMS, MODULE_SRC, EXPECT_RC, SCRIPT, CHECK) and
+# optional NAME.check (bash, run on the host after a clean run; README.md).
 set -uo pipefail
 QNAME=suite.sh
 here=$(cd "$(dirname "$0")" && pwd)
@@ -26,13 +29,14 @@ repo=$(cd "$here/../.." && pwd)
 # shellcheck source=tests/qemu/lib.sh
 . "$here/lib.sh"
 
-kernels=() only=() selftest=0 cases_too=1 jobs=$(nproc 2>/dev/null || echo 2)
+kernels=() only=() selftest=0 force_modsrc= cases_too=1 jobs=$(nproc 2>/dev/null || echo 2)
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) kernels+=("$2"); shift 2 ;;
 	--selftest) selftest=1; shift ;;
 	--selftest-only) selftest=1; cases_too=0; shift ;;
 	-j) jobs=$2; shift 2 ;;
+	--module-src) force_modsrc=$(cd "$2" && pwd) || exit 2; force_modsrc=${force_modsrc#"$repo"/}; shift 2 ;;
 	-h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	-*) qerr "unknown option $1"; exit 2 ;;
 	*) only+=("$1"); shift ;;
@@ -41,6 +45,7 @@ done
 [ "$jobs" -ge 1 ] 2>/dev/null || jobs=2
 
 S=$QB/suite
+absrepo() { case $1 in /*) echo "$1" ;; *) echo "$repo/$1" ;; esac; }
 rm -rf "$S"; mkdir -p "$S"
 t0=$(date +%s.%N)
 elapsed() { awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
@@ -57,18 +62,21 @@ for d in "${dirs[@]}"; do
 		if [ ${#only[@]} -gt 0 ] && ! printf '%s\n' "${only[@]}" | grep -qxF "$name"; then continue; fi
 		# defaults, then the case's .conf
 		SNAPSHOTS=@profiles KERNELS="6.1 6.12 6.12-rt" TIMEOUT=120 SMP=1 MEM=512 INSMOD=1
-		MODPARAMS= MODULE_SRC= EXPECT_RC=0
+		MODPARAMS= MODULE_SRC= EXPECT_RC=0 SCRIPT=$sh CHECK=${sh%.sh}.check
 		[ "$d" = "$here/selftest/cases" ] && MODULE_SRC=tests/qemu/selftest/stubmod
 		conf=${sh%.sh}.conf
 		# shellcheck disable=SC1090
 		[ -f "$conf" ] && . "$conf"
+		[ -n "$force_modsrc" ] && MODULE_SRC=$force_modsrc
 		for k in $KERNELS; do
 			if [ ${#kernels[@]} -gt 0 ] && ! printf '%s\n' "${kernels[@]}" | grep -qxF "$k"; then continue; fi
 			id=$name@$k
 			mkdir -p "$S/$id"
 			{
-				printf 'case=%q\nkernel=%q\ntimeout=%q\nsmp=%q\nmem=%q\ninsmod=%q\n' \
-					"$sh" "$k" "$TIMEOUT" "$SMP" "$MEM" "$INSMOD"
+				case $SCRIPT in /*) ;; *) [ "$SCRIPT" = "$sh" ] || SCRIPT=$repo/$SCRIPT ;; esac
+				case $CHECK in /*|'') ;; *) CHECK=$repo/$CHECK ;; esac
+				printf 'case=%q\ncheck=%q\nkernel=%q\ntimeout=%q\nsmp=%q\nmem=%q\ninsmod=%q\n' \
+					"$SCRIPT" "$CHECK" "$k" "$TIMEOUT" "$SMP" "$MEM" "$INSMOD"
 				printf 'modparams=%q\nmodsrc=%q\nexpect=%q\n' "$MODPARAMS" "$MODULE_SRC" "$EXPECT_RC"
 				printf 'snaps=(\n'
 				for s in $SNAPSHOTS; do
@@ -95,7 +103,7 @@ for id in $(cat "$S/jobs"); do
 	( . "$S/$id/job.conf"; echo "$kernel|$insmod|$modsrc" )
 done | sort -u > "$S/preps"
 while IFS='|' read -r k ins ms; do
-	a=(--kernel "$k"); [ -n "$ms" ] && a+=(--module-src "$repo/$ms"); [ "$ins" = 1 ] || a+=(--no-insmod)
+	a=(--kernel "$k"); [ -n "$ms" ] && a+=(--module-src "$(absrepo "$ms")"); [ "$ins" = 1 ] || a+=(--no-insmod)
 	if ! "$here/run.sh" --prepare-only "${a[@]}" > "$S/prep.log" 2>&1; then
 		prep_err["$k|$ins|$ms"]=$(grep -v '^run.sh: warning' "$S/prep.log" | head -3 | tr '\n' ' ')
 	fi
@@ -103,7 +111,7 @@ done < "$S/preps"
 
 # ---- run one job (in the background) -------------------------------------------------
 run_job() {
-	local id=$1 J=$S/$1 rc t1 check
+	local id=$1 J=$S/$1 rc t1
 	# shellcheck disable=SC1091
 	. "$J/job.conf"
 	local key="$kernel|$insmod|$modsrc"
@@ -111,10 +119,10 @@ run_job() {
 		echo "125 0.0 setup: ${prep_err[$key]}" > "$J/result"; return
 	fi
 	local a=(--workdir "$J/run" --kernel "$kernel" --timeout "$timeout" --smp "$smp" --mem "$mem")
-	[ -n "$modsrc" ] && a+=(--module-src "$repo/$modsrc")
+	[ -n "$modsrc" ] && a+=(--module-src "$(absrepo "$modsrc")")
 	[ "$insmod" = 1 ] || a+=(--no-insmod)
 	[ -n "$modparams" ] && a+=(--modparams "$modparams")
-	check=${case%.sh}.check; [ -f "$check" ] && a+=(--check "$check")
+	[ -n "$check" ] && [ -f "$check" ] && a+=(--check "$check")
 	local s; for s in "${snaps[@]}"; do a+=(--snapshot "$s"); done
 	t1=$(date +%s.%N)
 	"$here/run.sh" "${a[@]}" -- "$(cat "$case")" > "$J/stdout" 2> "$J/stderr"
