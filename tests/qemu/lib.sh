@@ -128,7 +128,8 @@ build_module() {
 	echo "$out/nvsched.ko"
 }
 
-# build_guest_bins: static programs for the guest in $QB/guestbin/
+# build_guest_bins: static programs for the guest in $QB/guestbin/ (readers
+# copy them while holding a shared flock on $QB/guestbin/.lock)
 #   qexit and every tests/qemu/guest/*.c (gcc -static)
 #   every program in build/bin/ (except the host-only nvss-responder): relinked
 #   statically through `make B=build/qemu/static LDFLAGS=-static`; if that
@@ -156,15 +157,18 @@ build_guest_bins() {
 			sb=$repo/build/qemu/static/bin/$n
 			if make -s -C "$repo" B=build/qemu/static LDFLAGS=-static "build/qemu/static/bin/$n" \
 				> "$gb/static-$n.log" 2>&1 && [ -f "$sb" ] && is_static "$sb"; then
-				cp "$sb" "$gb/extra-$n"
-			elif is_static "$b"; then
-				cp "$b" "$gb/extra-$n"
-			else
+				b=$sb
+			elif ! is_static "$b"; then
 				qwarn "static link of build/bin/$n failed (see $gb/static-$n.log); the guest gets the dynamic binary plus host libraries"
-				cp "$b" "$gb/extra-$n"
 				ldd "$b" 2>/dev/null | grep -oE '/[^ ]+' >> "$gb/dynlibs.txt.new" || true
 			fi
-			echo "$n" >> "$gb/extra.txt.new"
+			cmp -s "$b" "$gb/extra-$n" || cp "$b" "$gb/extra-$n"
+			echo "extra-$n" >> "$gb/extra.txt.new"
+		done
+		# programs gone from build/bin leave the guest too
+		for b in "$gb"/extra-*; do
+			[ -e "$b" ] || continue
+			grep -qxF "$(basename "$b")" "$gb/extra.txt.new" || rm -f "$b"
 		done
 		sort -u "$gb/dynlibs.txt.new" > "$gb/dynlibs.txt"; rm -f "$gb/dynlibs.txt.new"
 		mv "$gb/extra.txt.new" "$gb/extra.txt"

@@ -170,15 +170,18 @@ R=$D/initramfs
 rm -rf "$R"; mkdir -p "$R"/{bin,sbin,lib/modules,proc,sys,dev,tmp,root,files,snapshots}
 cp "$busybox" "$R/bin/busybox"
 cp "$here/guest/init" "$R/init"; chmod 755 "$R/init"
-for b in "$QB"/guestbin/*; do
-	[ -f "$b" ] && [ -x "$b" ] || continue
-	n=$(basename "$b")
-	case $n in *.tmp|*.log|*.txt) continue ;; extra-*) cp "$b" "$R/bin/${n#extra-}" ;; *) cp "$b" "$R/bin/$n" ;; esac
-done
-while IFS= read -r l; do
-	[ -n "$l" ] || continue
-	mkdir -p "$R$(dirname "$l")"; cp -L "$l" "$R$l"
-done < "$QB/guestbin/dynlibs.txt"
+(
+	flock -s 8
+	for b in "$QB"/guestbin/*; do
+		[ -f "$b" ] && [ -x "$b" ] || continue
+		n=$(basename "$b")
+		case $n in *.tmp|*.log|*.txt) continue ;; extra-*) cp "$b" "$R/bin/${n#extra-}" ;; *) cp "$b" "$R/bin/$n" ;; esac
+	done
+	while IFS= read -r l; do
+		[ -n "$l" ] || continue
+		mkdir -p "$R$(dirname "$l")"; cp -L "$l" "$R$l"
+	done < "$QB/guestbin/dynlibs.txt"
+) 8>"$QB/guestbin/.lock"
 [ -s "$QB/guestbin/dynlibs.txt" ] && mkdir -p "$R/lib64"
 [ -n "$ko" ] && cp "$ko" "$R/lib/modules/nvsched.ko"
 for i in "${!snaps[@]}"; do cp "${snaps[$i]}" "$R/snapshots/gpu$i.nvss"; done
