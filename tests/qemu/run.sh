@@ -38,6 +38,9 @@ Options:
   --module-src DIR    build nvsched.ko from DIR/Kbuild instead of the repo
                       (self-tests); env NVSS_QEMU_MODULE=FILE.ko: prebuilt
   --file SRC[:DST]    copy a host file into the guest (default /files/NAME)
+  --mmiotrace         trace every MMIO access of the module with the kernel's
+                      mmiotrace (on before insmod); the host gets DIR/mmioN.txt
+                      per GPU: "R|W WIDTH 0xBAR_OFFSET 0xVALUE" in order
   --check SCRIPT      run SCRIPT (bash) on the host after a clean run (env
                       NVSS_REPO, NVSS_RUN_DIR, NVSS_SNAPSHOTS = file listing the
                       snapshots in gpu order, NVSS_KERNEL, NVSS_KERNEL_ABI);
@@ -54,7 +57,7 @@ EOF
 
 snaps=() files=()
 kernel=${NVSS_QEMU_KERNEL:-6.1} timeout_s=120 smp=1 mem=512 insmod=1 modparams=
-modsrc= check= workdir= keep=0 prepare_only=0 verbose=0
+modsrc= check= workdir= keep=0 prepare_only=0 verbose=0 mmiotrace=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--snapshot) snaps+=("$2"); shift 2 ;;
@@ -66,6 +69,7 @@ while [ $# -gt 0 ]; do
 	--modparams) modparams=$2; shift 2 ;;
 	--module-src) modsrc=$2; shift 2 ;;
 	--file) files+=("$2"); shift 2 ;;
+	--mmiotrace) mmiotrace=1; shift ;;
 	--check) check=$2; shift 2 ;;
 	--workdir) workdir=$2; shift 2 ;;
 	--keep) keep=1; shift ;;
@@ -190,7 +194,7 @@ for f in "${files[@]}"; do
 	mkdir -p "$R$(dirname "$dst")"; cp -r "$src" "$R$dst"
 done
 mp="test_devices=1af4:1110:2${modparams:+ $modparams}"
-printf 'INSMOD=%s\nMODPARAMS=%q\nNGPU=%s\n' "$([ -n "$ko" ] && echo $insmod || echo 0)" "$mp" "${#snaps[@]}" > "$R/harness.conf"
+printf 'INSMOD=%s\nMODPARAMS=%q\nNGPU=%s\nMMIOTRACE=%s\n' "$([ -n "$ko" ] && echo $insmod || echo 0)" "$mp" "${#snaps[@]}" "$mmiotrace" > "$R/harness.conf"
 printf '%s\n' "$cmd" > "$R/cmd.sh"
 (cd "$R" && find . -print0 | cpio --null -o -H newc --quiet --owner=0:0 | gzip -1) > "$D/initramfs.cpio.gz"
 say "initramfs $(stat -c %s "$D/initramfs.cpio.gz") bytes"
@@ -236,6 +240,24 @@ block() { # NAME -> decoded block on stdout
 block STDOUT > "$D/stdout.txt"
 block STDERR > "$D/stderr.txt"
 block DMESG > "$D/dmesg-bad.txt"
+block BARS > "$D/bars.txt"
+if [ $mmiotrace = 1 ]; then
+	block MMIOTRACE | gunzip -c > "$D/mmiotrace.txt" 2>/dev/null || true
+	# per-GPU access lists with offsets into the BAR: mmioN.txt
+	awk -v D="$D" '
+		function hex(s,  i, v) { s = tolower(s); sub(/^0x/, "", s); v = 0
+			for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+			return v }
+		FNR == NR { base[NR - 1] = hex($2); end[NR - 1] = hex($3); n = NR; next }
+		($1 == "R" || $1 == "W") && NF >= 6 {
+			a = hex($5)
+			for (i = 0; i < n; i++)
+				if (a >= base[i] && a <= end[i]) {
+					printf "%s %s 0x%06x %s\n", $1, $2, a - base[i], $6 > (D "/mmio" i ".txt"); break
+				}
+		}' "$D/bars.txt" "$D/mmiotrace.txt"
+	for i in "${!snaps[@]}"; do touch "$D/mmio$i.txt"; done
+fi
 res=$(grep -m1 '^HARNESS-RESULT ' "$D/results.clean" || true)
 grc=$(sed -n 's/.* rc=\([0-9-]*\).*/\1/p' <<< "$res")
 crc=$(sed -n 's/.* cmd=\([0-9-]*\).*/\1/p' <<< "$res")

@@ -20,7 +20,8 @@
 #
 # A case NAME is NAME.sh (run in the guest with `sh -c`, after insmod),
 # optional NAME.conf (bash, sourced on the host: SNAPSHOTS, KERNELS, TIMEOUT,
-# SMP, MEM, INSMOD, MODPARAMS, MODULE_SRC, EXPECT_RC, SCRIPT, CHECK) and
+# SMP, MEM, INSMOD, MODPARAMS, MODULE_SRC, EXPECT_RC, MMIOTRACE, SCRIPT,
+# CHECK) and
 # optional NAME.check (bash, run on the host after a clean run; README.md).
 set -uo pipefail
 QNAME=suite.sh
@@ -62,7 +63,7 @@ for d in "${dirs[@]}"; do
 		if [ ${#only[@]} -gt 0 ] && ! printf '%s\n' "${only[@]}" | grep -qxF "$name"; then continue; fi
 		# defaults, then the case's .conf
 		SNAPSHOTS=@profiles KERNELS="6.1 6.12 6.12-rt" TIMEOUT=120 SMP=1 MEM=512 INSMOD=1
-		MODPARAMS= MODULE_SRC= EXPECT_RC=0 SCRIPT=$sh CHECK=${sh%.sh}.check
+		MODPARAMS= MODULE_SRC= EXPECT_RC=0 MMIOTRACE=0 SCRIPT=$sh CHECK=${sh%.sh}.check
 		[ "$d" = "$here/selftest/cases" ] && MODULE_SRC=tests/qemu/selftest/stubmod
 		conf=${sh%.sh}.conf
 		# shellcheck disable=SC1090
@@ -77,7 +78,7 @@ for d in "${dirs[@]}"; do
 				case $CHECK in /*|'') ;; *) CHECK=$repo/$CHECK ;; esac
 				printf 'case=%q\ncheck=%q\nkernel=%q\ntimeout=%q\nsmp=%q\nmem=%q\ninsmod=%q\n' \
 					"$SCRIPT" "$CHECK" "$k" "$TIMEOUT" "$SMP" "$MEM" "$INSMOD"
-				printf 'modparams=%q\nmodsrc=%q\nexpect=%q\n' "$MODPARAMS" "$MODULE_SRC" "$EXPECT_RC"
+				printf 'modparams=%q\nmodsrc=%q\nexpect=%q\nmmiotrace=%q\n' "$MODPARAMS" "$MODULE_SRC" "$EXPECT_RC" "$MMIOTRACE"
 				printf 'snaps=(\n'
 				for s in $SNAPSHOTS; do
 					if [ "$s" = @profiles ]; then
@@ -122,6 +123,7 @@ run_job() {
 	[ -n "$modsrc" ] && a+=(--module-src "$(absrepo "$modsrc")")
 	[ "$insmod" = 1 ] || a+=(--no-insmod)
 	[ -n "$modparams" ] && a+=(--modparams "$modparams")
+	[ "$mmiotrace" = 1 ] && a+=(--mmiotrace)
 	[ -n "$check" ] && [ -f "$check" ] && a+=(--check "$check")
 	local s; for s in "${snaps[@]}"; do a+=(--snapshot "$s"); done
 	t1=$(date +%s.%N)

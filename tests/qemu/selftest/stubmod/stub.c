@@ -34,9 +34,12 @@ static int ngpus;
 
 static const struct { u32 id; const char *name, *arch; } chips[] = {
 	{ 0x0e4, "GK104", "kepler" }, { 0x117, "GM107", "maxwell" },
-	{ 0x132, "GP102", "pascal" }, { 0x140, "GV100", "volta" },
-	{ 0x162, "TU102", "turing" }, { 0x170, "GA100", "ampere" },
-	{ 0x172, "GA102", "ampere" }, { 0x180, "GH100", "hopper" },
+	{ 0x124, "GM204", "maxwell" }, { 0x132, "GP102", "pascal" },
+	{ 0x136, "GP106", "pascal" }, { 0x13b, "GP10B", "pascal" },
+	{ 0x140, "GV100", "volta" }, { 0x15b, "GV11B", "volta" },
+	{ 0x162, "TU102", "turing" }, { 0x164, "TU104", "turing" },
+	{ 0x170, "GA100", "ampere" }, { 0x172, "GA102", "ampere" },
+	{ 0x17b, "GA10B", "ampere" }, { 0x180, "GH100", "hopper" },
 	{ 0x192, "AD102", "ada" }, { 0x1a0, "GB100", "blackwell" },
 	{ 0x1b2, "GB202", "blackwell" },
 };
