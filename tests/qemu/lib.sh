@@ -132,7 +132,7 @@ build_module() {
 # copy them while holding a shared flock on $QB/guestbin/.lock)
 #   qexit and every tests/qemu/guest/*.c (gcc -static)
 #   every program in build/bin/ (except the host-only nvss-responder): relinked
-#   statically through `make B=build/qemu/static LDFLAGS=-static`; if that
+#   statically through `make B=build/qemu/static CC="cc -static"`; if that
 #   fails, a binary that is already static is copied; otherwise a warning
 #   and the dynamic binary is copied with its host libraries (dynlibs.txt).
 build_guest_bins() {
@@ -155,7 +155,7 @@ build_guest_bins() {
 			n=$(basename "$b")
 			case $n in nvss-responder*|*.sh|*.py) continue ;; esac
 			sb=$repo/build/qemu/static/bin/$n
-			if make -s -C "$repo" B=build/qemu/static LDFLAGS=-static "build/qemu/static/bin/$n" \
+			if make -s -C "$repo" B=build/qemu/static CC="${CC:-cc} -static" LDFLAGS=-static "build/qemu/static/bin/$n" \
 				> "$gb/static-$n.log" 2>&1 && [ -f "$sb" ] && is_static "$sb"; then
 				b=$sb
 			elif ! is_static "$b"; then
