@@ -11,7 +11,7 @@
 # NVSS_QEMU_KERNEL picks the guest kernel (6.1, 6.12, 6.12-rt).
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-cd "$repo"
+cd "$repo" || exit 1
 FILES="device_info runlist0"
 
 show() { # prefix for /proc

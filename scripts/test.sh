@@ -7,7 +7,7 @@
 #   env NVSS_QEMU_SELFTEST=0: skip the QEMU harness self-tests
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-cd "$repo"
+cd "$repo" || exit 1
 mkdir -p build
 t0=$(date +%s)
 

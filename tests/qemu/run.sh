@@ -57,7 +57,7 @@ EOF
 
 snaps=() files=()
 kernel=${NVSS_QEMU_KERNEL:-6.1} timeout_s=120 smp=1 mem=512 insmod=1 modparams=
-modsrc= check= workdir= keep=0 prepare_only=0 verbose=0 mmiotrace=0
+modsrc="" check="" workdir="" keep=0 prepare_only=0 verbose=0 mmiotrace=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--snapshot) snaps+=("$2"); shift 2 ;;

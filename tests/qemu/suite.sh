@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC1090,SC2154  # job.conf (generated) sets case, kernel, snaps, ...
 # tests/qemu/suite.sh - run the QEMU kernel test cases (tests/qemu/cases/) on
 # Debian's kernels, in parallel, and print one summary line:
 #     QEMU: N passed, M failed
@@ -30,7 +31,7 @@ repo=$(cd "$here/../.." && pwd)
 # shellcheck source=tests/qemu/lib.sh
 . "$here/lib.sh"
 
-kernels=() only=() selftest=0 force_modsrc= cases_too=1 jobs=$(nproc 2>/dev/null || echo 2)
+kernels=() only=() selftest=0 force_modsrc="" cases_too=1 jobs=$(nproc 2>/dev/null || echo 2)
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) kernels+=("$2"); shift 2 ;;
@@ -38,7 +39,7 @@ while [ $# -gt 0 ]; do
 	--selftest-only) selftest=1; cases_too=0; shift ;;
 	-j) jobs=$2; shift 2 ;;
 	--module-src) force_modsrc=$(cd "$2" && pwd) || exit 2; force_modsrc=${force_modsrc#"$repo"/}; shift 2 ;;
-	-h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; /shellcheck/d; s/^# \{0,1\}//'; exit 0 ;;
 	-*) qerr "unknown option $1"; exit 2 ;;
 	*) only+=("$1"); shift ;;
 	esac
@@ -63,7 +64,7 @@ for d in "${dirs[@]}"; do
 		if [ ${#only[@]} -gt 0 ] && ! printf '%s\n' "${only[@]}" | grep -qxF "$name"; then continue; fi
 		# defaults, then the case's .conf
 		SNAPSHOTS=@profiles KERNELS="6.1 6.12 6.12-rt" TIMEOUT=120 SMP=1 MEM=512 INSMOD=1
-		MODPARAMS= MODULE_SRC= EXPECT_RC=0 MMIOTRACE=0 SCRIPT=$sh CHECK=${sh%.sh}.check
+		MODPARAMS="" MODULE_SRC="" EXPECT_RC=0 MMIOTRACE=0 SCRIPT=$sh CHECK=${sh%.sh}.check
 		[ "$d" = "$here/selftest/cases" ] && MODULE_SRC=tests/qemu/selftest/stubmod
 		conf=${sh%.sh}.conf
 		# shellcheck disable=SC1090
