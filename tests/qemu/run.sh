@@ -51,7 +51,8 @@ Options:
   --prepare-only      only prepare kernel, module and guest programs
   -v, --verbose       progress and timings on stderr
 Env: NVSS_RESPONDER, NVSS_QEMU_ACCEL (tcg; kvm only on real VT-x hosts),
-     NVSS_QEMU_BUILD (build/qemu), NVSS_FIXTURES.
+     NVSS_QEMU_BUILD (build/qemu), NVSS_FIXTURES, NVSS_QEMU_APPEND (extra
+     kernel command line, e.g. "loglevel=8" or "ignore_loglevel").
 EOF
 }
 
@@ -206,7 +207,7 @@ set +e
 timeout -k 5 "$timeout_s" qemu-system-x86_64 -accel "$accel" -M pc -m "$mem" -smp "$smp" \
 	-nodefaults -display none -no-reboot \
 	-kernel "$vmlinux" -initrd "$D/initramfs.cpio.gz" \
-	-append "console=ttyS0 panic=-1 oops=panic panic_on_warn=1 quiet" \
+	-append "console=ttyS0 panic=-1 oops=panic panic_on_warn=1 quiet${NVSS_QEMU_APPEND:+ $NVSS_QEMU_APPEND}" \
 	-serial "file:$D/console.log" -serial "file:$D/results.txt" \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 	"${devargs[@]}" < /dev/null > "$D/qemu.stderr" 2>&1 &
