@@ -1,0 +1,2 @@
+# negative: the guest passes but the host check fails (126)
+true

@@ -1,0 +1,2 @@
+# negative: no device for test_devices= -> insmod fails (120)
+true
