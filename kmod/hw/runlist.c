@@ -466,11 +466,11 @@ void nvs_runlist_format(const struct nvs_caps *caps, const struct nvs_rl_loc *lo
 		if (it->kind == NVS_RL_TSG) {
 			uint64_t ns = nvs_timeslice_ns(it->scale, it->timeout);
 
-			pr(ctx, "+---- TSG Entry %-4u-+\n", it->id);
+			pr(ctx, "+---- TSG Entry %-5u-+\n", it->id);
 			pr(ctx, "| Scale: %-13u|\n", it->scale);
 			pr(ctx, "| Timeout: %-11u|\n", it->timeout);
 			pr(ctx, "| Length: %-12u|\n", it->length);
-			pr(ctx, "| Timeslice: %5llu.%03llu us\n", (unsigned long long)(ns / 1000),
+			pr(ctx, "| Slice us: %6llu.%03llu|\n", (unsigned long long)(ns / 1000),
 			   (unsigned long long)(ns % 1000));
 			if (it->err)
 				pr(ctx, "| ERROR %-13s|  %s\n", nvs_rl_err_code(it->err),
