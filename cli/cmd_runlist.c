@@ -22,20 +22,6 @@ struct rl_view {
 	struct nvs_rl_item *items;
 };
 
-static const char *rl_err_text(int err)
-{
-	switch (err) {
-	case -EIO:
-		return "runlist memory unreadable: not in the snapshot or the GPU returned no data there";
-	case -ERANGE:
-		return "runlist address outside the PRAMIN window's reach";
-	case -ENOMEM:
-		return "out of memory";
-	default:
-		return strerror(err < 0 ? -err : err);
-	}
-}
-
 /* Snapshot backend: the same kmod/hw code the module runs. */
 static int read_runlist(const struct cli_gpu *c, const struct nvs_topology *t, int id,
 			struct rl_view *v)
@@ -132,7 +118,7 @@ static void json_runlist(struct jw *w, const struct rl_view *v)
 	jw_key(w, "offset");
 	jw_int(w, v->loc.offset);
 	jw_key(w, "error");
-	jw_str(w, v->err ? rl_err_text(v->err) : NULL);
+	jw_str(w, v->err ? nvs_rl_fetch_err_text(v->err) : NULL);
 	jw_key(w, "errors");
 	jw_arr_begin(w);
 	for (i = 0; !v->err && i < v->loc.length; i++) {
@@ -289,7 +275,7 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 		} else if (v.err) {
 			printf("Runlist %d: %u entries at %#llx (%s)\nerror: %s\n", ids[i],
 			       v.loc.length, (unsigned long long)v.loc.base,
-			       nvs_aperture_name(v.loc.aperture), rl_err_text(v.err));
+			       nvs_aperture_name(v.loc.aperture), nvs_rl_fetch_err_text(v.err));
 		} else {
 			nvs_runlist_format(gpus[0].ident.caps, &v.loc, v.items, out_pr, stdout);
 		}

@@ -377,6 +377,22 @@ const char *nvs_chf_name(unsigned int bit)
 	return bit < NVS_CHF_COUNT ? chf_names[bit] : "unknown";
 }
 
+const char *nvs_rl_fetch_err_text(int err)
+{
+	switch (err) {
+	case -EIO:
+		return "runlist memory unreadable: not backed, or the GPU returned no data there";
+	case -ERANGE:
+		return "runlist address outside the PRAMIN window's reach";
+	case -EINVAL:
+		return "runlist base misaligned";
+	case -ENOMEM:
+		return "out of memory";
+	default:
+		return "runlist memory unreadable";
+	}
+}
+
 const char *nvs_aperture_name(unsigned int ap)
 {
 	switch (ap) {

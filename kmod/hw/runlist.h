@@ -162,6 +162,7 @@ const char *nvs_rl_err_msg(unsigned int err);
 const char *nvs_chan_status_name(int status);	/* "on_eng", ...; NULL if < 0 */
 const char *nvs_chf_name(unsigned int bit);	/* flag bit index -> "on_eng" */
 const char *nvs_aperture_name(unsigned int ap);	/* "vid", "sys_coh", ... */
+const char *nvs_rl_fetch_err_text(int err);	/* why nvs_runlist_fetch() failed */
 
 /* Timeslice in ns: (timeout << scale) * 1024 (regs-fifo.md §5.4). */
 uint64_t nvs_timeslice_ns(unsigned int scale, unsigned int timeout);

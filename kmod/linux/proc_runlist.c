@@ -110,9 +110,7 @@ static int nvs_rl_show(struct seq_file *m, void *v)
 		seq_printf(m, "Runlist %d: %u entries at %#llx (%s)\n", s->loc.id,
 			   s->loc.length, (unsigned long long)s->loc.base,
 			   nvs_aperture_name(s->loc.aperture));
-		seq_printf(m, "error: runlist memory unreadable (%d): %s\n", s->err,
-			   s->err == -ERANGE ? "address outside the PRAMIN window's reach" :
-			   "the GPU returned no data there");
+		seq_printf(m, "error: %s\n", nvs_rl_fetch_err_text(s->err));
 		return 0;
 	}
 	nvs_runlist_format(s->caps, &s->loc, s->items, nvs_rl_pr, m);

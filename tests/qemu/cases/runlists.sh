@@ -1,0 +1,13 @@
+# guest: dump device_info and every runlist file of every GPU, with markers
+i=0
+while [ $i -lt "$NGPU" ]; do
+	echo "@@ gpu$i device_info"
+	cat /proc/gpu$i/device_info || echo "@@ READ-ERROR"
+	for f in /proc/gpu$i/runlist*; do
+		[ -e "$f" ] || continue
+		echo "@@ gpu$i ${f##*/}"
+		cat "$f" || echo "@@ READ-ERROR"
+	done
+	i=$((i + 1))
+done
+exit 0
