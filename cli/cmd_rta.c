@@ -121,6 +121,7 @@ static void print_json(const struct opts *o, const char *file, const struct rta_
 		jw_arr_end(&w);
 		jw_obj_end(&w);
 	}
+	jw_obj_end(&w);	/* policies */
 	jw_obj_end(&w);
 	jw_end_doc(&w);
 }
