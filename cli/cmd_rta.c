@@ -31,6 +31,9 @@ static void usage(FILE *f)
 "      --compat artifact      reproduce the authors' published Python analysis\n"
 "      --compat paper         the default: the paper with the soundness fixes\n"
 "      --policy NAME[,NAME]   analyse only these policies\n"
+"      --deviations LIST      diagnostic: reproduce only these artifact deviations\n"
+"                             (D1,D2,D2c,D3,D4,D5,D7,D8,D9,D11; all; none; -Dn;\n"
+"                             literal = Eq. (12) as printed, unsound)\n"
 "  -h, --help                 this help\n"
 "\n"
 "Generator (paper Table 3 defaults; see nvsched-rta(1)):\n"
@@ -56,7 +59,7 @@ static int err_usage(const char *fmt, const char *arg)
 
 struct opts {
 	bool json, pretty, assign;
-	enum rta_mode mode;
+	unsigned dev;		/* RTA_DEV_*: 0 = paper, RTA_DEV_ARTIFACT = --compat artifact */
 	bool pol[RTA_NPOLICIES];
 };
 
@@ -75,9 +78,12 @@ static void print_json(const struct opts *o, const char *file, const struct rta_
 	}
 	jw_key(&w, "gpu");
 	jw_null(&w);
-	if (o->mode == RTA_MODE_ARTIFACT) {
+	if (o->dev == RTA_DEV_ARTIFACT) {
 		jw_key(&w, "compat");
 		jw_str(&w, "artifact");
+	} else if (o->dev) {
+		jw_key(&w, "deviations");
+		jw_hex(&w, o->dev);
 	}
 	jw_key(&w, "policies");
 	jw_obj_begin(&w);
@@ -220,7 +226,7 @@ static int parse_policies(struct opts *o, const char *arg)
 
 int cmd_rta(const struct cli_global *g, int argc, char **argv)
 {
-	enum { O_COMPAT = 256, O_POLICY, O_GENERATE, O_SWEEP, O_GEN_BASE };
+	enum { O_COMPAT = 256, O_DEV, O_POLICY, O_GENERATE, O_SWEEP, O_GEN_BASE };
 	static const struct option lo[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "json", no_argument, NULL, 'j' },
@@ -228,6 +234,7 @@ int cmd_rta(const struct cli_global *g, int argc, char **argv)
 		{ "assign-gpu-priorities", no_argument, NULL, 'a' },
 		{ "compat", required_argument, NULL, O_COMPAT },
 		{ "policy", required_argument, NULL, O_POLICY },
+		{ "deviations", required_argument, NULL, O_DEV },
 		{ "generate", no_argument, NULL, O_GENERATE },
 		{ "sweep", required_argument, NULL, O_SWEEP },
 		RTA_GEN_LONGOPTS(O_GEN_BASE),
@@ -258,12 +265,21 @@ int cmd_rta(const struct cli_global *g, int argc, char **argv)
 			break;
 		case O_COMPAT:
 			if (!strcmp(optarg, "artifact"))
-				o.mode = RTA_MODE_ARTIFACT;
+				o.dev = RTA_DEV_ARTIFACT;
 			else if (!strcmp(optarg, "paper") || !strcmp(optarg, "none"))
-				o.mode = RTA_MODE_PAPER;
+				o.dev = 0;
 			else
 				return err_usage("--compat: unknown mode '%s' (artifact, paper)", optarg);
 			break;
+		case O_DEV: {
+			long m = rta_parse_deviations(optarg);
+
+			if (m < 0)
+				return err_usage("--deviations: bad list '%s' (D1,D2,D2c,D3,D4,D5,D7,D8,D9,D11,all,none,literal)",
+						 optarg);
+			o.dev = (unsigned)m;
+			break;
+		}
 		case O_POLICY:
 			if (parse_policies(&o, optarg) < 0)
 				return err_usage("--policy: unknown policy in '%s'", optarg);
@@ -306,7 +322,7 @@ int cmd_rta(const struct cli_global *g, int argc, char **argv)
 
 		for (int p = 0; p < RTA_NPOLICIES; p++)
 			pol[p] = pol_given ? o.pol[p] : true;
-		return rta_cmd_sweep(&go, sweep, pol, o.mode);
+		return rta_cmd_sweep(&go, sweep, pol, o.dev);
 	}
 	if (optind >= argc)
 		return err_usage("%s", "no taskset file (try --help)");
@@ -326,7 +342,7 @@ int cmd_rta(const struct cli_global *g, int argc, char **argv)
 		for (int p = 0; p < RTA_NPOLICIES; p++) {
 			rta_result_init(&res[p], ts.n);
 			if (o.pol[p])
-				rta_analyze(&ts, p, o.mode, &res[p]);
+				rta_analyze_dev(&ts, p, o.dev, &res[p]);
 		}
 		if (o.json)
 			print_json(&o, nfiles > 1 ? argv[f] : NULL, &ts, res);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 const char *const rta_policy_names[RTA_NPOLICIES] = {
 	"tsg_rr_busy", "tsg_rr_suspend", "gcaps_busy", "gcaps_suspend",
@@ -243,7 +244,7 @@ void rta_result_free(struct rta_result *r)
  */
 struct ctx {
 	const struct rta_taskset *ts;
-	enum rta_mode mode;
+	unsigned dev;		/* RTA_DEV_* of the artifact to reproduce */
 	bool busy;
 	const bool *hpp, *rhp;
 	const double *RJ;
@@ -279,7 +280,7 @@ static double jit(const struct ctx *c, int h, double sub)
 {
 	double j = c->RJ[h] - sub;
 
-	if (c->mode == RTA_MODE_PAPER && j < 0)
+	if (!(c->dev & RTA_DEV_D3) && j < 0)
 		j = 0;
 	return j;
 }
@@ -325,7 +326,7 @@ static double rr_busy_interf(const struct ctx *c, int i, double R)
 	const struct rta_taskset *ts = c->ts;
 	double s = 0;
 
-	if (c->mode == RTA_MODE_PAPER) {
+	if (!(c->dev & RTA_DEV_D2)) {
 		/* Eq. (6): nu = |{k not in hpp(i), eta_k > 0} u {tau_h}| */
 		int n_id = 1;
 
@@ -336,16 +337,19 @@ static double rr_busy_interf(const struct ctx *c, int i, double R)
 			const struct rta_task *th = &ts->t[h];
 			double job;
 
-			if (!c->hpp[h])
+			if (!c->hpp[h] || (th->ng == 0 && (c->dev & RTA_DEV_D1)))
 				continue;
 			job = th->C + th->Gm;			/* Eq. (7) */
 			if (th->ng > 0)
 				job += interleave(ts, th, n_id);	/* Eq. (6) */
+			if (th->ng > 0 && (c->dev & RTA_DEV_D2C))
+				job += th->G;
 			s += ceil_div(R, th->T) * job;
 		}
 		return s;
 	}
-	/* artifact: D1 (CPU-only hpp skipped), D2/D2b (N_id), D2c (G_h twice) */
+	/* artifact D2/D2b: N_id = |hp\hpp GPU| + GPU tasks among the sorted
+	 * positions 0..n-pos-2 (relative lp indices used as absolute ones) */
 	int n_id = 0;
 
 	for (int k = 0; k < ts->n; k++)
@@ -356,10 +360,16 @@ static double rr_busy_interf(const struct ctx *c, int i, double R)
 			n_id++;
 	for (int h = 0; h < ts->n; h++) {
 		const struct rta_task *th = &ts->t[h];
+		double job;
 
-		if (!c->hpp[h] || th->ng == 0)
+		if (!c->hpp[h] || (th->ng == 0 && (c->dev & RTA_DEV_D1)))	/* D1 */
 			continue;
-		s += ceil_div(R, th->T) * (interleave(ts, th, n_id) + th->G + th->C + th->Gm);
+		job = th->C + th->Gm;
+		if (th->ng > 0)
+			job += interleave(ts, th, n_id);
+		if (th->ng > 0 && (c->dev & RTA_DEV_D2C))
+			job += th->G;				/* D2c */
+		s += ceil_div(R, th->T) * job;
 	}
 	return s;
 }
@@ -375,7 +385,7 @@ static double rr_suspend_interf(const struct ctx *c, int i, double R)
 
 		if (!c->hpp[h])
 			continue;
-		if (c->mode == RTA_MODE_PAPER)
+		if (!(c->dev & RTA_DEV_D4))
 			J = jit(c, h, th->C + th->Gm);		/* Eq. (8) */
 		else
 			J = th->T - (th->C + th->Gm);		/* D4 */
@@ -389,6 +399,7 @@ static double rr_suspend_interf(const struct ctx *c, int i, double R)
 static double gcaps_busy_interf(const struct ctx *c, int i, double R)
 {
 	const struct rta_taskset *ts = c->ts;
+	const struct rta_task *ti = &ts->t[i];
 	const double eps = ts->eps;
 	double s = 0;
 
@@ -400,16 +411,18 @@ static double gcaps_busy_interf(const struct ctx *c, int i, double R)
 
 			if (th->ng == 0)
 				job = th->C + th->Gm;		/* Eq. (12) */
-			else if (c->mode == RTA_MODE_PAPER)
+			else if (c->dev & RTA_DEV_D5)
+				job = th->C + th->G + 2 * eps * th->ng;	/* D5 */
+			else if ((c->dev & RTA_DEV_LITERAL) && ti->ng == 0)
+				job = th->C + th->Gm;	/* Eq. (12) as printed */
+			else
 				/* Eq. (12) + Eq. (10) first term for every tau_i:
 				 * a busy-waiting tau_h holds the CPU during
 				 * G^e*_h whether or not tau_i uses the GPU. */
 				job = th->C + th->Gm + th->Ge + 2 * eps * th->ng;
-			else
-				job = th->C + th->G + 2 * eps * th->ng;	/* D5 */
 			s += ceil_div(R, th->T) * job;
 		} else if (c->rhp[h]) {
-			bool g = c->mode == RTA_MODE_PAPER ? th->ng > 0 : th->G > 0;	/* D7 */
+			bool g = (c->dev & RTA_DEV_D7) ? th->G > 0 : th->ng > 0;	/* D7 */
 
 			/* Eq. (10) second term (eta_i > 0) / Eq. (11) (eta_i = 0) */
 			if (g)
@@ -445,7 +458,7 @@ static double gcaps_suspend_interf(const struct ctx *c, int i, double R)
 				s += ceil_div(R + J, th->T) * th->Ge;
 			}
 		} else if (c->rhp[h] && uses_gpu(c, ti)) {
-			bool g = c->mode == RTA_MODE_PAPER ? th->ng > 0 : th->G > 0;
+			bool g = (c->dev & RTA_DEV_D7) ? th->G > 0 : th->ng > 0;
 
 			/* Eq. (13) second sum (hp and not hpp, as in Eq. (10)) */
 			if (g)
@@ -545,11 +558,11 @@ static void cpu_sets(const struct rta_taskset *ts, const struct work *w, int i)
  * (D11).
  */
 static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, bool busy,
-			 enum rta_mode mode, const double *gpu_prio, bool use_deadline,
+			 unsigned dev, const double *gpu_prio, bool use_deadline,
 			 struct rta_result *out)
 {
 	struct ctx c = {
-		.ts = ts, .mode = mode, .busy = busy, .hpp = w->hpp, .rhp = w->rhp,
+		.ts = ts, .dev = dev, .busy = busy, .hpp = w->hpp, .rhp = w->rhp,
 		.RJ = w->RJ, .order = w->order, .nrt = w->m, .hp = w->hp,
 	};
 	double (*f)(const struct ctx *, int, double);
@@ -586,7 +599,7 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
 			w->RJ[i] = R;
 		if (isnan(R)) {
 			out->schedulable = false;
-			if (!rr && mode == RTA_MODE_ARTIFACT)
+			if (!rr && (dev & RTA_DEV_D11))
 				break;		/* D11 */
 		}
 	}
@@ -607,15 +620,15 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
  * self-suspension the same-core GPU term uses the stale R of the failed
  * priority-ordered run (D3): stale[] as given.
  */
-static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, enum rta_mode mode,
+static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, unsigned dev,
 		    const double *stale, int *level)
 {
 	bool *assigned = xcalloc(ts->n, sizeof(bool));
 	bool ok = true;
 	struct ctx c = {
-		.ts = ts, .mode = mode, .busy = busy, .hpp = w->hpp, .rhp = w->rhp,
+		.ts = ts, .dev = dev, .busy = busy, .hpp = w->hpp, .rhp = w->rhp,
 		.RJ = w->RJ, .order = w->order, .nrt = w->m, .hp = w->hp,
-		.RJdp = (mode == RTA_MODE_ARTIFACT && !busy) ? stale : NULL,
+		.RJdp = ((dev & RTA_DEV_D3) && !busy) ? stale : NULL,
 	};
 
 	for (int k = 0; k < ts->n; k++) {
@@ -631,7 +644,7 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, enu
 
 			if (assigned[i])
 				continue;
-			if (mode == RTA_MODE_PAPER) {
+			if (!(dev & RTA_DEV_D8)) {
 				bool skip = false;
 
 				for (int b = a + 1; b < w->m; b++) {
@@ -646,7 +659,7 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, enu
 			cpu_sets(ts, w, i);
 			for (int k = 0; k < ts->n; k++)
 				w->rhp[k] = k != i && !ts->t[k].be && !assigned[k] && !w->hpp[k] &&
-					    (mode == RTA_MODE_ARTIFACT || ts->t[k].cpu != ts->t[i].cpu);
+					    ((dev & RTA_DEV_D8) || ts->t[k].cpu != ts->t[i].cpu);
 			c.pos = a;
 			R = solve(&c, i, own_demand(ts, true, i),
 				  busy ? gcaps_busy_interf : gcaps_suspend_interf);
@@ -659,7 +672,7 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, enu
 		if (!found)
 			ok = false;
 	}
-	if (ok && mode == RTA_MODE_ARTIFACT) {
+	if (ok && (dev & RTA_DEV_D8)) {
 		for (int a = 0; a < w->m && ok; a++)
 			for (int b = a + 1; b < w->m; b++) {
 				int x = w->order[a], y = w->order[b];
@@ -677,6 +690,12 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, enu
 
 void rta_analyze(const struct rta_taskset *ts, enum rta_policy p, enum rta_mode mode,
 		 struct rta_result *out)
+{
+	rta_analyze_dev(ts, p, mode == RTA_MODE_ARTIFACT ? RTA_DEV_ARTIFACT : 0, out);
+}
+
+void rta_analyze_dev(const struct rta_taskset *ts, enum rta_policy p, unsigned dev,
+		     struct rta_result *out)
 {
 	struct work w;
 	bool busy = p == RTA_TSG_RR_BUSY || p == RTA_GCAPS_BUSY || p == RTA_GCAPS_BUSY_GPU_PRIO;
@@ -698,7 +717,7 @@ void rta_analyze(const struct rta_taskset *ts, enum rta_policy p, enum rta_mode 
 		for (int k = 0; k < ts->n; k++)
 			gprio[k] = ts->t[k].has_gprio ? ts->t[k].gprio : ts->t[k].prio;
 	}
-	ordered_test(ts, &w, rr, busy, mode, gprio, gprio != NULL, out);
+	ordered_test(ts, &w, rr, busy, dev, gprio, gprio != NULL, out);
 
 	if (p == RTA_GCAPS_BUSY_GPU_PRIO || p == RTA_GCAPS_SUSPEND_GPU_PRIO) {
 		if (out->schedulable) {
@@ -732,7 +751,7 @@ void rta_analyze(const struct rta_taskset *ts, enum rta_policy p, enum rta_mode 
 			for (int k = 0; k < ts->n; k++)
 				stale[k] = out->analysed[k] ? (isnan(out->R[k]) ? -1 : out->R[k]) : 0;
 			out->audsley = true;
-			out->schedulable = audsley(ts, &w, busy, mode, stale, level);
+			out->schedulable = audsley(ts, &w, busy, dev, stale, level);
 			for (int k = 0; k < ts->n; k++) {
 				out->R[k] = NAN;
 				out->analysed[k] = false;
@@ -740,14 +759,14 @@ void rta_analyze(const struct rta_taskset *ts, enum rta_policy p, enum rta_mode 
 			if (out->schedulable) {
 				memcpy(out->gpu_prio, level, ts->n * sizeof(int));
 				out->has_gpu_prio = true;
-				if (mode == RTA_MODE_PAPER) {
+				if (!(dev & RTA_DEV_D9)) {
 					/* bounds under the assignment found (D_h jitters) */
 					double *gp = xcalloc(ts->n, sizeof(double));
 					bool s;
 
 					for (int k = 0; k < ts->n; k++)
 						gp[k] = level[k];
-					ordered_test(ts, &w, false, busy, mode, gp, true, out);
+					ordered_test(ts, &w, false, busy, dev, gp, true, out);
 					s = out->schedulable;
 					out->schedulable = s;	/* true by construction */
 					free(gp);
@@ -762,4 +781,36 @@ void rta_analyze(const struct rta_taskset *ts, enum rta_policy p, enum rta_mode 
 			out->R[k] = NAN;
 	free(gprio);
 	work_free(&w);
+}
+
+long rta_parse_deviations(const char *s)
+{
+	static const struct { const char *name; unsigned bit; } tab[] = {
+		{ "D1", RTA_DEV_D1 }, { "D2", RTA_DEV_D2 }, { "D2c", RTA_DEV_D2C },
+		{ "D3", RTA_DEV_D3 }, { "D4", RTA_DEV_D4 }, { "D5", RTA_DEV_D5 },
+		{ "D7", RTA_DEV_D7 }, { "D8", RTA_DEV_D8 }, { "D9", RTA_DEV_D9 },
+		{ "D11", RTA_DEV_D11 }, { "all", RTA_DEV_ARTIFACT }, { "none", 0 },
+		{ "literal", RTA_DEV_LITERAL },
+	};
+	char *dup = strdup(s), *save = NULL;
+	long mask = 0;
+
+	for (char *tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		size_t k;
+		bool neg = tok[0] == '-';
+
+		for (k = 0; k < sizeof(tab) / sizeof(tab[0]); k++)
+			if (!strcasecmp(tok + neg, tab[k].name))
+				break;
+		if (k == sizeof(tab) / sizeof(tab[0])) {
+			free(dup);
+			return -1;
+		}
+		if (neg)
+			mask &= ~(long)tab[k].bit;
+		else
+			mask |= tab[k].bit;
+	}
+	free(dup);
+	return mask;
 }

@@ -78,6 +78,29 @@ void rta_result_free(struct rta_result *r);
 void rta_analyze(const struct rta_taskset *ts, enum rta_policy p, enum rta_mode mode,
 		 struct rta_result *out);
 
+/*
+ * The artifact's deviations from the paper (fixtures README D1-D11), one
+ * bit each, so that their effects can be measured one at a time
+ * (`--deviations`, docs/rta.md).  RTA_MODE_ARTIFACT = RTA_DEV_ARTIFACT.
+ */
+#define RTA_DEV_D1	(1u << 0)	/* tsg_rr busy: CPU-only hpp tasks ignored */
+#define RTA_DEV_D2	(1u << 1)	/* tsg_rr busy: N_id from relative lp indices (D2, D2b) */
+#define RTA_DEV_D2C	(1u << 2)	/* tsg_rr busy: G_h charged on top (G^m twice) */
+#define RTA_DEV_D3	(1u << 3)	/* Audsley suspend: stale R in same-core dp jitter; no clamp */
+#define RTA_DEV_D4	(1u << 4)	/* tsg_rr suspend: J^c = T_h - (C_h + G^m_h) */
+#define RTA_DEV_D5	(1u << 5)	/* gcaps busy: same-core GPU h charged C_h + G_h + 2 eps eta_h */
+#define RTA_DEV_D7	(1u << 6)	/* gcaps: remote "uses the GPU" = G_h > 0 */
+#define RTA_DEV_D8	(1u << 7)	/* Audsley: candidates/interferers as the artifact */
+#define RTA_DEV_D9	(1u << 8)	/* Audsley: no response times reported */
+#define RTA_DEV_D11	(1u << 9)	/* gcaps: stop at the first failure */
+#define RTA_DEV_ARTIFACT 0x3ffu
+#define RTA_DEV_LITERAL	(1u << 16)	/* not artifact: Eq. (12) as printed (unsound) */
+
+void rta_analyze_dev(const struct rta_taskset *ts, enum rta_policy p, unsigned dev,
+		     struct rta_result *out);
+/* "D1,D2,..." -> mask; "all" = artifact, "none" = 0; -1 on error */
+long rta_parse_deviations(const char *s);
+
 /* ---- generator (Table 3) ---- */
 struct rta_gen_params {
 	int cpus;

@@ -450,7 +450,7 @@ static void sweep_apply(struct rta_gen_params *p, int which, double x)
 }
 
 int rta_cmd_sweep(const struct rta_gen_opts *o, const char *spec, const bool *pol,
-		  enum rta_mode mode)
+		  unsigned dev)
 {
 	const char *eq = strchr(spec, '=');
 	char name[32], rest[128], *c1, *c2;
@@ -500,7 +500,7 @@ int rta_cmd_sweep(const struct rta_gen_opts *o, const char *spec, const bool *po
 				if (!pol[p])
 					continue;
 				rta_result_init(&r, ts.n);
-				rta_analyze(&ts, p, mode, &r);
+				rta_analyze_dev(&ts, p, dev, &r);
 				ok[p] += r.schedulable;
 				rta_result_free(&r);
 			}

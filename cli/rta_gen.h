@@ -48,6 +48,6 @@ const char *rta_gen_opt(struct rta_gen_opts *o, int which, const char *arg);
 void rta_taskset_write(FILE *f, const struct rta_taskset *ts, bool pretty);
 int rta_cmd_generate(const struct rta_gen_opts *o, bool json, bool pretty);
 int rta_cmd_sweep(const struct rta_gen_opts *o, const char *spec, const bool *pol,
-		  enum rta_mode mode);
+		  unsigned dev);
 
 #endif /* NVSCHED_RTA_GEN_H */
