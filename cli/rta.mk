@@ -17,5 +17,10 @@ UNIT_TESTS += $(B)/tests/unit/test_rta
 
 .PHONY: bench-rta
 BENCH_TARGETS += bench-rta
-bench-rta: $(B)/bin/nvsched-rta
-	@bash bench/rta-bench.sh $(B)/bin/nvsched-rta
+bench-rta: $(B)/bin/nvsched-rta $(B)/bin/rta-bench
+	@bash bench/rta-bench.sh $(B)/bin/nvsched-rta $(B)/bin/rta-bench
+
+$(B)/bin/rta-bench: $(B)/bench/rta_bench.o $(B)/librta.a $(B)/libnvscli.a
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
+ALL_TARGETS += $(B)/bin/rta-bench
