@@ -175,6 +175,8 @@ static void print_table(const struct opts *o, const char *file, const struct rta
 				snprintf(buf, sizeof(buf), "%.4f", res[p].R[i]);
 			else if (!res[p].analysed[i] && res[p].audsley && res[p].schedulable)
 				snprintf(buf, sizeof(buf), "ok");
+			else if (!res[p].analysed[i] && res[p].audsley)
+				snprintf(buf, sizeof(buf), "-");
 			else if (!res[p].analysed[i])
 				snprintf(buf, sizeof(buf), "n/a");
 			else

@@ -251,6 +251,8 @@ void rta_taskset_write(FILE *f, const struct rta_taskset *ts, bool pretty)
 		jw_key(&w, "priority");
 		if (t->be)
 			jw_null(&w);
+		else if (t->prio == (double)(long long)t->prio)
+			jw_int(&w, (long long)t->prio);
 		else
 			jw_double(&w, t->prio);
 		if (t->has_gprio) {
