@@ -5,7 +5,7 @@
  * (which times their verdict calls only).  Also times the JSON reading.
  *
  * usage: rta-bench [--compat artifact] [-n REPS] FILE...
- * Prints "policy seconds_per_taskset" lines.
+ * Prints "policy seconds_per_taskset" lines (best of 7 trials).
  */
 #include "json.h"
 #include "rta.h"
@@ -55,18 +55,26 @@ int main(int argc, char **argv)
 		}
 	}
 	printf("%-24s %.6e\n", "load_json", (now() - t0) / n);
+	/* best of 7 trials of reps passes: robust against a busy machine */
 	for (int p = 0; p < RTA_NPOLICIES; p++) {
-		t0 = now();
-		for (int r = 0; r < reps; r++)
-			for (int i = 0; i < n; i++) {
-				struct rta_result res;
+		double best = 1e30;
 
-				rta_result_init(&res, ts[i].n);
-				rta_analyze_dev(&ts[i], p, dev, &res);
-				sink += res.schedulable;
-				rta_result_free(&res);
-			}
-		printf("%-24s %.6e\n", rta_policy_names[p], (now() - t0) / ((double)n * reps));
+		for (int trial = 0; trial < 7; trial++) {
+			t0 = now();
+			for (int r = 0; r < reps; r++)
+				for (int i = 0; i < n; i++) {
+					struct rta_result res;
+
+					rta_result_init(&res, ts[i].n);
+					rta_analyze_dev(&ts[i], p, dev, &res);
+					sink += res.schedulable;
+					rta_result_free(&res);
+				}
+			t0 = (now() - t0) / ((double)n * reps);
+			if (t0 < best)
+				best = t0;
+		}
+		printf("%-24s %.6e\n", rta_policy_names[p], best);
 	}
 	for (int i = 0; i < n; i++)
 		rta_taskset_free(&ts[i]);

@@ -242,7 +242,22 @@ void rta_result_free(struct rta_result *r)
  * RJ[k]: the response time used in tau_k's jitters (R_k, or D_k under
  * section 6.4; NAN = unknown/unbounded).  RJdp: artifact D3 only.
  */
+/* Interference terms ceil((R + J[k]) / T[k]) * cost[k] of one task. */
+struct terms {
+	int n;
+	double *T, *J, *cost;
+};
+
+static inline void emit(struct terms *tl, double T, double J, double cost)
+{
+	tl->T[tl->n] = T;
+	tl->J[tl->n] = J;
+	tl->cost[tl->n] = cost;
+	tl->n++;
+}
+
 struct ctx {
+	struct terms *tl;	/* scratch: up to 2 terms per task */
 	const struct rta_taskset *ts;
 	unsigned dev;		/* RTA_DEV_* of the artifact to reproduce */
 	bool busy;
@@ -290,16 +305,26 @@ static double jit(const struct ctx *c, int h, double sub)
  * Returns NAN when the bound exceeds D_i or depends on an unbounded task.
  */
 static double solve(const struct ctx *c, int i, double base,
-		    double (*interf)(const struct ctx *, int, double))
+		    void (*build)(const struct ctx *, int, struct terms *))
 {
 	const struct rta_task *t = &c->ts->t[i];
+	struct terms *tl = c->tl;
 	double R = base;
 
 	if (isnan(base) || R > t->D)
 		return NAN;
+	tl->n = 0;
+	build(c, i, tl);
+	for (int k = 0; k < tl->n; k++)
+		if (isnan(tl->J[k]))
+			return NAN;	/* needs the jitter of an unbounded task */
 	for (int it = 0; it < 100000; it++) {
-		double next = base + interf(c, i, R);
+		double s = 0, next;
 
+		/* same summation order as the terms were listed */
+		for (int k = 0; k < tl->n; k++)
+			s += ceil_div(R + tl->J[k], tl->T[k]) * tl->cost[k];
+		next = base + s;
 		if (isnan(next) || next > t->D)
 			return NAN;
 		if (next <= R)
@@ -321,10 +346,9 @@ static double nu_others(const struct rta_taskset *ts, int i)
 	return nu;
 }
 
-static double rr_busy_interf(const struct ctx *c, int i, double R)
+static void rr_busy_terms(const struct ctx *c, int i, struct terms *tl)
 {
 	const struct rta_taskset *ts = c->ts;
-	double s = 0;
 
 	if (!(c->dev & RTA_DEV_D2)) {
 		/* Eq. (6): nu = |{k not in hpp(i), eta_k > 0} u {tau_h}| */
@@ -344,9 +368,9 @@ static double rr_busy_interf(const struct ctx *c, int i, double R)
 				job += interleave(ts, th, n_id);	/* Eq. (6) */
 			if (th->ng > 0 && (c->dev & RTA_DEV_D2C))
 				job += th->G;
-			s += ceil_div(R, th->T) * job;
+			emit(tl, th->T, 0, job);
 		}
-		return s;
+		return;
 	}
 	/* artifact D2/D2b: N_id = |hp\hpp GPU| + GPU tasks among the sorted
 	 * positions 0..n-pos-2 (relative lp indices used as absolute ones) */
@@ -369,15 +393,13 @@ static double rr_busy_interf(const struct ctx *c, int i, double R)
 			job += interleave(ts, th, n_id);
 		if (th->ng > 0 && (c->dev & RTA_DEV_D2C))
 			job += th->G;				/* D2c */
-		s += ceil_div(R, th->T) * job;
+		emit(tl, th->T, 0, job);
 	}
-	return s;
 }
 
-static double rr_suspend_interf(const struct ctx *c, int i, double R)
+static void rr_suspend_terms(const struct ctx *c, int i, struct terms *tl)
 {
 	const struct rta_taskset *ts = c->ts;
-	double s = 0;
 
 	for (int h = 0; h < ts->n; h++) {
 		const struct rta_task *th = &ts->t[h];
@@ -389,19 +411,17 @@ static double rr_suspend_interf(const struct ctx *c, int i, double R)
 			J = jit(c, h, th->C + th->Gm);		/* Eq. (8) */
 		else
 			J = th->T - (th->C + th->Gm);		/* D4 */
-		s += ceil_div(R + J, th->T) * (th->C + th->Gm);
+		emit(tl, th->T, J, (th->C + th->Gm));
 	}
-	return s;
 }
 
 /* ---- GCAPS (section 6.3) ---- */
 
-static double gcaps_busy_interf(const struct ctx *c, int i, double R)
+static void gcaps_busy_terms(const struct ctx *c, int i, struct terms *tl)
 {
 	const struct rta_taskset *ts = c->ts;
 	const struct rta_task *ti = &ts->t[i];
 	const double eps = ts->eps;
-	double s = 0;
 
 	for (int h = 0; h < ts->n; h++) {
 		const struct rta_task *th = &ts->t[h];
@@ -420,53 +440,47 @@ static double gcaps_busy_interf(const struct ctx *c, int i, double R)
 				 * a busy-waiting tau_h holds the CPU during
 				 * G^e*_h whether or not tau_i uses the GPU. */
 				job = th->C + th->Gm + th->Ge + 2 * eps * th->ng;
-			s += ceil_div(R, th->T) * job;
+			emit(tl, th->T, 0, job);
 		} else if (c->rhp[h]) {
 			bool g = (c->dev & RTA_DEV_D7) ? th->G > 0 : th->ng > 0;	/* D7 */
 
 			/* Eq. (10) second term (eta_i > 0) / Eq. (11) (eta_i = 0) */
 			if (g)
-				s += ceil_div(R + jit(c, h, th->Ge), th->T) *
-				     (th->Ge + 2 * eps * th->ng);
+				emit(tl, th->T, jit(c, h, th->Ge), th->Ge + 2 * eps * th->ng);
 		}
 	}
-	return s;
 }
 
-static double gcaps_suspend_interf(const struct ctx *c, int i, double R)
+static void gcaps_suspend_terms(const struct ctx *c, int i, struct terms *tl)
 {
 	const struct rta_taskset *ts = c->ts;
 	const struct rta_task *ti = &ts->t[i];
 	const double eps = ts->eps;
-	double s = 0;
 
 	for (int h = 0; h < ts->n; h++) {
 		const struct rta_task *th = &ts->t[h];
 
 		if (c->hpp[h]) {
 			if (th->ng == 0) {
-				s += ceil_div(R, th->T) * th->C;	/* Eq. (14) first sum */
+				emit(tl, th->T, 0, th->C);	/* Eq. (14) first sum */
 				continue;
 			}
 			/* Eq. (14) second sum */
-			s += ceil_div(R + jit(c, h, th->C + th->Gm), th->T) *
-			     (th->C + th->Gm + 2 * eps * th->ng);
+			emit(tl, th->T, jit(c, h, th->C + th->Gm), th->C + th->Gm + 2 * eps * th->ng);
 			/* Eq. (13) first sum */
 			if (uses_gpu(c, ti)) {
 				double J = c->RJdp ? c->RJdp[h] - th->Ge : jit(c, h, th->Ge);
 
-				s += ceil_div(R + J, th->T) * th->Ge;
+				emit(tl, th->T, J, th->Ge);
 			}
 		} else if (c->rhp[h] && uses_gpu(c, ti)) {
 			bool g = (c->dev & RTA_DEV_D7) ? th->G > 0 : th->ng > 0;
 
 			/* Eq. (13) second sum (hp and not hpp, as in Eq. (10)) */
 			if (g)
-				s += ceil_div(R + jit(c, h, th->Ge), th->T) *
-				     (th->Ge + 2 * eps * th->ng);
+				emit(tl, th->T, jit(c, h, th->Ge), th->Ge + 2 * eps * th->ng);
 		}
 	}
-	return s;
 }
 
 static double own_demand(const struct rta_taskset *ts, bool gcaps, int i)
@@ -509,6 +523,7 @@ struct work {
 	bool *hpp, *rhp, *hp;
 	double *RJ;
 	int *gp;		/* GPU priority per task (higher = more important) */
+	struct terms tl;
 };
 
 static void work_init(struct work *w, const struct rta_taskset *ts)
@@ -521,6 +536,9 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 	w->hp = xcalloc(ts->n, sizeof(bool));
 	w->RJ = xcalloc(ts->n, sizeof(double));
 	w->gp = xcalloc(ts->n, sizeof(int));
+	w->tl.T = xcalloc(2 * ts->n, sizeof(double));
+	w->tl.J = xcalloc(2 * ts->n, sizeof(double));
+	w->tl.cost = xcalloc(2 * ts->n, sizeof(double));
 	w->m = rt_order(ts, w->order);
 	for (int i = 0; i < ts->n; i++)
 		w->rank[i] = -1;
@@ -537,6 +555,9 @@ static void work_free(struct work *w)
 	free(w->hp);
 	free(w->RJ);
 	free(w->gp);
+	free(w->tl.T);
+	free(w->tl.J);
+	free(w->tl.cost);
 }
 
 /* hpp(i) and hp(i) by CPU priority. */
@@ -562,13 +583,13 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
 			 struct rta_result *out)
 {
 	struct ctx c = {
-		.ts = ts, .dev = dev, .busy = busy, .hpp = w->hpp, .rhp = w->rhp,
+		.tl = &w->tl, .ts = ts, .dev = dev, .busy = busy, .hpp = w->hpp, .rhp = w->rhp,
 		.RJ = w->RJ, .order = w->order, .nrt = w->m, .hp = w->hp,
 	};
-	double (*f)(const struct ctx *, int, double);
+	void (*f)(const struct ctx *, int, struct terms *);
 
-	f = rr ? (busy ? rr_busy_interf : rr_suspend_interf)
-	       : (busy ? gcaps_busy_interf : gcaps_suspend_interf);
+	f = rr ? (busy ? rr_busy_terms : rr_suspend_terms)
+	       : (busy ? gcaps_busy_terms : gcaps_suspend_terms);
 	out->schedulable = true;
 	for (int k = 0; k < ts->n; k++) {
 		out->R[k] = NAN;
@@ -626,7 +647,7 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, uns
 	bool *assigned = xcalloc(ts->n, sizeof(bool));
 	bool ok = true;
 	struct ctx c = {
-		.ts = ts, .dev = dev, .busy = busy, .hpp = w->hpp, .rhp = w->rhp,
+		.tl = &w->tl, .ts = ts, .dev = dev, .busy = busy, .hpp = w->hpp, .rhp = w->rhp,
 		.RJ = w->RJ, .order = w->order, .nrt = w->m, .hp = w->hp,
 		.RJdp = ((dev & RTA_DEV_D3) && !busy) ? stale : NULL,
 	};
@@ -662,7 +683,7 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, uns
 					    ((dev & RTA_DEV_D8) || ts->t[k].cpu != ts->t[i].cpu);
 			c.pos = a;
 			R = solve(&c, i, own_demand(ts, true, i),
-				  busy ? gcaps_busy_interf : gcaps_suspend_interf);
+				  busy ? gcaps_busy_terms : gcaps_suspend_terms);
 			if (!isnan(R)) {
 				assigned[i] = true;
 				level[i] = lv;
