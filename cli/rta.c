@@ -182,6 +182,22 @@ int rta_taskset_from_json(const struct json *j, struct rta_taskset *ts, char *er
 		if (ts->t[i].cpu >= ts->cpus)
 			ts->cpus = ts->t[i].cpu + 1;
 	}
+	/* given GPU priorities must keep the same-core CPU order (paper 5.3) */
+	for (int a = 0; a < ts->n; a++)
+		for (int b = 0; b < ts->n; b++) {
+			const struct rta_task *x = &ts->t[a], *y = &ts->t[b];
+			double gx = x->has_gprio ? x->gprio : x->prio;
+			double gy = y->has_gprio ? y->gprio : y->prio;
+
+			if ((x->has_gprio || y->has_gprio) && !x->be && !y->be &&
+			    x->cpu == y->cpu && x->prio > y->prio && gx < gy) {
+				fail(err, errlen,
+				     "tasks %s and %s: gpu_priority breaks the same-core CPU priority order (paper 5.3)",
+				     x->name, y->name);
+				rta_taskset_free(ts);
+				return -1;
+			}
+		}
 	return 0;
 }
 
@@ -571,6 +587,12 @@ static void cpu_sets(const struct rta_taskset *ts, const struct work *w, int i)
 	}
 }
 
+/* GPU priority of tau_a above tau_b (ties: CPU priority order). */
+static bool gp_higher(const struct work *w, const double *gp, int a, int b)
+{
+	return gp[a] > gp[b] || (gp[a] == gp[b] && w->rank[a] < w->rank[b]);
+}
+
 /*
  * Priority-ordered test of one policy (tsg_rr_* / gcaps_*).  gpu_prio:
  * GPU priorities for the remote sets (section 6.4) or NULL for the CPU
@@ -601,15 +623,27 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
 		double R;
 
 		cpu_sets(ts, w, i);
+		/*
+		 * GPU priorities: the remote GPU interferers are the tasks above
+		 * ref = tau_i; for a CPU-only tau_i (Eq. (11): remote tasks that
+		 * preempt the GPU segments of its busy-waiting hpp tasks) ref is
+		 * the lower of tau_i and its lowest-GPU-priority hpp GPU task,
+		 * so that the set stays sound whatever tau_i's own GPU priority.
+		 */
+		int ref = i;
+
+		if (gpu_prio && ts->t[i].ng == 0 && !(dev & RTA_DEV_ARTIFACT))
+			for (int h = 0; h < ts->n; h++)
+				if (w->hpp[h] && ts->t[h].ng > 0 && gp_higher(w, gpu_prio, ref, h))
+					ref = h;
 		for (int k = 0; k < ts->n; k++) {
 			bool higher;
 
 			if (!gpu_prio)
 				higher = w->hp[k];
 			else
-				higher = k != i && !ts->t[k].be &&
-					 (gpu_prio[k] > gpu_prio[i] ||
-					  (gpu_prio[k] == gpu_prio[i] && w->rank[k] < w->rank[i]));
+				higher = k != i && k != ref && !ts->t[k].be &&
+					 gp_higher(w, gpu_prio, k, ref);
 			w->rhp[k] = higher && ts->t[k].cpu != ts->t[i].cpu;
 		}
 		c.pos = a;

@@ -330,6 +330,26 @@ static void test_input_gpu_priority(void **state)
 	rta_taskset_free(&ts);
 }
 
+/* A given GPU order that breaks the same-core CPU order is refused (5.3). */
+static void test_gpu_priority_same_core_order(void **state)
+{
+	const char *txt =
+		"{\"schema\":1,\"platform\":{\"cpus\":1,\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":1},"
+		"\"tasks\":["
+		"{\"name\":\"a\",\"cpu\":0,\"period_ms\":10,\"priority\":2,\"gpu_priority\":1,"
+		" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":1}]},"
+		"{\"name\":\"b\",\"cpu\":0,\"period_ms\":20,\"priority\":1,\"gpu_priority\":2,"
+		" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":1}]}]}";
+	char err[256];
+	struct rta_taskset ts;
+	struct json *j = json_parse(txt, strlen(txt), err, sizeof(err));
+
+	assert_non_null(j);
+	assert_int_equal(rta_taskset_from_json(j, &ts, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "same-core"));
+	json_free(j);
+}
+
 /* ---- monotonicity: more load never makes a taskset schedulable ---- */
 static void test_monotonic(void **state)
 {
@@ -746,6 +766,7 @@ int main(void)
 		cmocka_unit_test(test_table2_artifact),
 		cmocka_unit_test(test_table2_paper),
 		cmocka_unit_test(test_input_gpu_priority),
+		cmocka_unit_test(test_gpu_priority_same_core_order),
 		cmocka_unit_test(test_monotonic),
 		cmocka_unit_test(test_monotonic_add_task),
 		cmocka_unit_test(test_audsley_optimal),
