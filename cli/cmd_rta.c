@@ -32,8 +32,8 @@ static void usage(FILE *f)
 "      --compat paper         the default: the paper with the soundness fixes\n"
 "      --policy NAME[,NAME]   analyse only these policies\n"
 "      --deviations LIST      diagnostic: reproduce only these artifact deviations\n"
-"                             (D1,D2,D2c,D3,D4,D5,D7,D8,D9,D11; all; none; -Dn;\n"
-"                             literal = Eq. (12) as printed, unsound)\n"
+"                             (D1,D2,D2b,D2c,D3,D4,D5,D7,D8,D9,D11; all; none;\n"
+"                             -Dn removes one; literal = Eq. (12) as printed, unsound)\n"
 "  -h, --help                 this help\n"
 "\n"
 "Generator (paper Table 3 defaults; see nvsched-rta(1)):\n"
@@ -277,7 +277,7 @@ int cmd_rta(const struct cli_global *g, int argc, char **argv)
 			long m = rta_parse_deviations(optarg);
 
 			if (m < 0)
-				return err_usage("--deviations: bad list '%s' (D1,D2,D2c,D3,D4,D5,D7,D8,D9,D11,all,none,literal)",
+				return err_usage("--deviations: bad list '%s' (D1,D2,D2b,D2c,D3,D4,D5,D7,D8,D9,D11,all,none,literal)",
 						 optarg);
 			o.dev = (unsigned)m;
 			break;

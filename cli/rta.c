@@ -366,7 +366,7 @@ static void rr_busy_terms(const struct ctx *c, int i, struct terms *tl)
 {
 	const struct rta_taskset *ts = c->ts;
 
-	if (!(c->dev & RTA_DEV_D2)) {
+	if (!(c->dev & RTA_DEV_D2B)) {
 		/* Eq. (6): nu = |{k not in hpp(i), eta_k > 0} u {tau_h}| */
 		int n_id = 1;
 
@@ -388,16 +388,23 @@ static void rr_busy_terms(const struct ctx *c, int i, struct terms *tl)
 		}
 		return;
 	}
-	/* artifact D2/D2b: N_id = |hp\hpp GPU| + GPU tasks among the sorted
-	 * positions 0..n-pos-2 (relative lp indices used as absolute ones) */
+	/* artifact D2b: N_id = |hp\hpp GPU| + |lp GPU| (neither tau_h nor
+	 * tau_i); D2: lp = the sorted positions 0..n-pos-2 (relative lp
+	 * indices used as absolute ones) instead of pos+1..n-1 */
 	int n_id = 0;
 
 	for (int k = 0; k < ts->n; k++)
 		if (c->hp[k] && !c->hpp[k] && ts->t[k].ng > 0)
 			n_id++;
-	for (int a = 0; a <= c->nrt - c->pos - 2; a++)
-		if (ts->t[c->order[a]].ng > 0)
-			n_id++;
+	if (c->dev & RTA_DEV_D2) {
+		for (int a = 0; a <= c->nrt - c->pos - 2; a++)
+			if (ts->t[c->order[a]].ng > 0)
+				n_id++;
+	} else {
+		for (int a = c->pos + 1; a < c->nrt; a++)
+			if (ts->t[c->order[a]].ng > 0)
+				n_id++;
+	}
 	for (int h = 0; h < ts->n; h++) {
 		const struct rta_task *th = &ts->t[h];
 		double job;
@@ -841,7 +848,8 @@ void rta_analyze_dev(const struct rta_taskset *ts, enum rta_policy p, unsigned d
 long rta_parse_deviations(const char *s)
 {
 	static const struct { const char *name; unsigned bit; } tab[] = {
-		{ "D1", RTA_DEV_D1 }, { "D2", RTA_DEV_D2 }, { "D2c", RTA_DEV_D2C },
+		{ "D1", RTA_DEV_D1 }, { "D2", RTA_DEV_D2 }, { "D2b", RTA_DEV_D2B },
+		{ "D2c", RTA_DEV_D2C },
 		{ "D3", RTA_DEV_D3 }, { "D4", RTA_DEV_D4 }, { "D5", RTA_DEV_D5 },
 		{ "D7", RTA_DEV_D7 }, { "D8", RTA_DEV_D8 }, { "D9", RTA_DEV_D9 },
 		{ "D11", RTA_DEV_D11 }, { "all", RTA_DEV_ARTIFACT }, { "none", 0 },

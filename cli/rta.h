@@ -84,7 +84,8 @@ void rta_analyze(const struct rta_taskset *ts, enum rta_policy p, enum rta_mode 
  * (`--deviations`, docs/rta.md).  RTA_MODE_ARTIFACT = RTA_DEV_ARTIFACT.
  */
 #define RTA_DEV_D1	(1u << 0)	/* tsg_rr busy: CPU-only hpp tasks ignored */
-#define RTA_DEV_D2	(1u << 1)	/* tsg_rr busy: N_id from relative lp indices (D2, D2b) */
+#define RTA_DEV_D2	(1u << 1)	/* tsg_rr busy: lp of N_id from relative indices (with D2b) */
+#define RTA_DEV_D2B	(1u << 10)	/* tsg_rr busy: N_id = |hp\hpp GPU| + |lp GPU| */
 #define RTA_DEV_D2C	(1u << 2)	/* tsg_rr busy: G_h charged on top (G^m twice) */
 #define RTA_DEV_D3	(1u << 3)	/* Audsley suspend: stale R in same-core dp jitter; no clamp */
 #define RTA_DEV_D4	(1u << 4)	/* tsg_rr suspend: J^c = T_h - (C_h + G^m_h) */
@@ -93,7 +94,7 @@ void rta_analyze(const struct rta_taskset *ts, enum rta_policy p, enum rta_mode 
 #define RTA_DEV_D8	(1u << 7)	/* Audsley: candidates/interferers as the artifact */
 #define RTA_DEV_D9	(1u << 8)	/* Audsley: no response times reported */
 #define RTA_DEV_D11	(1u << 9)	/* gcaps: stop at the first failure */
-#define RTA_DEV_ARTIFACT 0x3ffu
+#define RTA_DEV_ARTIFACT 0x7ffu
 #define RTA_DEV_LITERAL	(1u << 16)	/* not artifact: Eq. (12) as printed (unsound) */
 
 void rta_analyze_dev(const struct rta_taskset *ts, enum rta_policy p, unsigned dev,

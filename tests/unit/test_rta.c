@@ -542,10 +542,17 @@ static bool near(double a, double b)
 	return fabs(a - b) <= 1e-9 * fmax(1, fabs(b));
 }
 
-static void test_artifact_oracles(void **state)
+/*
+ * variant 0: "shipped" (--compat artifact on the files as they are);
+ * 1: "segsum" (C_i, G_i = the segment sums); 2: "fixed" (segsum without
+ * D2 and D3) - the oracle's variants, made by changing state only.
+ */
+static void check_oracles(int variant)
 {
+	static const char *const vname[] = { NULL, "segsum", "fixed" };
 	char dir[1024], path[1400], err[512];
 	int files = 0, bad[RTA_NPOLICIES] = { 0 }, bounds = 0;
+	unsigned dev = variant == 2 ? RTA_DEV_ARTIFACT & ~(RTA_DEV_D2 | RTA_DEV_D3) : RTA_DEV_ARTIFACT;
 
 	snprintf(dir, sizeof(dir), "%s/gcaps-artifact-seed1", fixtures());
 	if (access(dir, R_OK) != 0)
@@ -560,10 +567,23 @@ static void test_artifact_oracles(void **state)
 			break;
 		if (rta_taskset_load(path, &ts, err, sizeof(err)) < 0)
 			fail_msg("%s", err);
+		if (variant)
+			for (int i = 0; i < ts.n; i++) {
+				struct rta_task *t = &ts.t[i];
+
+				t->C = 0;
+				for (int j = 0; j < t->nc; j++)
+					t->C += t->cseg[j];
+				t->G = 0;
+				for (int j = 0; j < t->ng; j++)
+					t->G += t->gm[j] + t->ge[j];
+			}
 		snprintf(path, sizeof(path), "%s/ts_%04d.oracle.json", dir, k);
 		o = json_parse_file(path, err, sizeof(err));
 		assert_non_null(o);
 		pols = json_get(o, "policies");
+		if (variant)
+			pols = json_get(json_get(json_get(o, "variants"), vname[variant]), "policies");
 		assert_non_null(pols);
 		for (int p = 0; p < RTA_NPOLICIES; p++) {
 			const struct json *op = json_get(pols, rta_policy_names[p]), *rt, *gpr, *sch;
@@ -573,7 +593,7 @@ static void test_artifact_oracles(void **state)
 
 			assert_non_null(op);
 			rta_result_init(&r, ts.n);
-			rta_analyze(&ts, p, RTA_MODE_ARTIFACT, &r);
+			rta_analyze_dev(&ts, p, dev, &r);
 			sch = json_get(op, "schedulable");
 			if (!sch || sch->b != r.schedulable)
 				ok = false;
@@ -603,10 +623,26 @@ static void test_artifact_oracles(void **state)
 		rta_taskset_free(&ts);
 		files++;
 	}
-	print_message("artifact oracles: %d tasksets, %d bounds compared\n", files, bounds);
+	print_message("artifact oracles (%s): %d tasksets, %d bounds compared\n",
+		      variant ? vname[variant] : "shipped", files, bounds);
 	assert_int_equal(files, 200);
 	for (int p = 0; p < RTA_NPOLICIES; p++)
 		assert_int_equal(bad[p], 0);
+}
+
+static void test_artifact_oracles(void **state)
+{
+	check_oracles(0);
+}
+
+static void test_artifact_oracles_segsum(void **state)
+{
+	check_oracles(1);
+}
+
+static void test_artifact_oracles_fixed(void **state)
+{
+	check_oracles(2);
 }
 
 /* ---- CLI: batch mode (JSON Lines with "file"), contract keys ---- */
@@ -771,6 +807,8 @@ int main(void)
 		cmocka_unit_test(test_monotonic_add_task),
 		cmocka_unit_test(test_audsley_optimal),
 		cmocka_unit_test(test_artifact_oracles),
+		cmocka_unit_test(test_artifact_oracles_segsum),
+		cmocka_unit_test(test_artifact_oracles_fixed),
 		cmocka_unit_test(test_cli_batch),
 		cmocka_unit_test(test_cli_single_and_errors),
 		cmocka_unit_test(test_generate),
