@@ -55,7 +55,7 @@ print('\n| policy | schedulable (artifact) | schedulable (default) |\n| --- | --
 for p in POL:
     print(f'| {p} | {sched[p][0]} | {sched[p][1]} |')
 table('Default (A) vs artifact (B)', cmp(paper, art))
-for dv in ['D1', 'D2', 'D2c', 'D3', 'D4', 'D5', 'D7', 'D8', 'D9', 'D11']:
+for dv in ['D1', 'D2', 'D2b', 'D2c', 'D3', 'D4', 'D5', 'D7', 'D8', 'D9', 'D11']:
     r = cmp(run(['--deviations', 'all,-' + dv]), art)
     touched = {p: r[p] for p in POL if any(r[p])}
     print(f'\nArtifact without {dv} (A) vs artifact (B): ' +
