@@ -219,6 +219,40 @@ static void test_lemma19_21_gcaps_suspend(void **state)
 	rta_taskset_free(&ts);
 }
 
+/* CPU-only hpp tasks (Eq. (12), Eq. (14) first sum), exact ceiling edges */
+static void test_cpu_only_hpp_edges(void **state)
+{
+	struct rta_taskset ts;
+	const char *txt =
+		"{\"schema\":1,\"platform\":{\"cpus\":1,\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":1},"
+		"\"tasks\":["
+		"{\"name\":\"c\",\"cpu\":0,\"period_ms\":10,\"priority\":3,"
+		" \"cpu_segments_ms\":[2],\"gpu_segments\":[]},"
+		"{\"name\":\"g\",\"cpu\":0,\"period_ms\":100,\"priority\":2,"
+		" \"cpu_segments_ms\":[1, 0.5],\"gpu_segments\":[{\"misc_ms\":0.5,\"exec_ms\":2}]}]}";
+	/*
+	 * c: 2 + eps = 3.  g: 1.5 + 2.5 + 1 + 3 = 8, + ceil(R/10)*2: 10, and
+	 * ceil(10/10) = 1 exactly, so the fixed point is 10 (not 12).
+	 */
+	const double gc[] = { 3, 10 };
+	/* round-robin: c 2; g 1.5 + 2.5 + I(0, 2) = 4, + ceil(R/10)*2 = 6 */
+	const double rr[] = { 2, 6 };
+	const double late[] = { 3, NUL };
+
+	load_str(txt, &ts);
+	expect(&ts, RTA_GCAPS_BUSY, RTA_MODE_PAPER, true, gc);
+	expect(&ts, RTA_GCAPS_SUSPEND, RTA_MODE_PAPER, true, gc);
+	expect(&ts, RTA_GCAPS_BUSY, RTA_MODE_ARTIFACT, true, gc);
+	expect(&ts, RTA_TSG_RR_BUSY, RTA_MODE_PAPER, true, rr);
+	expect(&ts, RTA_TSG_RR_SUSPEND, RTA_MODE_PAPER, true, rr);
+	/* the bound equal to the deadline passes; just below it fails */
+	ts.t[1].D = 10;
+	expect(&ts, RTA_GCAPS_BUSY, RTA_MODE_PAPER, true, gc);
+	ts.t[1].D = 9.999;
+	expect(&ts, RTA_GCAPS_SUSPEND, RTA_MODE_PAPER, false, late);
+	rta_taskset_free(&ts);
+}
+
 /* Eq. (1) cut off at the deadline; tasks depending on an unbounded one. */
 static void test_deadline_cutoff(void **state)
 {
@@ -798,6 +832,7 @@ int main(void)
 		cmocka_unit_test(test_lemma11_12_rr_suspend),
 		cmocka_unit_test(test_lemma13_18_gcaps_busy),
 		cmocka_unit_test(test_lemma19_21_gcaps_suspend),
+		cmocka_unit_test(test_cpu_only_hpp_edges),
 		cmocka_unit_test(test_deadline_cutoff),
 		cmocka_unit_test(test_table2_artifact),
 		cmocka_unit_test(test_table2_paper),
