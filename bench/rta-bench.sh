@@ -26,6 +26,12 @@ args=()
 for ((r = 0; r < reps; r++)); do args+=("${files[@]}"); done
 
 now() { date +%s.%N; }
+# CPU seconds (user + sys) of a command: robust on a busy machine
+cputime() {
+	local TIMEFORMAT='%U %S' t
+	t=$( { time "$@" > /dev/null; } 2>&1 )
+	calc "${t% *} + ${t#* }"
+}
 calc() { awk "BEGIN { printf \"%.12g\", $1 }"; }
 policies="tsg_rr_busy tsg_rr_suspend gcaps_busy gcaps_suspend gcaps_busy_gpu_prio gcaps_suspend_gpu_prio"
 
@@ -40,26 +46,23 @@ while read -r pol secs; do py[$pol]=$secs; done < <(
 
 
 printf "nvsched rta --compat artifact vs the artifact's recorded python_s, %d tasksets\n" "$n"
-printf "(analysis: rta-bench, %d repetitions in-process, no I/O, like python_s;\n" "$reps"
-printf " cli: nvsched-rta end to end, JSON read + analysis + JSON write, one process, x%d)\n" "$reps"
+printf "(analysis: rta-bench, thread CPU time, best of 7 trials of %d repetitions, no I/O,\n" "$reps"
+printf " like python_s; cli: nvsched-rta end to end, CPU time, JSON read + analysis + JSON\n"
+printf " write, one process for all files x%d)\n" "$reps"
 declare -A ana
 while read -r pol secs; do ana[$pol]=$secs; done < <("$bench" --compat artifact -n "$reps" "${files[@]}")
 printf "%-24s %12s %12s %12s %9s\n" policy "analysis_s" "cli_s" "python_s" "speedup"
 tot_a=0 tot_py=0
 for p in $policies; do
-	t0=$(now)
-	"$exe" --compat artifact -j --policy "$p" "${args[@]}" > /dev/null
-	t1=$(now)
-	cli=$(calc "($t1 - $t0) / ($n * $reps)")
+	c=$(cputime "$exe" --compat artifact -j --policy "$p" "${args[@]}")
+	cli=$(calc "$c / ($n * $reps)")
 	pys=$(calc "${py[$p]:-0} / $n")
 	a=${ana[$p]}
 	printf "%-24s %12.3e %12.3e %12.3e %8.1fx\n" "$p" "$a" "$cli" "$pys" "$(calc "$pys / $a")"
 	tot_a=$(calc "$tot_a + $a")
 	tot_py=$(calc "$tot_py + $pys")
 done
-t0=$(now)
-"$exe" --compat artifact -a -j "${args[@]}" > /dev/null
-t1=$(now)
-all=$(calc "($t1 - $t0) / ($n * $reps)")
+c=$(cputime "$exe" --compat artifact -a -j "${args[@]}")
+all=$(calc "$c / ($n * $reps)")
 printf "%-24s %12.3e %12.3e %12.3e %8.1fx\n" "all six" "$tot_a" "$all" "$tot_py" "$(calc "$tot_py / $tot_a")"
 printf "(seconds per taskset; speedup = python_s / analysis_s; JSON reading alone: %.3e s/taskset)\n" "${ana[load_json]}"
