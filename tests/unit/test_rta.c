@@ -783,6 +783,58 @@ static void test_cli_single_and_errors(void **state)
 	free(out);
 }
 
+/* ---- CLI: --generate is reproducible and readable back, --sweep CSV ---- */
+static void test_cli_generate_sweep(void **state)
+{
+	char *g1[] = { "rta", "--generate", "--count", "3", "--seed", "11", "--be-ratio", "0.2" };
+	char *sw[] = { "rta", "--sweep", "util=0.2:0.6:0.2", "--count", "20", "--seed", "3" };
+	char *bad[] = { "rta", "--sweep", "nope=1:2:1" };
+	char *a, *b, *line, *save = NULL;
+	int rc, n = 0;
+
+	a = capture(g1, 8, &rc);
+	assert_int_equal(rc, 0);
+	b = capture(g1, 8, &rc);
+	assert_string_equal(a, b);		/* same seed, same tasksets */
+	for (line = strtok_r(a, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char err[256];
+		struct json *j = json_parse(line, strlen(line), err, sizeof(err));
+		struct rta_taskset ts;
+
+		assert_non_null(j);
+		assert_int_equal(rta_taskset_from_json(j, &ts, err, sizeof(err)), 0);
+		rta_taskset_free(&ts);
+		json_free(j);
+		n++;
+	}
+	assert_int_equal(n, 3);
+	free(a);
+	free(b);
+
+	a = capture(sw, 7, &rc);
+	assert_int_equal(rc, 0);
+	save = NULL;
+	line = strtok_r(a, "\n", &save);
+	assert_string_equal(line, "util,tsg_rr_busy,tsg_rr_suspend,gcaps_busy,gcaps_suspend,"
+				  "gcaps_busy_gpu_prio,gcaps_suspend_gpu_prio,tasksets");
+	n = 0;
+	while ((line = strtok_r(NULL, "\n", &save))) {
+		double v[8];
+
+		assert_int_equal(sscanf(line, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &v[0], &v[1], &v[2],
+					&v[3], &v[4], &v[5], &v[6], &v[7]), 8);
+		assert_true(fabs(v[0] - 0.2 * (n + 1)) < 1e-9);
+		assert_true(v[5] >= v[3] && v[6] >= v[4]);	/* Audsley only adds */
+		assert_int_equal((int)v[7], 20);
+		n++;
+	}
+	assert_int_equal(n, 3);
+	free(a);
+	a = capture(bad, 3, &rc);
+	assert_int_equal(rc, CLI_EXIT_USAGE);
+	free(a);
+}
+
 /* ---- generator: reproducible, Table 3 ranges ---- */
 static void test_generate(void **state)
 {
@@ -846,6 +898,7 @@ int main(void)
 		cmocka_unit_test(test_artifact_oracles_fixed),
 		cmocka_unit_test(test_cli_batch),
 		cmocka_unit_test(test_cli_single_and_errors),
+		cmocka_unit_test(test_cli_generate_sweep),
 		cmocka_unit_test(test_generate),
 	};
 
