@@ -635,11 +635,12 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
 		 * ref = tau_i; for a CPU-only tau_i (Eq. (11): remote tasks that
 		 * preempt the GPU segments of its busy-waiting hpp tasks) ref is
 		 * the lower of tau_i and its lowest-GPU-priority hpp GPU task,
-		 * so that the set stays sound whatever tau_i's own GPU priority.
+		 * so that the set stays sound whatever tau_i's own GPU priority
+		 * (with the same-core order checked on input, ref is tau_i).
 		 */
 		int ref = i;
 
-		if (gpu_prio && ts->t[i].ng == 0 && !(dev & RTA_DEV_ARTIFACT))
+		if (gpu_prio && ts->t[i].ng == 0 && !(dev & RTA_DEV_D8))
 			for (int h = 0; h < ts->n; h++)
 				if (w->hpp[h] && ts->t[h].ng > 0 && gp_higher(w, gpu_prio, ref, h))
 					ref = h;
