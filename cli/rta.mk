@@ -1,0 +1,26 @@
+# cli/rta.mk: `nvsched rta` (GCAPS response-time analysis) -> librta.a,
+# a standalone driver build/bin/nvsched-rta, unit tests and the bench.
+RTA_SRCS := cli/rta.c cli/rta_gen.c cli/cmd_rta.c
+RTA_OBJS := $(RTA_SRCS:%.c=$(B)/%.o)
+$(B)/librta.a: $(RTA_OBJS)
+	$(Q)ar rcs $@ $^
+ALL_TARGETS += $(B)/librta.a $(B)/bin/nvsched-rta
+
+$(B)/bin/nvsched-rta: $(B)/tests/rta/main.o $(B)/librta.a $(B)/libnvscli.a
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
+
+$(B)/tests/unit/test_rta: $(B)/tests/unit/test_rta.o $(B)/librta.a $(B)/libnvscli.a
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lcmocka -lm
+UNIT_TESTS += $(B)/tests/unit/test_rta
+
+.PHONY: bench-rta
+BENCH_TARGETS += bench-rta
+bench-rta: $(B)/bin/nvsched-rta $(B)/bin/rta-bench
+	@bash bench/rta-bench.sh $(B)/bin/nvsched-rta $(B)/bin/rta-bench
+
+$(B)/bin/rta-bench: $(B)/bench/rta_bench.o $(B)/librta.a $(B)/libnvscli.a
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
+ALL_TARGETS += $(B)/bin/rta-bench

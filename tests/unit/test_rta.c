@@ -1,0 +1,906 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_rta.c - unit tests of `nvsched rta` (cli/rta.c, cli/cmd_rta.c):
+ * hand-worked tasksets for every lemma of the GCAPS paper section 6, the
+ * paper's Table 2, monotonicity properties, the artifact oracles in
+ * compat mode and the JSON Lines batch mode.
+ *
+ * Fixtures: $RTA_FIXTURES or ../shared/fixtures/rta (from the repo root).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "json.h"
+#include "rta.h"
+#include "rta_gen.h"
+
+#define NUL NAN		/* expected "null" */
+
+static const char *fixtures(void)
+{
+	const char *e = getenv("RTA_FIXTURES");
+
+	return e && *e ? e : "../shared/fixtures/rta";
+}
+
+static void load_str(const char *text, struct rta_taskset *ts)
+{
+	char err[256];
+	struct json *j = json_parse(text, strlen(text), err, sizeof(err));
+
+	if (!j)
+		fail_msg("json: %s", err);
+	if (rta_taskset_from_json(j, ts, err, sizeof(err)) < 0)
+		fail_msg("taskset: %s", err);
+	json_free(j);
+}
+
+static int find(const struct rta_taskset *ts, const char *name)
+{
+	for (int i = 0; i < ts->n; i++)
+		if (!strcmp(ts->t[i].name, name))
+			return i;
+	fail_msg("no task %s", name);
+	return -1;
+}
+
+/* Check a policy's bounds (NAN = null) in input order and the verdict. */
+static void expect(const struct rta_taskset *ts, enum rta_policy p, enum rta_mode mode,
+		   bool sched, const double *want)
+{
+	struct rta_result r;
+
+	rta_result_init(&r, ts->n);
+	rta_analyze(ts, p, mode, &r);
+	for (int i = 0; i < ts->n; i++) {
+		if (isnan(want[i])) {
+			if (!isnan(r.R[i]))
+				fail_msg("%s %s: got %.17g, want null", rta_policy_names[p],
+					 ts->t[i].name, r.R[i]);
+		} else if (!(fabs(r.R[i] - want[i]) <= 1e-9 * fmax(1, fabs(want[i])))) {
+			fail_msg("%s %s: got %.17g, want %.17g", rta_policy_names[p],
+				 ts->t[i].name, r.R[i], want[i]);
+		}
+	}
+	if (r.schedulable != sched)
+		fail_msg("%s: schedulable %d, want %d", rta_policy_names[p], r.schedulable, sched);
+	rta_result_free(&r);
+}
+
+/* ---- Lemma 6 / Eq. (3),(5): interleaving, ceiling edge, BE in nu ---- */
+static const char *ts_interleave =
+	"{\"schema\":1,\"platform\":{\"cpus\":3,\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":1},"
+	"\"tasks\":["
+	"{\"name\":\"a\",\"cpu\":0,\"period_ms\":100,\"deadline_ms\":100,\"priority\":3,"
+	" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":2.0}]},"
+	"{\"name\":\"b\",\"cpu\":1,\"period_ms\":100,\"deadline_ms\":100,\"priority\":2,"
+	" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":2.5}]},"
+	"{\"name\":\"c\",\"cpu\":2,\"period_ms\":100,\"deadline_ms\":100,\"priority\":null,"
+	" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":1}]}]}";
+
+static void test_lemma6_interleave(void **state)
+{
+	struct rta_taskset ts;
+	/* a: 1 + 2 + (1+0.2)*2*ceil(2/1)=4.8;  b: 1 + 2.5 + 1.2*2*ceil(2.5)=7.2 */
+	const double want[] = { 7.8, 10.7, NUL };
+
+	load_str(ts_interleave, &ts);
+	expect(&ts, RTA_TSG_RR_BUSY, RTA_MODE_PAPER, true, want);
+	expect(&ts, RTA_TSG_RR_SUSPEND, RTA_MODE_PAPER, true, want);
+	expect(&ts, RTA_TSG_RR_BUSY, RTA_MODE_ARTIFACT, true, want);
+	rta_taskset_free(&ts);
+}
+
+/* ---- Lemmas 9, 10, 12 (round-robin, same core) ---- */
+static const char *ts_rr =
+	"{\"schema\":1,\"platform\":{\"cpus\":2,\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":1},"
+	"\"tasks\":["
+	"{\"name\":\"r\",\"cpu\":1,\"period_ms\":100,\"deadline_ms\":100,\"priority\":4,"
+	" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":1}]},"
+	"{\"name\":\"h\",\"cpu\":0,\"period_ms\":10,\"deadline_ms\":10,\"priority\":3,"
+	" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0.5,\"exec_ms\":1.5}]},"
+	"{\"name\":\"h2\",\"cpu\":0,\"period_ms\":50,\"deadline_ms\":50,\"priority\":2,"
+	" \"cpu_segments_ms\":[3],\"gpu_segments\":[]},"
+	"{\"name\":\"i\",\"cpu\":0,\"period_ms\":100,\"deadline_ms\":100,\"priority\":1,"
+	" \"cpu_segments_ms\":[2],\"gpu_segments\":[]}]}";
+
+static void test_lemma9_10_rr_busy(void **state)
+{
+	struct rta_taskset ts;
+	/*
+	 * r: 1+1+1.2*1*1 = 3.2.  h: 1+2+1.2*1*2 = 5.4.
+	 * Per job of h seen by h2 and i: C+G^m = 1.5 (Eq. 7) plus
+	 * I(|{r}|+1 = 2, 1.5) = 1.2*2*2 = 4.8 (Eq. 6) = 6.3.
+	 * h2: 3 + 6.3 = 9.3.  i: 2 + ceil(R/10)*6.3 + ceil(R/50)*3:
+	 * 2 -> 11.3 -> 17.6 (ceil(1.76) = 2) -> 17.6.
+	 */
+	const double want[] = { 3.2, 5.4, 9.3, 17.6 };
+	/*
+	 * Artifact: D1 skips h2 for i; D2: N = |hp\hpp GPU| (r) + GPU tasks
+	 * among sorted positions 0..n-pos-2; per job I(N) + G + C + G^m.
+	 * h2 (pos 2): positions 0..0 = r -> N = 2: 4.8+2+1+0.5 = 8.3 per job:
+	 * 3 -> 11.3 -> (ceil(1.13) = 2) 19.6 -> 19.6.
+	 * i (pos 3): N = 1: 2.4+3.5 = 5.9 -> 2+5.9 = 7.9 -> 7.9.
+	 */
+	const double want_art[] = { 3.2, 5.4, 19.6, 7.9 };
+
+	load_str(ts_rr, &ts);
+	expect(&ts, RTA_TSG_RR_BUSY, RTA_MODE_PAPER, true, want);
+	expect(&ts, RTA_TSG_RR_BUSY, RTA_MODE_ARTIFACT, true, want_art);
+	rta_taskset_free(&ts);
+}
+
+static void test_lemma11_12_rr_suspend(void **state)
+{
+	struct rta_taskset ts;
+	/*
+	 * Eq. (8), J^c_h = R_h - (C_h + G^m_h) = 5.4 - 1.5 = 3.9.
+	 * h2: 3 + ceil((R+3.9)/10)*1.5: 4.5 -> (8.4/10) 4.5.  J^c_h2 = 1.5.
+	 * i: 2 + ceil((R+3.9)/10)*1.5 + ceil((R+1.5)/50)*3:
+	 * 2 -> 6.5 -> (10.4/10 = 2) 8 -> 8.
+	 */
+	const double want[] = { 3.2, 5.4, 4.5, 8 };
+	/* Artifact D4: J = T_h - (C_h+G^m_h) = 8.5 and 47:
+	 * h2: 3 + ceil((R+8.5)/10)*1.5: 4.5 -> (13/10 = 2) 6 -> (14.5) 6.
+	 * i: 2 + ceil((R+8.5)/10)*1.5 + ceil((R+47)/50)*3:
+	 * 2 -> 2+1.5*2+3*1 = 8 -> (16.5: 2)*1.5 + (55/50: 2)*3 = 11 ->
+	 * (19.5: 2) + (58: 2) = 11. */
+	const double want_art[] = { 3.2, 5.4, 6, 11 };
+
+	load_str(ts_rr, &ts);
+	expect(&ts, RTA_TSG_RR_SUSPEND, RTA_MODE_PAPER, true, want);
+	expect(&ts, RTA_TSG_RR_SUSPEND, RTA_MODE_ARTIFACT, true, want_art);
+	rta_taskset_free(&ts);
+}
+
+/* ---- GCAPS, Lemmas 13-21 ---- */
+static const char *ts_gcaps =
+	"{\"schema\":1,\"platform\":{\"cpus\":2,\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":1},"
+	"\"tasks\":["
+	"{\"name\":\"r\",\"cpu\":1,\"period_ms\":50,\"deadline_ms\":50,\"priority\":4,"
+	" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0.5,\"exec_ms\":2}]},"
+	"{\"name\":\"h\",\"cpu\":0,\"period_ms\":20,\"deadline_ms\":20,\"priority\":3,"
+	" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0.5,\"exec_ms\":1.5}]},"
+	"{\"name\":\"i\",\"cpu\":0,\"period_ms\":100,\"deadline_ms\":100,\"priority\":2,"
+	" \"cpu_segments_ms\":[2],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":1}]},"
+	"{\"name\":\"k\",\"cpu\":0,\"period_ms\":200,\"deadline_ms\":200,\"priority\":1,"
+	" \"cpu_segments_ms\":[5],\"gpu_segments\":[]}]}";
+
+static void test_lemma13_18_gcaps_busy(void **state)
+{
+	struct rta_taskset ts;
+	/*
+	 * Own demand C + G + B + 2 eps eta = C + G + eps + 3 eps eta (Lemma 13).
+	 * r: 1+2.5+1+3 = 7.5.
+	 * h: 7 + ceil((R + J^g_r)/50)*G^e*_r, J^g_r = 7.5-2 = 5.5, G^e* = 4
+	 *    (Eq. 10 second term): 7 -> 11 -> 11.
+	 * i: 7 + ceil(R/20)*(C_h+G^m_h) [Eq. 12] + ceil(R/20)*G^e*_h [Eq. 10
+	 *    first term] + ceil((R+5.5)/50)*4: 7 -> 7+1.5+3.5+4 = 16 -> 16.
+	 * k (CPU only): 6 + ceil(R/20)*(1.5+3.5) [Eq. 12 + the busy-waiting
+	 *    fix] + ceil(R/100)*(2+0+3) + ceil((R+5.5)/50)*4 [Eq. 11]:
+	 *    6 -> 20 -> ceil(20/20) = 1 exactly: 20.
+	 */
+	const double want[] = { 7.5, 11, 16, 20 };
+
+	load_str(ts_gcaps, &ts);
+	expect(&ts, RTA_GCAPS_BUSY, RTA_MODE_PAPER, true, want);
+	expect(&ts, RTA_GCAPS_BUSY, RTA_MODE_ARTIFACT, true, want);	/* D5: same here */
+	rta_taskset_free(&ts);
+}
+
+static void test_lemma19_21_gcaps_suspend(void **state)
+{
+	struct rta_taskset ts;
+	/*
+	 * r: 7.5.  h: 7 + ceil((R+5.5)/50)*4 = 11.
+	 * i: 7 + ceil((R+J^c_h)/20)*(C_h+G^m*_h = 3.5) [Eq. 14], J^c_h = 11-1.5
+	 *    + ceil((R+J^g_h)/20)*G^e_h [Eq. 13 first], J^g_h = 11-1.5
+	 *    + ceil((R+5.5)/50)*4 [Eq. 13 second]:
+	 *    7 -> 16 -> (25.5/20 = 2) 7+7+3+4 = 21 -> 21.
+	 * k: 6 + ceil((R+9.5)/20)*3.5 + ceil((R+J^c_i)/100)*(2+0+2),
+	 *    J^c_i = 21-2 = 19: 6 -> 13.5 -> 17 -> 17.
+	 */
+	const double want[] = { 7.5, 11, 21, 17 };
+
+	load_str(ts_gcaps, &ts);
+	expect(&ts, RTA_GCAPS_SUSPEND, RTA_MODE_PAPER, true, want);
+	expect(&ts, RTA_GCAPS_SUSPEND, RTA_MODE_ARTIFACT, true, want);
+	rta_taskset_free(&ts);
+}
+
+/* CPU-only hpp tasks (Eq. (12), Eq. (14) first sum), exact ceiling edges */
+static void test_cpu_only_hpp_edges(void **state)
+{
+	struct rta_taskset ts;
+	const char *txt =
+		"{\"schema\":1,\"platform\":{\"cpus\":1,\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":1},"
+		"\"tasks\":["
+		"{\"name\":\"c\",\"cpu\":0,\"period_ms\":10,\"priority\":3,"
+		" \"cpu_segments_ms\":[2],\"gpu_segments\":[]},"
+		"{\"name\":\"g\",\"cpu\":0,\"period_ms\":100,\"priority\":2,"
+		" \"cpu_segments_ms\":[1, 0.5],\"gpu_segments\":[{\"misc_ms\":0.5,\"exec_ms\":2}]}]}";
+	/*
+	 * c: 2 + eps = 3.  g: 1.5 + 2.5 + 1 + 3 = 8, + ceil(R/10)*2: 10, and
+	 * ceil(10/10) = 1 exactly, so the fixed point is 10 (not 12).
+	 */
+	const double gc[] = { 3, 10 };
+	/* round-robin: c 2; g 1.5 + 2.5 + I(0, 2) = 4, + ceil(R/10)*2 = 6 */
+	const double rr[] = { 2, 6 };
+	const double late[] = { 3, NUL };
+
+	load_str(txt, &ts);
+	expect(&ts, RTA_GCAPS_BUSY, RTA_MODE_PAPER, true, gc);
+	expect(&ts, RTA_GCAPS_SUSPEND, RTA_MODE_PAPER, true, gc);
+	expect(&ts, RTA_GCAPS_BUSY, RTA_MODE_ARTIFACT, true, gc);
+	expect(&ts, RTA_TSG_RR_BUSY, RTA_MODE_PAPER, true, rr);
+	expect(&ts, RTA_TSG_RR_SUSPEND, RTA_MODE_PAPER, true, rr);
+	/* the bound equal to the deadline passes; just below it fails */
+	ts.t[1].D = 10;
+	expect(&ts, RTA_GCAPS_BUSY, RTA_MODE_PAPER, true, gc);
+	ts.t[1].D = 9.999;
+	expect(&ts, RTA_GCAPS_SUSPEND, RTA_MODE_PAPER, false, late);
+	rta_taskset_free(&ts);
+}
+
+/* Eq. (1) cut off at the deadline; tasks depending on an unbounded one. */
+static void test_deadline_cutoff(void **state)
+{
+	struct rta_taskset ts;
+	/* D of k lowered to 19.99: the fixed point 20 exceeds it */
+	const char *txt =
+		"{\"schema\":1,\"platform\":{\"cpus\":1,\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":1},"
+		"\"tasks\":["
+		"{\"name\":\"h\",\"cpu\":0,\"period_ms\":20,\"deadline_ms\":6.99,\"priority\":3,"
+		" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0.5,\"exec_ms\":1.5}]},"
+		"{\"name\":\"k\",\"cpu\":0,\"period_ms\":200,\"deadline_ms\":200,\"priority\":1,"
+		" \"cpu_segments_ms\":[5],\"gpu_segments\":[]}]}";
+	const double busy[] = { NUL, 11 };	/* h: 7 > 6.99; k: 6+5 (no jitter) */
+	const double susp[] = { NUL, NUL };	/* k needs J^c_h = R_h - ... */
+
+	load_str(txt, &ts);
+	expect(&ts, RTA_GCAPS_BUSY, RTA_MODE_PAPER, false, busy);
+	expect(&ts, RTA_GCAPS_SUSPEND, RTA_MODE_PAPER, false, susp);
+	rta_taskset_free(&ts);
+}
+
+/* ---- the paper's Table 2 / Example 4 ---- */
+static void table2(struct rta_taskset *ts)
+{
+	char path[1024], err[512];
+
+	snprintf(path, sizeof(path), "%s/ts_paper_table2.json", fixtures());
+	if (access(path, R_OK) != 0)
+		skip();
+	if (rta_taskset_load(path, ts, err, sizeof(err)) < 0)
+		fail_msg("%s", err);
+}
+
+static void check_prio(const struct rta_taskset *ts, enum rta_policy p, enum rta_mode mode,
+		       const int *want)
+{
+	struct rta_result r;
+
+	rta_result_init(&r, ts->n);
+	rta_analyze(ts, p, mode, &r);
+	assert_true(r.schedulable);
+	assert_true(r.audsley);
+	assert_true(r.has_gpu_prio);
+	for (int i = 0; i < ts->n; i++) {
+		assert_int_equal(r.gpu_prio[i], want[i]);
+		if (mode == RTA_MODE_PAPER)
+			assert_true(r.R[i] <= ts->t[i].D);
+	}
+	rta_result_free(&r);
+}
+
+static void test_table2_artifact(void **state)
+{
+	struct rta_taskset ts;
+	const double rrb[] = { 33.4, 70.2, NUL, 114.4 }, rrs[] = { 33.4, 66, NUL, 173.0 };
+	const double gb[] = { 26, 64, 153, NUL }, gs[] = { 26, 58, 153, NUL };
+	const int prio[] = { 4, 3, 1, 2 };
+
+	table2(&ts);
+	expect(&ts, RTA_TSG_RR_BUSY, RTA_MODE_ARTIFACT, false, rrb);
+	expect(&ts, RTA_TSG_RR_SUSPEND, RTA_MODE_ARTIFACT, false, rrs);
+	expect(&ts, RTA_GCAPS_BUSY, RTA_MODE_ARTIFACT, false, gb);
+	expect(&ts, RTA_GCAPS_SUSPEND, RTA_MODE_ARTIFACT, false, gs);
+	check_prio(&ts, RTA_GCAPS_BUSY_GPU_PRIO, RTA_MODE_ARTIFACT, prio);
+	check_prio(&ts, RTA_GCAPS_SUSPEND_GPU_PRIO, RTA_MODE_ARTIFACT, prio);
+	rta_taskset_free(&ts);
+}
+
+static void test_table2_paper(void **state)
+{
+	struct rta_taskset ts;
+	/*
+	 * tsg_rr_busy tau4: Lemma 10 keeps tau2 (D1) and Eq. (6) counts
+	 * {tau3, tau4} + tau1: 54 + 2*34.6 + 2*40 = 203.2 > 200.
+	 * tsg_rr_suspend tau4: J^c_1 = 33.4-13, J^c_2 = 53-40:
+	 * 54 + 2*13 + 40 = 120.
+	 */
+	const double rrb[] = { 33.4, 74.6, NUL, NUL }, rrs[] = { 33.4, 53, NUL, 120 };
+	const double gb[] = { 26, 64, 153, NUL }, gs[] = { 26, 58, 153, NUL };
+	const int prio[] = { 4, 3, 1, 2 };	/* Example 4: tau3/tau4 swapped */
+
+	table2(&ts);
+	expect(&ts, RTA_TSG_RR_BUSY, RTA_MODE_PAPER, false, rrb);
+	expect(&ts, RTA_TSG_RR_SUSPEND, RTA_MODE_PAPER, false, rrs);
+	expect(&ts, RTA_GCAPS_BUSY, RTA_MODE_PAPER, false, gb);
+	expect(&ts, RTA_GCAPS_SUSPEND, RTA_MODE_PAPER, false, gs);
+	check_prio(&ts, RTA_GCAPS_BUSY_GPU_PRIO, RTA_MODE_PAPER, prio);
+	check_prio(&ts, RTA_GCAPS_SUSPEND_GPU_PRIO, RTA_MODE_PAPER, prio);
+	rta_taskset_free(&ts);
+}
+
+/* Input gpu_priority (section 6.4): Example 4's swapped order passes. */
+static void test_input_gpu_priority(void **state)
+{
+	struct rta_taskset ts;
+	struct rta_result r;
+
+	table2(&ts);
+	ts.t[2].has_gprio = true, ts.t[2].gprio = 0.5;	/* tau3 below tau4 */
+	rta_result_init(&r, ts.n);
+	rta_analyze(&ts, RTA_GCAPS_SUSPEND, RTA_MODE_PAPER, &r);
+	assert_true(r.schedulable);
+	rta_analyze(&ts, RTA_GCAPS_SUSPEND_GPU_PRIO, RTA_MODE_PAPER, &r);
+	assert_true(r.schedulable);
+	assert_false(r.audsley);
+	assert_int_equal(r.gpu_prio[2], 1);
+	assert_int_equal(r.gpu_prio[3], 2);
+	rta_result_free(&r);
+	rta_taskset_free(&ts);
+}
+
+/* A given GPU order that breaks the same-core CPU order is refused (5.3). */
+static void test_gpu_priority_same_core_order(void **state)
+{
+	const char *txt =
+		"{\"schema\":1,\"platform\":{\"cpus\":1,\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":1},"
+		"\"tasks\":["
+		"{\"name\":\"a\",\"cpu\":0,\"period_ms\":10,\"priority\":2,\"gpu_priority\":1,"
+		" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":1}]},"
+		"{\"name\":\"b\",\"cpu\":0,\"period_ms\":20,\"priority\":1,\"gpu_priority\":2,"
+		" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":1}]}]}";
+	char err[256];
+	struct rta_taskset ts;
+	struct json *j = json_parse(txt, strlen(txt), err, sizeof(err));
+
+	assert_non_null(j);
+	assert_int_equal(rta_taskset_from_json(j, &ts, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "same-core"));
+	json_free(j);
+}
+
+/* ---- monotonicity: more load never makes a taskset schedulable ---- */
+static void test_monotonic(void **state)
+{
+	struct rta_gen_params gp;
+	uint64_t rng = 12345;
+	int checked = 0;
+
+	rta_gen_defaults(&gp);
+	gp.util_min = 0.2, gp.util_max = 0.45;
+	for (int k = 0; k < 150; k++) {
+		struct rta_taskset ts;
+		struct rta_result a, b;
+		int victim;
+
+		rta_generate(&gp, &rng, &ts);
+		rta_result_init(&a, ts.n);
+		rta_result_init(&b, ts.n);
+		victim = (int)(rta_rng_next(&rng) % (uint64_t)ts.n);
+		for (int p = 0; p < RTA_NPOLICIES; p++) {
+			struct rta_task *t = &ts.t[victim];
+			double oldC = t->C, oldG = t->G, oldge = t->ng ? t->ge[0] : 0, oldGe = t->Ge;
+
+			rta_analyze(&ts, p, RTA_MODE_PAPER, &a);
+			/* more load: longer CPU and GPU work of one task */
+			t->C *= 1.3;
+			if (t->ng) {
+				t->ge[0] *= 1.5;
+				t->Ge += t->ge[0] - oldge;
+				t->G += t->ge[0] - oldge;
+			}
+			rta_analyze(&ts, p, RTA_MODE_PAPER, &b);
+			if (b.schedulable && !a.schedulable)
+				fail_msg("taskset %d policy %s: more load became schedulable", k,
+					 rta_policy_names[p]);
+			if (p < RTA_GCAPS_BUSY_GPU_PRIO)
+				for (int i = 0; i < ts.n; i++)
+					if (!isnan(b.R[i]) && !(isnan(a.R[i]) == false &&
+								a.R[i] <= b.R[i] + 1e-9))
+						fail_msg("taskset %d %s task %d: R %g -> %g", k,
+							 rta_policy_names[p], i, a.R[i], b.R[i]);
+			t->C = oldC, t->G = oldG, t->Ge = oldGe;
+			if (t->ng)
+				t->ge[0] = oldge;
+			checked++;
+		}
+		/* an extra task never helps either */
+		rta_result_free(&a);
+		rta_result_free(&b);
+		rta_taskset_free(&ts);
+	}
+	assert_int_equal(checked, 150 * RTA_NPOLICIES);
+}
+
+static void test_monotonic_add_task(void **state)
+{
+	struct rta_gen_params gp;
+	uint64_t rng = 777;
+
+	rta_gen_defaults(&gp);
+	gp.util_min = 0.2, gp.util_max = 0.4;
+	for (int k = 0; k < 100; k++) {
+		struct rta_taskset ts, big;
+		struct rta_result a, b;
+
+		rta_generate(&gp, &rng, &ts);
+		/* big = ts + one more GPU task at the top priority on CPU 0 */
+		big = ts;
+		big.n = ts.n + 1;
+		big.t = calloc(big.n, sizeof(*big.t));
+		memcpy(big.t, ts.t, ts.n * sizeof(*ts.t));
+		big.t[ts.n] = (struct rta_task){
+			.name = "extra", .cpu = 0, .T = 40, .D = 40, .prio = 1000, .nc = 1,
+			.ng = 1, .C = 1, .G = 2, .Gm = 0.5, .Ge = 1.5,
+		};
+		double cs = 1, gm = 0.5, ge = 1.5;
+
+		big.t[ts.n].cseg = &cs, big.t[ts.n].gm = &gm, big.t[ts.n].ge = &ge;
+		rta_result_init(&a, ts.n);
+		rta_result_init(&b, big.n);
+		for (int p = 0; p < RTA_NPOLICIES; p++) {
+			rta_analyze(&ts, p, RTA_MODE_PAPER, &a);
+			rta_analyze(&big, p, RTA_MODE_PAPER, &b);
+			if (b.schedulable && !a.schedulable)
+				fail_msg("taskset %d %s: adding a task made it schedulable", k,
+					 rta_policy_names[p]);
+		}
+		rta_result_free(&a);
+		rta_result_free(&b);
+		free(big.t);
+		rta_taskset_free(&ts);
+	}
+}
+
+/*
+ * Audsley is optimal: whenever some GPU priority order that keeps the
+ * same-core CPU order passes the section 6.4 test (input gpu_priority, D_h
+ * jitters), the search finds one.  Brute force over all orders of small
+ * random tasksets.
+ */
+static bool next_perm(int *a, int n)
+{
+	int i = n - 2, j = n - 1;
+
+	while (i >= 0 && a[i] >= a[i + 1])
+		i--;
+	if (i < 0)
+		return false;
+	while (a[j] <= a[i])
+		j--;
+	int x = a[i];
+
+	a[i] = a[j], a[j] = x;
+	for (int l = i + 1, r = n - 1; l < r; l++, r--)
+		x = a[l], a[l] = a[r], a[r] = x;
+	return true;
+}
+
+static void test_audsley_optimal(void **state)
+{
+	struct rta_gen_params gp;
+	uint64_t rng = 99;
+	int found_by_brute = 0, audsley_ok = 0;
+
+	rta_gen_defaults(&gp);
+	gp.cpus = 2, gp.tasks_min = 1, gp.tasks_max = 3;
+	gp.util_min = 0.5, gp.util_max = 0.9;
+	for (int k = 0; k < 300; k++) {
+		struct rta_taskset ts;
+		int perm[8];
+
+		rta_generate(&gp, &rng, &ts);
+		for (int busy = 0; busy < 2; busy++) {
+			enum rta_policy base = busy ? RTA_GCAPS_BUSY : RTA_GCAPS_SUSPEND;
+			enum rta_policy gpp = busy ? RTA_GCAPS_BUSY_GPU_PRIO : RTA_GCAPS_SUSPEND_GPU_PRIO;
+			struct rta_result r;
+			bool any = false;
+
+			for (int i = 0; i < ts.n; i++)
+				perm[i] = i + 1;
+			rta_result_init(&r, ts.n);
+			do {
+				bool keeps = true;
+
+				for (int a = 0; a < ts.n; a++)
+					for (int b = 0; b < ts.n; b++)
+						if (ts.t[a].cpu == ts.t[b].cpu && ts.t[a].prio > ts.t[b].prio &&
+						    perm[a] < perm[b])
+							keeps = false;
+				if (!keeps)
+					continue;
+				for (int i = 0; i < ts.n; i++)
+					ts.t[i].has_gprio = true, ts.t[i].gprio = perm[i];
+				rta_analyze(&ts, base, RTA_MODE_PAPER, &r);
+				any |= r.schedulable;
+			} while (!any && next_perm(perm, ts.n));
+			for (int i = 0; i < ts.n; i++)
+				ts.t[i].has_gprio = false;
+			rta_analyze(&ts, gpp, RTA_MODE_PAPER, &r);
+			if (any && !r.schedulable)
+				fail_msg("taskset %d (%s): an order exists, Audsley found none", k,
+					 busy ? "busy" : "suspend");
+			if (r.schedulable && r.audsley) {
+				/* the order found keeps the same-core order and passes */
+				for (int a = 0; a < ts.n; a++)
+					for (int b = 0; b < ts.n; b++)
+						if (ts.t[a].cpu == ts.t[b].cpu &&
+						    ts.t[a].prio > ts.t[b].prio)
+							assert_true(r.gpu_prio[a] > r.gpu_prio[b]);
+				for (int i = 0; i < ts.n; i++)
+					ts.t[i].has_gprio = true, ts.t[i].gprio = r.gpu_prio[i];
+				rta_analyze(&ts, base, RTA_MODE_PAPER, &r);
+				assert_true(r.schedulable);
+				for (int i = 0; i < ts.n; i++)
+					ts.t[i].has_gprio = false;
+				audsley_ok++;
+			}
+			found_by_brute += any;
+			rta_result_free(&r);
+		}
+		rta_taskset_free(&ts);
+	}
+	print_message("audsley: %d orders exist by brute force, %d found by the search "
+		      "(the rest passed the priority-ordered test)\n", found_by_brute, audsley_ok);
+	assert_true(audsley_ok > 0);
+}
+
+/* ---- the artifact's 200 oracles, compat mode ---- */
+static bool near(double a, double b)
+{
+	return fabs(a - b) <= 1e-9 * fmax(1, fabs(b));
+}
+
+/*
+ * variant 0: "shipped" (--compat artifact on the files as they are);
+ * 1: "segsum" (C_i, G_i = the segment sums); 2: "fixed" (segsum without
+ * D2 and D3) - the oracle's variants, made by changing state only.
+ */
+static void check_oracles(int variant)
+{
+	static const char *const vname[] = { NULL, "segsum", "fixed" };
+	char dir[1024], path[1400], err[512];
+	int files = 0, bad[RTA_NPOLICIES] = { 0 }, bounds = 0;
+	unsigned dev = variant == 2 ? RTA_DEV_ARTIFACT & ~(RTA_DEV_D2 | RTA_DEV_D3) : RTA_DEV_ARTIFACT;
+
+	snprintf(dir, sizeof(dir), "%s/gcaps-artifact-seed1", fixtures());
+	if (access(dir, R_OK) != 0)
+		skip();
+	for (int k = 0; k < 10000; k++) {
+		struct rta_taskset ts;
+		struct json *o;
+		const struct json *pols;
+
+		snprintf(path, sizeof(path), "%s/ts_%04d.json", dir, k);
+		if (access(path, R_OK) != 0)
+			break;
+		if (rta_taskset_load(path, &ts, err, sizeof(err)) < 0)
+			fail_msg("%s", err);
+		if (variant)
+			for (int i = 0; i < ts.n; i++) {
+				struct rta_task *t = &ts.t[i];
+
+				t->C = 0;
+				for (int j = 0; j < t->nc; j++)
+					t->C += t->cseg[j];
+				t->G = 0;
+				for (int j = 0; j < t->ng; j++)
+					t->G += t->gm[j] + t->ge[j];
+			}
+		snprintf(path, sizeof(path), "%s/ts_%04d.oracle.json", dir, k);
+		o = json_parse_file(path, err, sizeof(err));
+		assert_non_null(o);
+		pols = json_get(o, "policies");
+		if (variant)
+			pols = json_get(json_get(json_get(o, "variants"), vname[variant]), "policies");
+		assert_non_null(pols);
+		for (int p = 0; p < RTA_NPOLICIES; p++) {
+			const struct json *op = json_get(pols, rta_policy_names[p]), *rt, *gpr, *sch;
+			const char *stage;
+			struct rta_result r;
+			bool ok = true;
+
+			assert_non_null(op);
+			rta_result_init(&r, ts.n);
+			rta_analyze_dev(&ts, p, dev, &r);
+			sch = json_get(op, "schedulable");
+			if (!sch || sch->b != r.schedulable)
+				ok = false;
+			stage = json_get_string(op, "stage");
+			if (stage && strcmp(stage, r.audsley ? "audsley" : "rm"))
+				ok = false;
+			rt = json_get(op, "response_times_ms");
+			for (size_t m = 0; rt && m < rt->n; m++) {
+				int i = find(&ts, rt->keys[m]);
+				const struct json *v = rt->items[m];
+
+				bounds++;
+				if (v->type == JSON_NULL ? !isnan(r.R[i]) : !near(r.R[i], v->num))
+					ok = false;
+			}
+			gpr = json_get(op, "gpu_priorities");
+			for (size_t m = 0; gpr && gpr->type == JSON_OBJECT && m < gpr->n; m++)
+				if (r.gpu_prio[find(&ts, gpr->keys[m])] != (int)gpr->items[m]->num)
+					ok = false;
+			if (!ok) {
+				bad[p]++;
+				print_message("mismatch: ts_%04d %s\n", k, rta_policy_names[p]);
+			}
+			rta_result_free(&r);
+		}
+		json_free(o);
+		rta_taskset_free(&ts);
+		files++;
+	}
+	print_message("artifact oracles (%s): %d tasksets, %d bounds compared\n",
+		      variant ? vname[variant] : "shipped", files, bounds);
+	assert_int_equal(files, 200);
+	for (int p = 0; p < RTA_NPOLICIES; p++)
+		assert_int_equal(bad[p], 0);
+}
+
+static void test_artifact_oracles(void **state)
+{
+	check_oracles(0);
+}
+
+static void test_artifact_oracles_segsum(void **state)
+{
+	check_oracles(1);
+}
+
+static void test_artifact_oracles_fixed(void **state)
+{
+	check_oracles(2);
+}
+
+/* ---- CLI: batch mode (JSON Lines with "file"), contract keys ---- */
+static char *capture(char **argv, int argc, int *rc)
+{
+	char tmpl[] = "/tmp/test_rta_XXXXXX";
+	int fd = mkstemp(tmpl), saved;
+	struct cli_global g = { 0 };
+	char *buf;
+	long len;
+	FILE *f;
+
+	assert_true(fd >= 0);
+	fflush(stdout);
+	saved = dup(1);
+	dup2(fd, 1);
+	*rc = cmd_rta(&g, argc, argv);
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
+	f = fdopen(fd, "r");
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	buf = calloc(len + 1, 1);
+	assert_int_equal(fread(buf, 1, len, f), (size_t)len);
+	fclose(f);
+	unlink(tmpl);
+	return buf;
+}
+
+static void test_cli_batch(void **state)
+{
+	char a[1100], b[1100];
+	char *argv[] = { "rta", "-j", "--assign-gpu-priorities", a, b, a };
+	char *out, *line, *save = NULL;
+	const char *files[] = { a, b, a };
+	int rc, nlines = 0;
+
+	snprintf(a, sizeof(a), "%s/ts_paper_table2.json", fixtures());
+	snprintf(b, sizeof(b), "%s/gcaps-artifact-seed1/ts_0001.json", fixtures());
+	if (access(a, R_OK) || access(b, R_OK))
+		skip();
+	out = capture(argv, 6, &rc);
+	assert_int_equal(rc, 0);
+	for (line = strtok_r(out, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char err[256];
+		struct json *j = json_parse(line, strlen(line), err, sizeof(err));
+		const struct json *pols, *v;
+		double sch;
+
+		if (!j)
+			fail_msg("line %d: %s", nlines, err);
+		assert_true(json_get_number(j, "schema", &sch) && sch == 1);
+		assert_string_equal(json_get_string(j, "file"), files[nlines]);
+		v = json_get(j, "gpu");
+		assert_true(v && v->type == JSON_NULL);
+		pols = json_get(j, "policies");
+		assert_int_equal(pols->n, RTA_NPOLICIES);
+		for (int p = 0; p < RTA_NPOLICIES; p++) {
+			const struct json *tasks = json_get_array(json_get(pols, rta_policy_names[p]),
+								  "tasks");
+
+			assert_non_null(tasks);
+			assert_true(tasks->n > 0);
+			v = json_get(tasks->items[0], "gpu_priority");
+			assert_true((v != NULL) == (p >= RTA_GCAPS_BUSY_GPU_PRIO));
+		}
+		json_free(j);
+		nlines++;
+	}
+	assert_int_equal(nlines, 3);
+	free(out);
+}
+
+static void test_cli_single_and_errors(void **state)
+{
+	char a[1100];
+	char *argv1[] = { "rta", "--json", a };
+	char *argv2[] = { "rta", "/nonexistent.json" };
+	char *argv3[] = { "rta", "--compat", "bogus", a };
+	char *argv4[] = { "rta", "--help" };
+	char *out;
+	int rc;
+
+	snprintf(a, sizeof(a), "%s/ts_paper_table2.json", fixtures());
+	if (access(a, R_OK))
+		skip();
+	out = capture(argv1, 3, &rc);
+	assert_int_equal(rc, 0);
+	assert_null(strstr(out, "\"file\""));		/* one file: no "file" key */
+	assert_null(strstr(out, "gpu_prio"));		/* only with -a */
+	assert_non_null(strstr(out, "\"tau3\",\"response_time_ms\":null"));
+	free(out);
+	out = capture(argv2, 2, &rc);
+	assert_int_equal(rc, CLI_EXIT_USAGE);
+	free(out);
+	out = capture(argv3, 4, &rc);
+	assert_int_equal(rc, CLI_EXIT_USAGE);
+	free(out);
+	out = capture(argv4, 2, &rc);
+	assert_int_equal(rc, 0);
+	assert_non_null(strstr(out, "usage: nvsched rta"));
+	free(out);
+}
+
+/* ---- CLI: --generate is reproducible and readable back, --sweep CSV ---- */
+static void test_cli_generate_sweep(void **state)
+{
+	char *g1[] = { "rta", "--generate", "--count", "3", "--seed", "11", "--be-ratio", "0.2" };
+	char *sw[] = { "rta", "--sweep", "util=0.2:0.6:0.2", "--count", "20", "--seed", "3" };
+	char *bad[] = { "rta", "--sweep", "nope=1:2:1" };
+	char *a, *b, *line, *save = NULL;
+	int rc, n = 0;
+
+	a = capture(g1, 8, &rc);
+	assert_int_equal(rc, 0);
+	b = capture(g1, 8, &rc);
+	assert_string_equal(a, b);		/* same seed, same tasksets */
+	for (line = strtok_r(a, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char err[256];
+		struct json *j = json_parse(line, strlen(line), err, sizeof(err));
+		struct rta_taskset ts;
+
+		assert_non_null(j);
+		assert_int_equal(rta_taskset_from_json(j, &ts, err, sizeof(err)), 0);
+		rta_taskset_free(&ts);
+		json_free(j);
+		n++;
+	}
+	assert_int_equal(n, 3);
+	free(a);
+	free(b);
+
+	a = capture(sw, 7, &rc);
+	assert_int_equal(rc, 0);
+	save = NULL;
+	line = strtok_r(a, "\n", &save);
+	assert_string_equal(line, "util,tsg_rr_busy,tsg_rr_suspend,gcaps_busy,gcaps_suspend,"
+				  "gcaps_busy_gpu_prio,gcaps_suspend_gpu_prio,tasksets");
+	n = 0;
+	while ((line = strtok_r(NULL, "\n", &save))) {
+		double v[8];
+
+		assert_int_equal(sscanf(line, "%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf", &v[0], &v[1], &v[2],
+					&v[3], &v[4], &v[5], &v[6], &v[7]), 8);
+		assert_true(fabs(v[0] - 0.2 * (n + 1)) < 1e-9);
+		assert_true(v[5] >= v[3] && v[6] >= v[4]);	/* Audsley only adds */
+		assert_int_equal((int)v[7], 20);
+		n++;
+	}
+	assert_int_equal(n, 3);
+	free(a);
+	a = capture(bad, 3, &rc);
+	assert_int_equal(rc, CLI_EXIT_USAGE);
+	free(a);
+}
+
+/* ---- generator: reproducible, Table 3 ranges ---- */
+static void test_generate(void **state)
+{
+	struct rta_gen_params gp;
+	uint64_t s1 = 42, s2 = 42;
+
+	rta_gen_defaults(&gp);
+	gp.be_ratio = 0.25;
+	for (int k = 0; k < 50; k++) {
+		struct rta_taskset a, b;
+		int nbe = 0, ngpu = 0;
+		double load[4] = { 0 };
+
+		rta_generate(&gp, &s1, &a);
+		rta_generate(&gp, &s2, &b);
+		assert_int_equal(a.n, b.n);
+		assert_true(a.n >= 12 && a.n <= 24);
+		for (int i = 0; i < a.n; i++) {
+			const struct rta_task *t = &a.t[i];
+
+			assert_true(t->C == b.t[i].C && t->T == b.t[i].T && t->cpu == b.t[i].cpu);
+			assert_true(t->T >= 30 && t->T <= 500);
+			assert_true(t->ng <= 3);
+			if (t->ng) {
+				ngpu++;
+				assert_int_equal(t->nc, t->ng + 1);
+				assert_true(t->G / t->C >= 0.2 - 1e-9 && t->G / t->C <= 2 + 1e-9);
+				assert_true(t->Gm / t->G >= 0.1 - 1e-9 && t->Gm / t->G <= 0.3 + 1e-9);
+			}
+			nbe += t->be;
+			load[t->cpu] += (t->C + t->G) / t->T;
+		}
+		assert_int_equal(nbe, (int)lround(0.25 * a.n));
+		assert_true(ngpu >= (int)(0.4 * a.n) - 1 && ngpu <= (int)(0.6 * a.n) + 1);
+		for (int c = 0; c < 4; c++)
+			assert_true(load[c] <= 1.2 + 1e-9);
+		rta_taskset_free(&a);
+		rta_taskset_free(&b);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_lemma6_interleave),
+		cmocka_unit_test(test_lemma9_10_rr_busy),
+		cmocka_unit_test(test_lemma11_12_rr_suspend),
+		cmocka_unit_test(test_lemma13_18_gcaps_busy),
+		cmocka_unit_test(test_lemma19_21_gcaps_suspend),
+		cmocka_unit_test(test_cpu_only_hpp_edges),
+		cmocka_unit_test(test_deadline_cutoff),
+		cmocka_unit_test(test_table2_artifact),
+		cmocka_unit_test(test_table2_paper),
+		cmocka_unit_test(test_input_gpu_priority),
+		cmocka_unit_test(test_gpu_priority_same_core_order),
+		cmocka_unit_test(test_monotonic),
+		cmocka_unit_test(test_monotonic_add_task),
+		cmocka_unit_test(test_audsley_optimal),
+		cmocka_unit_test(test_artifact_oracles),
+		cmocka_unit_test(test_artifact_oracles_segsum),
+		cmocka_unit_test(test_artifact_oracles_fixed),
+		cmocka_unit_test(test_cli_batch),
+		cmocka_unit_test(test_cli_single_and_errors),
+		cmocka_unit_test(test_cli_generate_sweep),
+		cmocka_unit_test(test_generate),
+	};
+
+	return cmocka_run_group_tests_name("rta", tests, NULL, NULL);
+}
