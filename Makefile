@@ -24,6 +24,7 @@ Q := $(if $(V),,@)
 
 ALL_TARGETS :=
 UNIT_TESTS :=
+BENCH_TARGETS :=
 CLEAN_FILES :=
 
 .PHONY: all module user deps test unit qemu-test run check-kernels sparse clean bench
@@ -33,6 +34,7 @@ all: user module
 HW_SRCS := $(wildcard kmod/hw/*.c)
 HW_OBJS := $(HW_SRCS:%.c=$(B)/%.o)
 $(B)/libnvshw.a: $(HW_OBJS)
+	@mkdir -p $(dir $@)
 	$(Q)ar rcs $@ $^
 
 $(B)/%.o: %.c
@@ -69,6 +71,11 @@ test: deps
 run: deps
 	$(MAKE) all
 	@bash scripts/run.sh
+
+# speed and memory targets are measured here, never in timed tests
+bench: user
+	@[ -n "$(BENCH_TARGETS)" ] || { echo "no benchmarks"; exit 0; }
+	$(MAKE) $(BENCH_TARGETS)
 
 clean:
 	rm -rf $(B) $(CLEAN_FILES)

@@ -21,7 +21,7 @@ $(B)/lib/libnvsched.so.1: $(B)/pic/cli/libnvsched.o
 CLI_EXTRA_LIBS := $(if $(wildcard cli/rta.mk),$(B)/librta.a) $(if $(wildcard cli/predict.mk),$(B)/libpredict.a)
 CLI_DEFS := $(if $(wildcard cli/rta.mk),-DNVSCHED_HAVE_RTA) $(if $(wildcard cli/predict.mk),-DNVSCHED_HAVE_PREDICT)
 $(B)/cli/nvsched.o: CFLAGS += $(CLI_DEFS)
-$(B)/cli/nvsched.o: cli/cli.mk
+$(B)/cli/nvsched.o: cli/cli.mk $(wildcard cli/rta.mk cli/predict.mk)
 
 NVSCHED_OBJS := $(B)/cli/nvsched.o $(B)/cli/gpu.o $(B)/cli/cmd_runlist.o
 $(B)/bin/nvsched: $(NVSCHED_OBJS) $(CLI_EXTRA_LIBS) $(B)/libnvscli.a $(B)/lib/libnvsched.a $(B)/libnvssim.a $(B)/libnvshw.a
