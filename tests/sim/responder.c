@@ -37,7 +37,9 @@
 #include "sim.h"
 #include "simbox.h"
 
-#define POLL_US 50u
+#define POLL_US 50u		/* poll period (and model tick) while active */
+#define IDLE_POLL_US 500u	/* after IDLE_AFTER_US without guest writes */
+#define IDLE_AFTER_US 200000u
 
 static volatile sig_atomic_t stop, dump_log, inject;
 
@@ -154,7 +156,7 @@ int main(int argc, char **argv)
 	uint8_t *map;
 	struct sigaction sa;
 	uint32_t tail;
-	uint64_t tick_us, next_tick;
+	uint64_t tick_us, next_tick, last_active;
 	unsigned ticks;
 
 	while ((c = getopt_long(argc, argv, "s:i:l:r:p:j:oh", opts, NULL)) != -1) {
@@ -246,11 +248,14 @@ int main(int argc, char **argv)
 	}
 
 	next_tick = now_us() + tick_us;
+	last_active = now_us();
 	while (!stop) {
 		uint32_t head = __atomic_load_n(box_word(map, NVS_SIMBOX_HEAD_OFF),
 						__ATOMIC_ACQUIRE);
 		uint64_t t;
 
+		if (tail != head)
+			last_active = now_us();
 		while (tail != head) {
 			uint32_t slot = tail & (NVS_SIMBOX_RING - 1);
 			uint32_t roff = NVS_SIMBOX_RING_OFF + 8 * slot;
@@ -280,7 +285,8 @@ int main(int argc, char **argv)
 			next_tick += tick_us;
 		}
 		{
-			struct timespec ts = { 0, (long)POLL_US * 1000 };
+			int idle = t - last_active > IDLE_AFTER_US && !nvs_sim_pending(sim);
+			struct timespec ts = { 0, (long)(idle ? IDLE_POLL_US : POLL_US) * 1000 };
 
 			nanosleep(&ts, NULL);
 		}
