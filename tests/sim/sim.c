@@ -896,7 +896,8 @@ static int build_specials(struct nvs_sim *sim, char *err, size_t errlen)
 		set_err(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
-	qsort(sim->sp, sim->nsp, sizeof(*sim->sp), cmp_sp);
+	if (sim->nsp)
+		qsort(sim->sp, sim->nsp, sizeof(*sim->sp), cmp_sp);
 	return 0;
 }
 
