@@ -13,6 +13,14 @@
  * then the tail is advanced.  Pending bits clear after --pending-ms of wall
  * time.  On SIGTERM/SIGINT the write log is written ("W 0xOFF 0xVAL" per
  * line, in order) and the program exits 0.  --once only writes the image.
+ *
+ * While serving:
+ *   SIGUSR1  write the log file now (keep serving).
+ *   SIGUSR2  apply --inject FILE: a snapshot-format file whose 'r' lines
+ *            are host-side register changes (nvs_sim_poke: no semantics,
+ *            not logged) and whose 'm' lines add GPU memory (e.g. a new
+ *            TSG's runlist and instance block).  Then FILE.done is written
+ *            with "ok" or "error: MESSAGE".
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,21 +37,64 @@
 #include "sim.h"
 #include "simbox.h"
 
-#define POLL_US 50u
+#define POLL_US 50u		/* poll period (and model tick) while active */
+#define IDLE_POLL_US 500u	/* after IDLE_AFTER_US without guest writes */
+#define IDLE_AFTER_US 200000u
 
-static volatile sig_atomic_t stop;
+static volatile sig_atomic_t stop, dump_log, inject;
 
 static void on_signal(int sig)
 {
-	(void)sig;
-	stop = 1;
+	if (sig == SIGUSR1)
+		dump_log = 1;
+	else if (sig == SIGUSR2)
+		inject = 1;
+	else
+		stop = 1;
+}
+
+/* Apply an injection file; report in PATH.done. */
+static void do_inject(const char *path, struct nvs_sim *sim)
+{
+	char err[512], done[4096], tmp[4200];
+	struct nvss *s;
+	size_t i;
+	FILE *f;
+	int ret;
+
+	snprintf(done, sizeof(done), "%s.done", path);
+	ret = nvss_parse_file(path, &s, err, sizeof(err));
+	if (!ret) {
+		for (i = 0; i < s->nregs; i++)
+			nvs_sim_poke(sim, s->regs[i].off, s->regs[i].val);
+		for (i = 0; i < s->nmems && !ret; i++) {
+			ret = nvs_sim_add_mem(sim, s->mems[i].ap, s->mems[i].addr,
+					      s->mems[i].data, s->mems[i].len);
+			if (ret)
+				snprintf(err, sizeof(err), "%s: cannot add memory at 0x%llx",
+					 path, (unsigned long long)s->mems[i].addr);
+		}
+		nvss_free(s);
+	}
+	snprintf(tmp, sizeof(tmp), "%s.tmp", done);
+	f = fopen(tmp, "w");
+	if (!f) {
+		fprintf(stderr, "nvss-responder: %s: %s\n", tmp, strerror(errno));
+		return;
+	}
+	if (ret)
+		fprintf(f, "error: %s\n", err);
+	else
+		fprintf(f, "ok\n");
+	if (fclose(f) || rename(tmp, done))
+		fprintf(stderr, "nvss-responder: writing %s failed\n", done);
 }
 
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: nvss-responder --snapshot FILE --image IMG [--log WRITES.txt]\n"
-		"                      [--ready FILE] [--pending-ms N] [--once]\n");
+		"                      [--ready FILE] [--pending-ms N] [--inject FILE] [--once]\n");
 }
 
 static uint64_t now_us(void)
@@ -91,11 +142,12 @@ int main(int argc, char **argv)
 		{ "ready", required_argument, NULL, 'r' },
 		{ "pending-ms", required_argument, NULL, 'p' },
 		{ "once", no_argument, NULL, 'o' },
+		{ "inject", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *snap_path = NULL, *img_path = NULL, *log_path = NULL;
-	const char *ready_path = NULL;
+	const char *ready_path = NULL, *inject_path = NULL;
 	double pending_ms = 1.0;
 	int once = 0, c, fd;
 	char err[512];
@@ -104,10 +156,10 @@ int main(int argc, char **argv)
 	uint8_t *map;
 	struct sigaction sa;
 	uint32_t tail;
-	uint64_t tick_us, next_tick;
+	uint64_t tick_us, next_tick, last_active;
 	unsigned ticks;
 
-	while ((c = getopt_long(argc, argv, "s:i:l:r:p:oh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:i:l:r:p:j:oh", opts, NULL)) != -1) {
 		switch (c) {
 		case 's': snap_path = optarg; break;
 		case 'i': img_path = optarg; break;
@@ -124,6 +176,7 @@ int main(int argc, char **argv)
 			break;
 		}
 		case 'o': once = 1; break;
+		case 'j': inject_path = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -174,6 +227,8 @@ int main(int argc, char **argv)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGUSR1, &sa, NULL);
+	sigaction(SIGUSR2, &sa, NULL);
 
 	tail = __atomic_load_n(box_word(map, NVS_SIMBOX_HEAD_OFF), __ATOMIC_ACQUIRE);
 	__atomic_store_n(box_word(map, NVS_SIMBOX_TAIL_OFF), tail, __ATOMIC_RELEASE);
@@ -193,11 +248,14 @@ int main(int argc, char **argv)
 	}
 
 	next_tick = now_us() + tick_us;
+	last_active = now_us();
 	while (!stop) {
 		uint32_t head = __atomic_load_n(box_word(map, NVS_SIMBOX_HEAD_OFF),
 						__ATOMIC_ACQUIRE);
 		uint64_t t;
 
+		if (tail != head)
+			last_active = now_us();
 		while (tail != head) {
 			uint32_t slot = tail & (NVS_SIMBOX_RING - 1);
 			uint32_t roff = NVS_SIMBOX_RING_OFF + 8 * slot;
@@ -209,6 +267,16 @@ int main(int argc, char **argv)
 			__atomic_store_n(box_word(map, NVS_SIMBOX_TAIL_OFF), tail,
 					 __ATOMIC_RELEASE);
 		}
+		if (dump_log) {
+			dump_log = 0;
+			if (log_path)
+				write_log(log_path, sim);
+		}
+		if (inject) {
+			inject = 0;
+			if (inject_path)
+				do_inject(inject_path, sim);
+		}
 		t = now_us();
 		if (t >= next_tick + 100 * tick_us)	/* fell far behind */
 			next_tick = t;
@@ -217,7 +285,8 @@ int main(int argc, char **argv)
 			next_tick += tick_us;
 		}
 		{
-			struct timespec ts = { 0, (long)POLL_US * 1000 };
+			int idle = t - last_active > IDLE_AFTER_US && !nvs_sim_pending(sim);
+			struct timespec ts = { 0, (long)(idle ? IDLE_POLL_US : POLL_US) * 1000 };
 
 			nanosleep(&ts, NULL);
 		}

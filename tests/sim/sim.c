@@ -896,7 +896,8 @@ static int build_specials(struct nvs_sim *sim, char *err, size_t errlen)
 		set_err(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
-	qsort(sim->sp, sim->nsp, sizeof(*sim->sp), cmp_sp);
+	if (sim->nsp)
+		qsort(sim->sp, sim->nsp, sizeof(*sim->sp), cmp_sp);
 	return 0;
 }
 
@@ -1055,6 +1056,20 @@ void nvs_sim_wr32(struct nvs_sim *sim, uint32_t off, uint32_t val)
 		break;
 	}
 	}
+}
+
+void nvs_sim_poke(struct nvs_sim *sim, uint32_t off, uint32_t val)
+{
+	if (off >= NVSS_BAR0_SIZE)
+		return;
+	off &= ~3u;
+	if (off >= SIM_PRAMIN_BASE && off < SIM_PRAMIN_BASE + SIM_PRAMIN_SIZE) {
+		pramin_write(sim, off, val);
+		return;
+	}
+	reg_set(sim, off, val);
+	if (sim->win_reg && off == sim->win_reg)
+		win_update(sim, 0);
 }
 
 uint32_t nvs_sim_rd32(struct nvs_sim *sim, uint32_t off)

@@ -90,6 +90,11 @@ uint32_t nvs_sim_chip_id(const struct nvs_sim *sim);
 void nvs_sim_set_pending_ticks(struct nvs_sim *sim, unsigned n);
 
 /* Extras. */
+/* Host-side state change (not a CPU write): store @val with no write
+ * semantics and no log entry, e.g. a channel becoming busy or a PTOP value.
+ * Inside PRAMIN it writes the window's (backed) memory; on the window
+ * register it moves the window. */
+void nvs_sim_poke(struct nvs_sim *sim, uint32_t off, uint32_t val);
 enum nvs_sim_gen nvs_sim_gen(const struct nvs_sim *sim);
 const char *nvs_sim_gen_name(enum nvs_sim_gen gen);
 /* Register offset of the PRAMIN window register (0 if none) and the

@@ -508,8 +508,10 @@ next:
 	ret = check_overlaps(&p);
 	if (ret)
 		goto fail;
-	qsort(p.s->regs, p.s->nregs, sizeof(*p.s->regs), cmp_reg);
-	qsort(p.s->mems, p.s->nmems, sizeof(*p.s->mems), cmp_mem);
+	if (p.s->nregs)
+		qsort(p.s->regs, p.s->nregs, sizeof(*p.s->regs), cmp_reg);
+	if (p.s->nmems)
+		qsort(p.s->mems, p.s->nmems, sizeof(*p.s->mems), cmp_mem);
 	free(p.seen);
 	free(p.mem_lines);
 	free(p.reg_lines);

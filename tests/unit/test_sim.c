@@ -19,6 +19,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <sys/prctl.h>
 #include <cmocka.h>
 
 #include "snapshot.h"
@@ -549,6 +550,23 @@ static void test_external_image(void **state)
 	free(img);
 }
 
+static void test_poke(void **state)
+{
+	struct nvs_sim *sim = mk(kepler);
+	size_t n;
+
+	nvs_sim_poke(sim, 0x800004, 0x15000001);	/* busy, ON_ENG: no semantics */
+	assert_int_equal(nvs_sim_rd32(sim, 0x800004), 0x15000001);
+	nvs_sim_poke(sim, 0x700000, 0x12121212);	/* into window memory */
+	assert_int_equal(nvs_sim_rd32(sim, 0x700000), 0x12121212);
+	nvs_sim_poke(sim, 0x1700, 0x20);		/* moves the window */
+	assert_int_equal(nvs_sim_window_moves(sim), 1);
+	assert_int_equal(nvs_sim_rd32(sim, 0x700000), 0x12345678);
+	nvs_sim_log(sim, &n);
+	assert_int_equal(n, 0);				/* pokes are not logged */
+	nvs_sim_free(sim);
+}
+
 static void test_open_data_files(void **state)
 {
 	struct nvs_sim *sim;
@@ -639,11 +657,26 @@ static uint32_t guest_rd32(struct guest *g, uint32_t off)
 	return __atomic_load_n(gw(g, off), __ATOMIC_ACQUIRE);
 }
 
+/* A failing assertion leaves test_responder early: the teardown stops
+ * the responder so it does not outlive the test. */
+static pid_t responder_pid;
+
+static int stop_responder(void **state)
+{
+	if (responder_pid > 0) {
+		kill(responder_pid, SIGKILL);
+		waitpid(responder_pid, NULL, 0);
+		responder_pid = 0;
+	}
+	return 0;
+}
+
 static pid_t spawn(char *const argv[])
 {
 	pid_t pid = fork();
 
 	if (pid == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);	/* never outlive the test */
 		execv(argv[0], argv);
 		_exit(127);
 	}
@@ -653,7 +686,7 @@ static pid_t spawn(char *const argv[])
 static void test_responder(void **state)
 {
 	char dir[] = "/tmp/nvss-resp-XXXXXX";
-	char snap[256], img[256], ready[256], logp[256];
+	char snap[256], img[256], ready[256], logp[256], inj[256];
 	struct guest g;
 	FILE *f;
 	int fd, status, i;
@@ -666,6 +699,7 @@ static void test_responder(void **state)
 	snprintf(img, sizeof(img), "%s/bar.img", dir);
 	snprintf(ready, sizeof(ready), "%s/ready", dir);
 	snprintf(logp, sizeof(logp), "%s/writes.txt", dir);
+	snprintf(inj, sizeof(inj), "%s/inject.nvss", dir);
 	f = fopen(snap, "w");
 	assert_non_null(f);
 	fputs(hopper, f);
@@ -698,14 +732,14 @@ static void test_responder(void **state)
 	{
 		char *argv[] = { (char *)responder_path(), "--snapshot", snap,
 				 "--image", img, "--ready", ready, "--log", logp,
-				 "--pending-ms", "300", NULL };
+				 "--pending-ms", "300", "--inject", inj, NULL };
 
 		pid = spawn(argv);
 		assert_true(pid > 0);
+		responder_pid = pid;
 	}
 	if (wait_file(ready, 5000)) {
-		kill(pid, SIGKILL);
-		waitpid(pid, NULL, 0);
+		stop_responder(NULL);
 		fail_msg("responder did not become ready");
 	}
 	fd = open(img, O_RDWR);
@@ -749,8 +783,40 @@ static void test_responder(void **state)
 			fail_msg("pending cleared after %.1f ms", ms);
 	}
 
+	/* SIGUSR1: the log so far, while still serving */
+	kill(pid, SIGUSR1);
+	if (wait_file(logp, 3000))
+		fail_msg("no log after SIGUSR1");
+
+	/* SIGUSR2: host-side injection of registers and memory */
+	{
+		char done[320], line[256];
+
+		snprintf(done, sizeof(done), "%s.done", inj);
+		f = fopen(inj, "w");
+		assert_non_null(f);
+		fputs("nvsched-snapshot 1\n"
+		      "r 0x00c20020 0x000000c8\n"	/* channel 8 busy on PBDMA/eng */
+		      "m vid 0x300000 11223344\n", f);	/* new memory */
+		fclose(f);
+		kill(pid, SIGUSR2);
+		if (wait_file(done, 3000))
+			fail_msg("no %s after SIGUSR2", done);
+		f = fopen(done, "r");
+		assert_non_null(f);
+		assert_non_null(fgets(line, sizeof(line), f));
+		fclose(f);
+		assert_string_equal(line, "ok\n");
+		assert_int_equal(guest_rd32(&g, 0xc20020), 0xc8);
+		assert_int_equal(guest_wr32(&g, 0x10fd40, 0x30), 0);
+		assert_int_equal(guest_rd32(&g, 0x700000), 0x44332211);
+		unlink(inj);
+		unlink(done);
+	}
+
 	kill(pid, SIGTERM);
 	assert_int_equal(waitpid(pid, &status, 0), pid);
+	responder_pid = 0;
 	assert_true(WIFEXITED(status));
 	assert_int_equal(WEXITSTATUS(status), 0);
 	assert_int_equal(guest_rd32(&g, NVS_SIMBOX_OFFSET + NVS_SIMBOX_MAGIC_OFF), 0);
@@ -764,6 +830,7 @@ static void test_responder(void **state)
 			"W 0x0010fd40 0x00000010",
 			"W 0x0010fd40 0x00000020",
 			"W 0x00c00088 0x00000002",
+			"W 0x0010fd40 0x00000030",
 		};
 		char line[128];
 		size_t n = 0;
@@ -800,8 +867,9 @@ int main(void)
 		cmocka_unit_test(test_write_log),
 		cmocka_unit_test(test_mem),
 		cmocka_unit_test(test_external_image),
+		cmocka_unit_test(test_poke),
 		cmocka_unit_test(test_open_data_files),
-		cmocka_unit_test(test_responder),
+		cmocka_unit_test_teardown(test_responder, stop_responder),
 	};
 
 	return cmocka_run_group_tests_name("sim", tests, NULL, NULL);
