@@ -273,7 +273,7 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 		if (g.json) {
 			json_runlist(&w, &v);
 		} else if (v.err) {
-			printf("Runlist %d: %u entries at %#llx (%s)\nerror: %s\n", ids[i],
+			printf("Runlist %d: %u entries at 0x%llx (%s)\nerror: %s\n", ids[i],
 			       v.loc.length, (unsigned long long)v.loc.base,
 			       nvs_aperture_name(v.loc.aperture), nvs_rl_fetch_err_text(v.err));
 		} else {

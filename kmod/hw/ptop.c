@@ -253,9 +253,9 @@ void nvs_ptop_format(const struct nvs_topology *t, nvs_printf_fn pr, void *ctx)
 			pr(ctx, " %5d", e->reset_id);
 		else
 			pr(ctx, " %5s", "-");
-		pr(ctx, " %#10x", e->pri_base);
+		pr(ctx, " 0x%08x", e->pri_base);
 		if (e->runlist_pri_base)
-			pr(ctx, " %#10x", e->runlist_pri_base);
+			pr(ctx, " 0x%08x", e->runlist_pri_base);
 		else
 			pr(ctx, " %10s", "-");
 		if (e->rleng_id >= 0)
@@ -273,7 +273,7 @@ void nvs_ptop_format(const struct nvs_topology *t, nvs_printf_fn pr, void *ctx)
 			if (t->eng[j].runlist == ids[i] && t->eng[j].runlist_pri_base)
 				base = t->eng[j].runlist_pri_base;
 		if (base)
-			pr(ctx, "Runlist %2d (%#x):", ids[i], base);
+			pr(ctx, "Runlist %2d (0x%x):", ids[i], base);
 		else
 			pr(ctx, "Runlist %2d:", ids[i]);
 		for (j = 0; j < t->n; j++) {

@@ -439,11 +439,13 @@ static void format_chan(const struct nvs_rl_item *it, const char *ind,
 		pr(ctx, "%s| Runqueue Selector: %d|\n", ind, it->runqueue);
 	if (it->has_inst) {
 		pr(ctx, "%s| Instance PTR:       |\n", ind);
-		pr(ctx, "%s|   %#018llx|\n", ind, (unsigned long long)it->inst);
+		pr(ctx, "%s|   0x%016llx|\n", ind, (unsigned long long)it->inst);
 		pr(ctx, "%s| %20s|\n", ind, aperture_upper(it->inst_ap));
 	}
-	if (it->has_userd)
-		pr(ctx, "%s| USERD: %#13llx|\n", ind, (unsigned long long)it->userd);
+	if (it->has_userd) {
+		pr(ctx, "%s| USERD PTR:          |\n", ind);
+		pr(ctx, "%s|   0x%016llx|\n", ind, (unsigned long long)it->userd);
+	}
 	if (it->veid >= 0)
 		pr(ctx, "%s| VEID:             %2d|\n", ind, it->veid);
 	if (it->st.valid) {
@@ -467,7 +469,7 @@ void nvs_runlist_format(const struct nvs_caps *caps, const struct nvs_rl_loc *lo
 {
 	unsigned int i;
 
-	pr(ctx, "Runlist %d: %u entries at %#llx (%s)", loc->id, loc->length,
+	pr(ctx, "Runlist %d: %u entries at 0x%llx (%s)", loc->id, loc->length,
 	   (unsigned long long)loc->base, nvs_aperture_name(loc->aperture));
 	if (loc->offset)
 		pr(ctx, ", offset %u", loc->offset);

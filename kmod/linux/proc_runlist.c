@@ -107,7 +107,7 @@ static int nvs_rl_show(struct seq_file *m, void *v)
 	struct nvs_rl_snap *s = m->private;
 
 	if (s->err) {
-		seq_printf(m, "Runlist %d: %u entries at %#llx (%s)\n", s->loc.id,
+		seq_printf(m, "Runlist %d: %u entries at 0x%llx (%s)\n", s->loc.id,
 			   s->loc.length, (unsigned long long)s->loc.base,
 			   nvs_aperture_name(s->loc.aperture));
 		seq_printf(m, "error: %s\n", nvs_rl_fetch_err_text(s->err));
