@@ -112,6 +112,7 @@ static void from_info(struct cli_gpu *c, const struct nvsched_gpu_info *info)
 	c->arch = c->id_ok ? arch_of(info->arch) : "unknown";
 	snprintf(c->chip, sizeof(c->chip), "%.15s", c->id_ok ? info->name : "unknown");
 	c->test = info->flags & NVSCHED_GPU_TEST;
+	c->gone = info->flags & NVSCHED_GPU_GONE;
 	c->source = "module";
 }
 

@@ -28,6 +28,7 @@ struct nvss;
  * @boot42: NV_PMC_BOOT_42 (0 when not used)
  * @id_ok: the identity could be read
  * @test: a simulated device (test_devices=) or a snapshot
+ * @gone: the device was removed or its driver unbound
  * @source: "module" or "snapshot"
  * @sim: the snapshot's simulator (snapshot backend only)
  * @snap: the parsed snapshot (snapshot backend only)
@@ -43,6 +44,7 @@ struct cli_gpu {
 	uint32_t boot0, boot42;
 	bool id_ok;
 	bool test;
+	bool gone;
 	const char *source;
 	struct nvs_sim *sim;
 	struct nvss *snap;

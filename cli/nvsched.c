@@ -161,7 +161,8 @@ static int cmd_list(const struct cli_global *g0, int argc, char **argv)
 			snprintf(id, sizeof(id), gpus[i].id_ok ? "0x%x" : "-", gpus[i].chip_id);
 			printf("%-4d %-13s %-7s %-6s %-10s %s%s\n", gpus[i].index,
 			       gpus[i].bdf[0] ? gpus[i].bdf : "-", gpus[i].chip, id,
-			       gpus[i].arch, name, gpus[i].test ? " (simulated)" : "");
+			       gpus[i].arch, name, gpus[i].gone ? " (gone)" :
+			       gpus[i].test ? " (simulated)" : "");
 		}
 	}
 	cli_gpus_close(gpus, n);
@@ -232,6 +233,8 @@ static int cmd_info(const struct cli_global *g0, int argc, char **argv)
 			jw_null(&w);
 		jw_key(&w, "source");
 		jw_str(&w, c->source);
+		jw_key(&w, "gone");
+		jw_bool(&w, c->gone);
 		if (topo_ret == 0)
 			cli_json_topology(&w, topo);
 		else
@@ -249,6 +252,8 @@ static int cmd_info(const struct cli_global *g0, int argc, char **argv)
 			printf("  chip     unreadable (GPU powered down or not responding)\n");
 		}
 		printf("  source   %s\n", c->source);
+		if (c->gone)
+			printf("  state    gone: the device was removed or its driver unbound\n");
 		if (topo_ret == 0) {
 			printf("\n");
 			nvs_ptop_format(topo, file_pr, stdout);
