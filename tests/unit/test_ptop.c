@@ -19,8 +19,8 @@
 #include "ptop.h"
 #include "sim.h"
 
-#define H100_SNAP "../shared/fixtures/h100/h100_idle.nvss"
-#define H100_RM "../shared/fixtures/h100/rmprobe_idle.txt"
+#define H100_SNAP "tests/fixtures/h100_idle.nvss"
+#define H100_RM "tests/fixtures/rmprobe_idle.txt"
 
 static struct nvs_sim *open_sim(const char *path)
 {

@@ -22,7 +22,7 @@
 #include "sim.h"
 #include "snapshot.h"
 
-#define H100_SNAP "../shared/fixtures/h100/h100_idle.nvss"
+#define H100_SNAP "tests/fixtures/h100_idle.nvss"
 #define H100_RL0 0x13db8a0000ull	/* captured SUBMIT_BASE of runlist 0 */
 
 /* An io over the simulator WITHOUT mem_read: forces the PRAMIN path, as in
