@@ -144,8 +144,98 @@ struct nvsched_topology {
 #define NVSCHED_TOPO_INFO2		(1u << 0)	/* DEVICE_INFO2 (Ampere+) */
 #define NVSCHED_TOPO_UNCONFIRMED	(1u << 1)	/* table version not confirmed */
 
+/**
+ * struct nvsched_rl_entry - one decoded runlist entry (NVSCHED_IOC_RUNLIST)
+ * @kind: NVSCHED_RL_TSG or NVSCHED_RL_CHAN
+ * @err: inline decode problem (0 none, 1 zero_length_tsg, 2 tsg_too_long,
+ *	3 length_overrun, 4 channel_outside_tsg, 5 bad_channel_id)
+ * @inst_ap: instance block aperture (0 VID, 2 SYS_COH, 3 SYS_NONCOH, 1 invalid)
+ * @userd_ap: USERD aperture
+ * @runqueue: RUNQUEUE_SELECTOR (Volta+), -1 before
+ * @veid: GB20x VEID, -1 otherwise
+ * @status: PCCSR status enum (pre-Ampere), -1 on Ampere+
+ * @pad0: zero
+ * @id: TSGID or CHID
+ * @length: TSG_LENGTH
+ * @scale: TSG TIMESLICE_SCALE
+ * @timeout: TSG TIMESLICE_TIMEOUT
+ * @pad1: zero
+ * @tsg: index of the owning TSG header entry, -1 for a bare channel
+ * @chflags: channel state flags, bit n = n-th name of CONTRACTS.md §2 order
+ *	(next, busy, pending, on_pbdma, on_eng, pbdma_faulted, eng_faulted,
+ *	ctx_reload, acquire_fail, pbdma_busy, eng_busy)
+ * @raw: the PCCSR/CHRAM word as read
+ * @flags: NVSCHED_RLE_*
+ * @inst: instance block address
+ * @userd: USERD address
+ */
+struct nvsched_rl_entry {
+	__u8 kind;
+	__u8 err;
+	__u8 inst_ap;
+	__u8 userd_ap;
+	__s8 runqueue;
+	__s8 veid;
+	__s8 status;
+	__u8 pad0;
+	__u16 id;
+	__u16 length;
+	__u8 scale;
+	__u8 timeout;
+	__u16 pad1;
+	__s32 tsg;
+	__u32 chflags;
+	__u32 raw;
+	__u32 flags;
+	__u64 inst;
+	__u64 userd;
+};
+
+#define NVSCHED_RL_TSG		1
+#define NVSCHED_RL_CHAN		2
+#define NVSCHED_RLE_HAS_INST	(1u << 0)
+#define NVSCHED_RLE_HAS_USERD	(1u << 1)
+#define NVSCHED_RLE_STATE	(1u << 2)	/* state fields valid */
+#define NVSCHED_RLE_ENABLED	(1u << 3)
+#define NVSCHED_RLE_BUSY	(1u << 4)
+
+/**
+ * struct nvsched_runlist - NVSCHED_IOC_RUNLIST: a snapshot of one runlist
+ * @gpu: in: GPU index
+ * @id: in: hardware runlist id
+ * @count: in: capacity of @entries; out: entries in the runlist (ENOSPC,
+ *	with @count set, when the capacity is too small)
+ * @error: out: 0, or the negative errno for why the entries could not be
+ *	read (the location fields are still valid then)
+ * @base: out: GPU physical address of the runlist
+ * @length: out: entries
+ * @offset: out: SUBMIT.OFFSET
+ * @aperture: out: 0 VID, 2 SYS_COH, 3 SYS_NONCOH
+ * @num_channels: out: channel slots (CHRAM size or PCCSR count)
+ * @chram_base: out: CHRAM of the runlist (Ampere+), 0 before
+ * @window_moves: out: PRAMIN window moves the snapshot took
+ * @entries: in: user pointer to struct nvsched_rl_entry[@count]
+ * @reserved: zero
+ */
+struct nvsched_runlist {
+	__u32 gpu;
+	__s32 id;
+	__u32 count;
+	__s32 error;
+	__u64 base;
+	__u32 length;
+	__u32 offset;
+	__u32 aperture;
+	__u32 num_channels;
+	__u32 chram_base;
+	__u32 window_moves;
+	__u64 entries;
+	__u32 reserved[4];
+};
+
 #define NVSCHED_IOC_VERSION	_IOR(NVSCHED_IOC_MAGIC, 0x00, struct nvsched_version)
 #define NVSCHED_IOC_GPU_INFO	_IOWR(NVSCHED_IOC_MAGIC, 0x01, struct nvsched_gpu_info)
 #define NVSCHED_IOC_TOPOLOGY	_IOWR(NVSCHED_IOC_MAGIC, 0x02, struct nvsched_topology)
+#define NVSCHED_IOC_RUNLIST	_IOWR(NVSCHED_IOC_MAGIC, 0x03, struct nvsched_runlist)
 
 #endif /* _UAPI_NVSCHED_H */

@@ -464,8 +464,8 @@ static void format_chan(const struct nvs_rl_item *it, const char *ind,
 	pr(ctx, "%s+---------------------+\n", ind);
 }
 
-void nvs_runlist_format(const struct nvs_caps *caps, const struct nvs_rl_loc *loc,
-			const struct nvs_rl_item *items, nvs_printf_fn pr, void *ctx)
+void nvs_runlist_format(const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
+			nvs_printf_fn pr, void *ctx)
 {
 	unsigned int i;
 

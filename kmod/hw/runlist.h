@@ -168,7 +168,7 @@ const char *nvs_rl_fetch_err_text(int err);	/* why nvs_runlist_fetch() failed */
 uint64_t nvs_timeslice_ns(unsigned int scale, unsigned int timeout);
 
 /* Listing-1 style text of a decoded runlist. */
-void nvs_runlist_format(const struct nvs_caps *caps, const struct nvs_rl_loc *loc,
-			const struct nvs_rl_item *items, nvs_printf_fn pr, void *ctx);
+void nvs_runlist_format(const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
+			nvs_printf_fn pr, void *ctx);
 
 #endif /* NVS_HW_RUNLIST_H */

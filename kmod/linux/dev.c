@@ -18,6 +18,10 @@ static_assert(sizeof(struct nvsched_gpu_info) == 96);
 static_assert(offsetof(struct nvsched_gpu_info, name) == 44);
 static_assert(sizeof(struct nvsched_engine) == 40);
 static_assert(sizeof(struct nvsched_topology) == 24);
+static_assert(sizeof(struct nvsched_rl_entry) == 48);
+static_assert(sizeof(struct nvsched_runlist) == 72);
+/* kmod/hw flag bits are the ABI's chflags bits */
+static_assert(NVS_CHF_NEXT == 1 && NVS_CHF_ENG_BUSY == 1 << 10);
 
 /* kmod/hw's enum and the ABI's codes must agree */
 static_assert((int)NVSCHED_ARCH_BLACKWELL == (int)NVS_ARCH_BLACKWELL);
@@ -143,6 +147,72 @@ static long nvs_ioc_topology(void __user *arg)
 	return ret;
 }
 
+static long nvs_ioc_runlist(void __user *arg)
+{
+	struct nvsched_runlist req;
+	struct nvsched_rl_entry __user *uarr;
+	struct nvs_rl_snap *s;
+	struct nvs_gpu *g;
+	unsigned int i;
+	long ret = 0;
+
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+	g = nvs_gpu_get_by_index(req.gpu);
+	if (!g)
+		return -ENODEV;
+	ret = nvs_rl_snap_take(g, req.id, &s);
+	if (ret)
+		return ret;
+	uarr = u64_to_user_ptr(req.entries);
+	if (!s->err && s->loc.length > req.count)
+		ret = -ENOSPC;
+	for (i = 0; !ret && !s->err && i < s->loc.length; i++) {
+		const struct nvs_rl_item *it = &s->items[i];
+		struct nvsched_rl_entry e = {
+			.kind = it->kind,
+			.err = it->err,
+			.inst_ap = it->inst_ap,
+			.userd_ap = it->userd_ap,
+			.runqueue = it->runqueue,
+			.veid = it->veid,
+			.status = it->st.status,
+			.id = it->id,
+			.length = it->length,
+			.scale = it->scale,
+			.timeout = it->timeout,
+			.tsg = it->tsg,
+			.chflags = it->st.flags,
+			.raw = it->st.raw,
+			.flags = (it->has_inst ? NVSCHED_RLE_HAS_INST : 0) |
+				 (it->has_userd ? NVSCHED_RLE_HAS_USERD : 0) |
+				 (it->st.valid ? NVSCHED_RLE_STATE : 0) |
+				 (it->st.enabled ? NVSCHED_RLE_ENABLED : 0) |
+				 (it->st.busy ? NVSCHED_RLE_BUSY : 0),
+			.inst = it->inst,
+			.userd = it->userd,
+		};
+
+		if (copy_to_user(&uarr[i], &e, sizeof(e)))
+			ret = -EFAULT;
+	}
+	req.count = s->err ? 0 : s->loc.length;
+	req.error = s->err;
+	req.base = s->loc.base;
+	req.length = s->loc.length;
+	req.offset = s->loc.offset;
+	req.aperture = s->loc.aperture;
+	req.num_channels = s->loc.num_channels;
+	req.chram_base = s->loc.chram_base;
+	req.window_moves = s->moves;
+	nvs_rl_snap_free(s);
+	if (ret && ret != -ENOSPC)
+		return ret;
+	if (copy_to_user(arg, &req, sizeof(req)))
+		return -EFAULT;
+	return ret;
+}
+
 static long nvs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	void __user *uarg = (void __user *)arg;
@@ -154,6 +224,8 @@ static long nvs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return nvs_ioc_gpu_info(uarg);
 	case NVSCHED_IOC_TOPOLOGY:
 		return nvs_ioc_topology(uarg);
+	case NVSCHED_IOC_RUNLIST:
+		return nvs_ioc_runlist(uarg);
 	default:
 		return -ENOTTY;
 	}

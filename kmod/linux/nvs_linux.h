@@ -15,6 +15,7 @@
 #include "nvs_io.h"
 #include "chip.h"
 #include "ptop.h"
+#include "runlist.h"
 
 #define NVS_MAX_TEST_IDS	4
 #define NVS_BAR0_MAX		0x1000000u	/* registers live in the first 16 MiB */
@@ -83,7 +84,25 @@ int nvs_gpu_topology(struct nvs_gpu *g, struct nvs_topology **out);
 int nvs_proc_add(struct nvs_gpu *g);
 void nvs_proc_remove(struct nvs_gpu *g);
 
+/**
+ * struct nvs_rl_snap - a private copy of one runlist
+ * @loc: where it is
+ * @caps: the chip's capabilities
+ * @err: 0, or why the entries could not be read
+ * @moves: PRAMIN window moves the snapshot took
+ * @items: decoded entries (@loc.length), NULL when @err or empty
+ */
+struct nvs_rl_snap {
+	struct nvs_rl_loc loc;
+	const struct nvs_caps *caps;
+	int err;
+	unsigned int moves;
+	struct nvs_rl_item *items;
+};
+
 /* proc_runlist.c */
+int nvs_rl_snap_take(struct nvs_gpu *g, int id, struct nvs_rl_snap **out);
+void nvs_rl_snap_free(struct nvs_rl_snap *s);
 int nvs_proc_add_runlists(struct nvs_gpu *g, kgid_t gid);
 
 /* dev.c */

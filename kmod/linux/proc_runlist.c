@@ -21,15 +21,11 @@
 #include "nvs_linux.h"
 #include "runlist.h"
 
-struct nvs_rl_snap {
-	struct nvs_rl_loc loc;
-	const struct nvs_caps *caps;
-	int err;		/* 0, or why the entries could not be read */
-	unsigned int moves;	/* PRAMIN window moves this snapshot took */
-	struct nvs_rl_item *items;
-};
-
-static void nvs_rl_snap_free(struct nvs_rl_snap *s)
+/**
+ * nvs_rl_snap_free() - free a snapshot from nvs_rl_snap_take()
+ * @s: the snapshot or NULL
+ */
+void nvs_rl_snap_free(struct nvs_rl_snap *s)
 {
 	if (!s)
 		return;
@@ -37,8 +33,18 @@ static void nvs_rl_snap_free(struct nvs_rl_snap *s)
 	kfree(s);
 }
 
-/* Take the snapshot; registers and memory under the lock. */
-static int nvs_rl_snap_take(struct nvs_gpu *g, int id, struct nvs_rl_snap **out)
+/**
+ * nvs_rl_snap_take() - copy runlist @id of @g into a private snapshot
+ * @g: the GPU
+ * @id: hardware runlist id
+ * @out: the snapshot (free with nvs_rl_snap_free())
+ *
+ * Registers, entries (through the PRAMIN window) and channel state are read
+ * in one locked section; unreadable entries are recorded in @out->err.
+ *
+ * Return: 0, -ENOENT (no such runlist), -ENODEV, -EIO, -ENOMEM, -EINTR.
+ */
+int nvs_rl_snap_take(struct nvs_gpu *g, int id, struct nvs_rl_snap **out)
 {
 	struct nvs_topology *t;
 	struct nvs_rl_snap *s;
@@ -113,7 +119,7 @@ static int nvs_rl_show(struct seq_file *m, void *v)
 		seq_printf(m, "error: %s\n", nvs_rl_fetch_err_text(s->err));
 		return 0;
 	}
-	nvs_runlist_format(s->caps, &s->loc, s->items, nvs_rl_pr, m);
+	nvs_runlist_format(&s->loc, s->items, nvs_rl_pr, m);
 	return 0;
 }
 

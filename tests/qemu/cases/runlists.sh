@@ -8,6 +8,8 @@ while [ $i -lt "$NGPU" ]; do
 		echo "@@ gpu$i ${f##*/}"
 		cat "$f" || echo "@@ READ-ERROR"
 	done
+	echo "@@ gpu$i json"
+	nvsched --gpu $i runlist -j || echo "@@ READ-ERROR"
 	i=$((i + 1))
 done
 exit 0
