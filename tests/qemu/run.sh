@@ -89,6 +89,9 @@ elapsed() { awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }
 say() { [ $verbose = 1 ] && echo "run.sh: [$(elapsed)s] $*" >&2 || true; }
 
 # ---- host preparation: kernel, module, guest programs ----------------------
+for t in qemu-system-x86_64:qemu-system-x86 cpio:cpio gzip:gzip base64:coreutils flock:util-linux; do
+	command -v "${t%%:*}" >/dev/null || { qerr "${t%%:*} not found (apt-get install ${t#*:}, or make deps)"; exit 125; }
+done
 case $kernel in 6.1|6.12|6.12-rt) ;; *) qerr "unknown kernel '$kernel' (6.1, 6.12, 6.12-rt)"; exit 125 ;; esac
 vmlinux=$("$here/prepare-kernel.sh" "$kernel") || { qerr "cannot prepare kernel $kernel"; exit 125; }
 abi=$(kernel_abi "$kernel")
@@ -202,9 +205,10 @@ say "initramfs $(stat -c %s "$D/initramfs.cpio.gz") bytes"
 
 # ---- boot ---------------------------------------------------------------------------
 accel=${NVSS_QEMU_ACCEL:-tcg}
+cpu=(); [ "$accel" = kvm ] && cpu=(-cpu host)
 : > "$D/results.txt"; : > "$D/console.log"
 set +e
-timeout -k 5 "$timeout_s" qemu-system-x86_64 -accel "$accel" -M pc -m "$mem" -smp "$smp" \
+timeout -k 5 "$timeout_s" qemu-system-x86_64 -accel "$accel" "${cpu[@]}" -M pc -m "$mem" -smp "$smp" \
 	-nodefaults -display none -no-reboot \
 	-kernel "$vmlinux" -initrd "$D/initramfs.cpio.gz" \
 	-append "console=ttyS0 panic=-1 oops=panic panic_on_warn=1 quiet${NVSS_QEMU_APPEND:+ $NVSS_QEMU_APPEND}" \
@@ -267,6 +271,8 @@ why=$(sed -n 's/.* reason=\([a-z]*\).*/\1/p' <<< "$res")
 rc=0 msg=
 if [ $qrc -eq 124 ] || [ $qrc -eq 137 ]; then
 	rc=124 msg="timeout: guest killed after ${timeout_s}s (hang)"
+elif [ $qrc -ge 125 ] && [ $qrc -le 127 ] && [ -z "$res" ]; then
+	rc=125 msg="could not run QEMU (timeout exit $qrc): $(head -c 600 "$D/qemu.stderr")"
 elif [ $qrc -eq 0 ]; then
 	rc=122 msg="guest died without a result (panic or reboot)"
 elif [ $qrc -eq 1 ] && [ -z "$res" ]; then

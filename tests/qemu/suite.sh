@@ -47,6 +47,9 @@ done
 [ "$jobs" -ge 1 ] 2>/dev/null || jobs=2
 
 S=$QB/suite
+mkdir -p "$QB"
+exec 7>"$QB/.suite.lock"
+flock -n 7 || { qerr "another suite.sh is running on $QB"; exit 2; }
 absrepo() { case $1 in /*) echo "$1" ;; *) echo "$repo/$1" ;; esac; }
 rm -rf "$S"; mkdir -p "$S"
 t0=$(date +%s.%N)
