@@ -61,6 +61,8 @@ kernel=${NVSS_QEMU_KERNEL:-6.1} timeout_s=120 smp=1 mem=512 insmod=1 modparams=
 modsrc="" check="" workdir="" keep=0 prepare_only=0 verbose=0 mmiotrace=0
 while [ $# -gt 0 ]; do
 	case $1 in
+	--snapshot|--kernel|--timeout|--smp|--mem|--modparams|--module-src|--file|--check|--workdir)
+		[ $# -ge 2 ] || { qerr "$1 needs an argument"; exit 125; } ;;&
 	--snapshot) snaps+=("$2"); shift 2 ;;
 	--kernel) kernel=$2; shift 2 ;;
 	--timeout) timeout_s=$2; shift 2 ;;
@@ -125,7 +127,8 @@ fi
 # ---- work directory ----------------------------------------------------------
 if [ -n "$workdir" ]; then
 	mkdir -p "$workdir"; D=$(cd "$workdir" && pwd); keep=1
-	rm -f "$D"/bar*.img "$D"/ready* "$D"/writes*.txt "$D"/results.txt "$D"/console.log
+	(cd "$D" && rm -rf bar*.img ready* writes*.txt responder*.log results.* console.log stdout.txt \
+		stderr.txt dmesg-bad.txt bars.txt mmio*.txt check.log verdict qemu.stderr initramfs*)
 else
 	mkdir -p "$QB/runs"; D=$(mktemp -d "$QB/runs/run.XXXXXX")
 fi
