@@ -33,7 +33,8 @@ Options:
   --kernel K          6.1 (default, env NVSS_QEMU_KERNEL), 6.12 or 6.12-rt
   --timeout S         kill the guest after S seconds (default 120)
   --smp N / --mem MB  guest CPUs (default 1) / memory (default 512)
-  --no-insmod         do not load the module before CMD
+  --no-insmod         do not load the module before CMD (it is still in the
+                      guest: insmod /lib/modules/nvsched.ko test_devices=...)
   --modparams STR     extra module parameters (after test_devices=...)
   --module-src DIR    build nvsched.ko from DIR/Kbuild instead of the repo
                       (self-tests); env NVSS_QEMU_MODULE=FILE.ko: prebuilt
@@ -101,10 +102,8 @@ say "kernel $abi: $vmlinux"
 if [ -n "${NVSS_QEMU_MODULE:-}" ]; then
 	ko=$NVSS_QEMU_MODULE
 	[ -f "$ko" ] || { qerr "NVSS_QEMU_MODULE=$ko: no such file"; exit 125; }
-elif [ $insmod = 1 ] || [ -n "$modsrc" ]; then
-	ko=$(build_module "$abi" "$modsrc") || exit 125
 else
-	ko=
+	ko=$(build_module "$abi" "$modsrc") || exit 125
 fi
 say "module ${ko:-none}"
 build_guest_bins || exit 125
@@ -194,14 +193,14 @@ cp "$here/guest/init" "$R/init"; chmod 755 "$R/init"
 	done < "$QB/guestbin/dynlibs.txt"
 ) 8>"$QB/guestbin/.lock"
 [ -s "$QB/guestbin/dynlibs.txt" ] && mkdir -p "$R/lib64"
-[ -n "$ko" ] && cp "$ko" "$R/lib/modules/nvsched.ko"
+cp "$ko" "$R/lib/modules/nvsched.ko"
 for i in "${!snaps[@]}"; do cp "${snaps[$i]}" "$R/snapshots/gpu$i.nvss"; done
 for f in "${files[@]}"; do
 	src=${f%%:*}; dst=/files/$(basename "$src"); [ "$f" != "$src" ] && dst=${f#*:}
 	mkdir -p "$R$(dirname "$dst")"; cp -r "$src" "$R$dst"
 done
 mp="test_devices=1af4:1110:2${modparams:+ $modparams}"
-printf 'INSMOD=%s\nMODPARAMS=%q\nNGPU=%s\nMMIOTRACE=%s\n' "$([ -n "$ko" ] && echo $insmod || echo 0)" "$mp" "${#snaps[@]}" "$mmiotrace" > "$R/harness.conf"
+printf 'INSMOD=%s\nMODPARAMS=%q\nNGPU=%s\nMMIOTRACE=%s\n' "$insmod" "$mp" "${#snaps[@]}" "$mmiotrace" > "$R/harness.conf"
 printf '%s\n' "$cmd" > "$R/cmd.sh"
 (cd "$R" && find . -print0 | cpio --null -o -H newc --quiet --owner=0:0 | gzip -1) > "$D/initramfs.cpio.gz"
 say "initramfs $(stat -c %s "$D/initramfs.cpio.gz") bytes"

@@ -105,12 +105,12 @@ if [ "$njobs" -eq 0 ]; then echo "QEMU: 0 passed, 0 failed (no cases selected)";
 # ---- prepare kernels and modules once, serially (jobs then only read them) ------
 declare -A prep_err=()
 for id in $(cat "$S/jobs"); do
-	( . "$S/$id/job.conf"; echo "$kernel|$insmod|$modsrc" )
+	( . "$S/$id/job.conf"; echo "$kernel|$modsrc" )
 done | sort -u > "$S/preps"
-while IFS='|' read -r k ins ms; do
-	a=(--kernel "$k"); [ -n "$ms" ] && a+=(--module-src "$(absrepo "$ms")"); [ "$ins" = 1 ] || a+=(--no-insmod)
+while IFS='|' read -r k ms; do
+	a=(--kernel "$k"); [ -n "$ms" ] && a+=(--module-src "$(absrepo "$ms")")
 	if ! "$here/run.sh" --prepare-only "${a[@]}" > "$S/prep.log" 2>&1; then
-		prep_err["$k|$ins|$ms"]=$(grep -v '^run.sh: warning' "$S/prep.log" | head -3 | tr '\n' ' ')
+		prep_err["$k|$ms"]=$(grep -v '^run.sh: warning' "$S/prep.log" | head -3 | tr '\n' ' ')
 	fi
 done < "$S/preps"
 
@@ -119,7 +119,7 @@ run_job() {
 	local id=$1 J=$S/$1 rc t1
 	# shellcheck disable=SC1091
 	. "$J/job.conf"
-	local key="$kernel|$insmod|$modsrc"
+	local key="$kernel|$modsrc"
 	if [ -n "${prep_err[$key]:-}" ]; then
 		echo "125 0.0 setup: ${prep_err[$key]}" > "$J/result"; return
 	fi
