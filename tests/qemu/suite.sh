@@ -21,8 +21,8 @@
 #
 # A case NAME is NAME.sh (run in the guest with `sh -c`, after insmod),
 # optional NAME.conf (bash, sourced on the host: SNAPSHOTS, KERNELS, TIMEOUT,
-# SMP, MEM, INSMOD, MODPARAMS, MODULE_SRC, EXPECT_RC, MMIOTRACE, SCRIPT,
-# CHECK) and
+# SMP, MEM, INSMOD, MODPARAMS, MODULE_SRC, EXPECT_RC, EXPECT_CONSOLE,
+# MMIOTRACE, SCRIPT, CHECK) and
 # optional NAME.check (bash, run on the host after a clean run; README.md).
 set -uo pipefail
 QNAME=suite.sh
@@ -67,7 +67,7 @@ for d in "${dirs[@]}"; do
 		if [ ${#only[@]} -gt 0 ] && ! printf '%s\n' "${only[@]}" | grep -qxF "$name"; then continue; fi
 		# defaults, then the case's .conf
 		SNAPSHOTS=@profiles KERNELS="6.1 6.12 6.12-rt" TIMEOUT=120 SMP=1 MEM=512 INSMOD=1
-		MODPARAMS="" MODULE_SRC="" EXPECT_RC=0 MMIOTRACE=0 SCRIPT=$sh CHECK=${sh%.sh}.check
+		MODPARAMS="" MODULE_SRC="" EXPECT_RC=0 EXPECT_CONSOLE="" MMIOTRACE=0 SCRIPT=$sh CHECK=${sh%.sh}.check
 		[ "$d" = "$here/selftest/cases" ] && MODULE_SRC=tests/qemu/selftest/stubmod
 		conf=${sh%.sh}.conf
 		# shellcheck disable=SC1090
@@ -82,7 +82,8 @@ for d in "${dirs[@]}"; do
 				case $CHECK in /*|'') ;; *) CHECK=$repo/$CHECK ;; esac
 				printf 'case=%q\ncheck=%q\nkernel=%q\ntimeout=%q\nsmp=%q\nmem=%q\ninsmod=%q\n' \
 					"$SCRIPT" "$CHECK" "$k" "$TIMEOUT" "$SMP" "$MEM" "$INSMOD"
-				printf 'modparams=%q\nmodsrc=%q\nexpect=%q\nmmiotrace=%q\n' "$MODPARAMS" "$MODULE_SRC" "$EXPECT_RC" "$MMIOTRACE"
+				printf 'modparams=%q\nmodsrc=%q\nexpect=%q\nmmiotrace=%q\nexpect_console=%q\n' \
+					"$MODPARAMS" "$MODULE_SRC" "$EXPECT_RC" "$MMIOTRACE" "$EXPECT_CONSOLE"
 				printf 'snaps=(\n'
 				for s in $SNAPSHOTS; do
 					if [ "$s" = @profiles ]; then
@@ -136,6 +137,11 @@ run_job() {
 	local dt; dt=$(awk -v a="$t1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 	local why=
 	[ "$rc" -ne "$expect" ] && why=$(grep -m1 '^run.sh: FAIL' "$J/stderr" | cut -c1-160)
+	# the right failure for the right reason (a boot panic is not the sysrq one)
+	if [ "$rc" -eq "$expect" ] && [ -n "$expect_console" ] &&
+	   ! tr -d '\r' < "$J/run/console.log" | grep -qE -- "$expect_console"; then
+		rc=999 why="console.log lacks /$expect_console/"
+	fi
 	echo "$rc $dt $why" > "$J/result"
 	# keep the big BAR images only for failures
 	[ "$rc" -eq "$expect" ] && rm -f "$J"/run/bar*.img "$J"/run/initramfs.cpio.gz && rm -rf "$J/run/initramfs"
