@@ -33,6 +33,9 @@ struct cli_global {
 typedef int (*cli_cmd_fn)(const struct cli_global *g, int argc, char **argv);
 
 int cmd_runlist(const struct cli_global *g, int argc, char **argv);
+int cmd_runlist_ctl(const struct cli_global *g, int argc, char **argv);
+int cmd_channel(const struct cli_global *g, int argc, char **argv);
+int cmd_tsg(const struct cli_global *g, int argc, char **argv);
 int cmd_rta(const struct cli_global *g, int argc, char **argv);
 int cmd_predict(const struct cli_global *g, int argc, char **argv);
 

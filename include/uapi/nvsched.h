@@ -233,9 +233,62 @@ struct nvsched_runlist {
 	__u32 reserved[4];
 };
 
+/* NVSCHED_IOC_CONTROL operations */
+enum nvsched_ctl_op {
+	NVSCHED_CTL_DISABLE_CHANNEL = 1,
+	NVSCHED_CTL_ENABLE_CHANNEL = 2,
+	NVSCHED_CTL_PREEMPT_TSG = 3,
+	NVSCHED_CTL_PREEMPT_RUNLIST = 4,	/* @runlist: the runlist */
+	NVSCHED_CTL_RESUBMIT_RUNLIST = 5,	/* @runlist: the runlist */
+	NVSCHED_CTL_RESTORE_CHANNELS = 6,	/* re-enable what nvsched disabled */
+};
+
+#define NVSCHED_CTL_DRY_RUN	(1u << 0)	/* compute the writes, change nothing */
+#define NVSCHED_CTL_NO_WAIT	(1u << 1)	/* do not wait for completion */
+#define NVSCHED_CTL_FORCE	(1u << 2)	/* skip the "id is on the runlist" check */
+
+#define NVSCHED_CTL_TIMEOUT_US_DEFAULT	100000u	/* 100 ms */
+#define NVSCHED_CTL_TIMEOUT_US_MAX	1000000u	/* 1 s */
+
+/**
+ * struct nvsched_control - NVSCHED_IOC_CONTROL (CAP_SYS_ADMIN)
+ * @gpu: in: GPU index
+ * @op: in: enum nvsched_ctl_op
+ * @runlist: in: hardware runlist id; -1: runlist 0 from Ampere on, the
+ *	runlist that holds the id before Ampere (channel ids are global)
+ * @id: in: channel id or TSG id (channel and TSG operations)
+ * @flags: in: NVSCHED_CTL_*
+ * @timeout_us: in: completion wait bound (0 = default, capped at the max);
+ *	completion failing to come gives ETIMEDOUT
+ * @nwrites: out: register writes performed (or planned, with DRY_RUN)
+ * @pending: out: the completion register as last read (on ETIMEDOUT)
+ * @writes: out: the writes, in order
+ * @resolved_runlist: out: the runlist acted on
+ * @count: out: channels re-enabled (RESTORE_CHANNELS)
+ * @reserved: zero
+ */
+struct nvsched_control {
+	__u32 gpu;
+	__u32 op;
+	__s32 runlist;
+	__u32 id;
+	__u32 flags;
+	__u32 timeout_us;
+	__u32 nwrites;
+	__u32 pending;
+	struct {
+		__u32 off;
+		__u32 val;
+	} writes[4];
+	__s32 resolved_runlist;
+	__u32 count;
+	__u32 reserved[2];
+};
+
 #define NVSCHED_IOC_VERSION	_IOR(NVSCHED_IOC_MAGIC, 0x00, struct nvsched_version)
 #define NVSCHED_IOC_GPU_INFO	_IOWR(NVSCHED_IOC_MAGIC, 0x01, struct nvsched_gpu_info)
 #define NVSCHED_IOC_TOPOLOGY	_IOWR(NVSCHED_IOC_MAGIC, 0x02, struct nvsched_topology)
 #define NVSCHED_IOC_RUNLIST	_IOWR(NVSCHED_IOC_MAGIC, 0x03, struct nvsched_runlist)
+#define NVSCHED_IOC_CONTROL	_IOWR(NVSCHED_IOC_MAGIC, 0x20, struct nvsched_control)
 
 #endif /* _UAPI_NVSCHED_H */

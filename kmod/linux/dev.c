@@ -10,6 +10,7 @@
 #include <linux/uaccess.h>
 
 #include "nvs_linux.h"
+#include "control.h"
 #include "../../include/uapi/nvsched.h"
 
 /* The ABI has no implicit padding: sizes are the sums of their fields. */
@@ -20,6 +21,8 @@ static_assert(sizeof(struct nvsched_engine) == 40);
 static_assert(sizeof(struct nvsched_topology) == 24);
 static_assert(sizeof(struct nvsched_rl_entry) == 48);
 static_assert(sizeof(struct nvsched_runlist) == 72);
+static_assert(sizeof(struct nvsched_control) == 80);
+static_assert((int)NVSCHED_CTL_RESUBMIT_RUNLIST == (int)NVS_CTL_RESUBMIT_RUNLIST);
 /* kmod/hw flag bits are the ABI's chflags bits */
 static_assert(NVS_CHF_NEXT == 1 && NVS_CHF_ENG_BUSY == 1 << 10);
 
@@ -213,6 +216,37 @@ static long nvs_ioc_runlist(void __user *arg)
 	return ret;
 }
 
+static long nvs_ioc_control(void __user *arg)
+{
+	struct nvsched_control c;
+	struct nvs_gpu *g;
+	long ret;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	if (copy_from_user(&c, arg, sizeof(c)))
+		return -EFAULT;
+	if (c.flags & ~(NVSCHED_CTL_DRY_RUN | NVSCHED_CTL_NO_WAIT | NVSCHED_CTL_FORCE) ||
+	    c.reserved[0] || c.reserved[1])
+		return -EINVAL;
+	g = nvs_gpu_get_by_index(c.gpu);
+	if (!g)
+		return -ENODEV;
+	c.nwrites = 0;
+	c.pending = 0;
+	c.count = 0;
+	c.resolved_runlist = -1;
+	memset(c.writes, 0, sizeof(c.writes));
+	if (c.op == NVSCHED_CTL_RESTORE_CHANNELS)
+		ret = nvs_restore_channels(g, &c.count);
+	else
+		ret = nvs_control(g, &c);
+	/* the request comes back on success and on ETIMEDOUT (pending bits) */
+	if ((!ret || ret == -ETIMEDOUT) && copy_to_user(arg, &c, sizeof(c)))
+		return -EFAULT;
+	return ret;
+}
+
 static long nvs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	void __user *uarg = (void __user *)arg;
@@ -226,6 +260,8 @@ static long nvs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return nvs_ioc_topology(uarg);
 	case NVSCHED_IOC_RUNLIST:
 		return nvs_ioc_runlist(uarg);
+	case NVSCHED_IOC_CONTROL:
+		return nvs_ioc_control(uarg);
 	default:
 		return -ENOTTY;
 	}

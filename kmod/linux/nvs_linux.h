@@ -21,7 +21,24 @@
 #define NVS_BAR0_MAX		0x1000000u	/* registers live in the first 16 MiB */
 #define NVS_MAX_RUNLIST_FILES	64		/* hardware runlist ids seen: 0-33 on GH100 */
 
+#define NVS_MAX_REMEMBERED	65536	/* channels nvsched may have disabled */
+
 struct nvs_gpu;
+struct nvsched_control;
+
+#define NVS_CTL_FILES	5
+
+/** struct nvs_ctl_data - data of one /proc/gpuX control file */
+struct nvs_ctl_data {
+	struct nvs_gpu *g;
+	int op;			/* enum nvs_ctl_op */
+};
+
+/** struct nvs_disabled - a channel nvsched disabled (re-enabled on unload) */
+struct nvs_disabled {
+	int rl;
+	unsigned int chid;
+};
 
 /** struct nvs_rl_file - data of one /proc/gpuX/runlist<N> entry */
 struct nvs_rl_file {
@@ -49,6 +66,10 @@ struct nvs_rl_file {
  * @proc: /proc/gpuX
  * @name: "gpuX"
  * @rl_files: data of the runlist<N> files
+ * @ctl_files: data of the control files
+ * @disabled: channels nvsched disabled, under @lock
+ * @ndisabled: entries in @disabled
+ * @cap_disabled: allocated entries
  */
 struct nvs_gpu {
 	struct list_head node;
@@ -69,6 +90,10 @@ struct nvs_gpu {
 	struct proc_dir_entry *proc;
 	char name[16];
 	struct nvs_rl_file rl_files[NVS_MAX_RUNLIST_FILES];
+	struct nvs_ctl_data ctl_files[NVS_CTL_FILES];
+	struct nvs_disabled *disabled;
+	unsigned int ndisabled;
+	unsigned int cap_disabled;
 };
 
 /* gpu.c */
@@ -104,6 +129,13 @@ struct nvs_rl_snap {
 int nvs_rl_snap_take(struct nvs_gpu *g, int id, struct nvs_rl_snap **out);
 void nvs_rl_snap_free(struct nvs_rl_snap *s);
 int nvs_proc_add_runlists(struct nvs_gpu *g, kgid_t gid);
+
+/* control.c */
+int nvs_control(struct nvs_gpu *g, struct nvsched_control *c);
+int nvs_restore_channels(struct nvs_gpu *g, unsigned int *count);
+
+/* proc_ctl.c */
+int nvs_proc_add_control(struct nvs_gpu *g);
 
 /* dev.c */
 int nvs_dev_register(void);

@@ -85,7 +85,7 @@ int nvs_proc_add(struct nvs_gpu *g)
 	    !proc_create_single_data("device_info", 0444, g->proc,
 				     nvs_proc_device_info_show, g))
 		goto err;
-	if (nvs_proc_add_runlists(g, nvs_proc_gid()))
+	if (nvs_proc_add_runlists(g, nvs_proc_gid()) || nvs_proc_add_control(g))
 		goto err;
 	return 0;
 err:
