@@ -287,8 +287,10 @@ static int parse_opts(struct cli_global *g, int argc, char **argv, struct ctl_op
 
 	memset(o, 0, sizeof(*o));
 	o->runlist = -1;
-	optind = 2;	/* argv[0] command, argv[1] action */
-	while ((c = getopt_long(argc, argv, "r:t:nfjph", opts, NULL)) != -1) {
+	/* parse from the action on (argv[1] plays argv[0]); optind = 0 makes
+	 * glibc reinitialise, so options may follow the ids */
+	optind = 0;
+	while ((c = getopt_long(argc - 1, argv + 1, "r:t:nfjph", opts, NULL)) != -1) {
 		char *end;
 		long v;
 
@@ -332,6 +334,7 @@ static int parse_opts(struct cli_global *g, int argc, char **argv, struct ctl_op
 			return CLI_EXIT_USAGE;
 		}
 	}
+	optind += 1;	/* back to an index into argv */
 	return CLI_EXIT_OK;
 }
 

@@ -149,8 +149,9 @@ for i in "${!snaps[@]}"; do
 	s=$(cd "$(dirname "$s")" && pwd)/$(basename "$s")
 	echo "$s" >> "$D/snapshots.txt"
 	rm -f "$D/ready$i"
+	# shellcheck disable=SC2086  # NVSS_RESPONDER_ARGS: extra words, e.g. --pending-ms 600000
 	"$responder" --snapshot "$s" --image "$D/bar$i.img" --ready "$D/ready$i" --log "$D/writes$i.txt" \
-		> "$D/responder$i.log" 2>&1 < /dev/null &
+		${NVSS_RESPONDER_ARGS:-} > "$D/responder$i.log" 2>&1 < /dev/null &
 	pids+=($!)
 	# slots 4..27 of bus 0, then 24 per PCI bridge: bus order == snapshot order
 	br=$((i / 24)) slot=$((i % 24))

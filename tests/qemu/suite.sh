@@ -21,7 +21,7 @@
 #
 # A case NAME is NAME.sh (run in the guest with `sh -c`, after insmod),
 # optional NAME.conf (bash, sourced on the host: SNAPSHOTS, KERNELS, TIMEOUT,
-# SMP, MEM, INSMOD, MODPARAMS, MODULE_SRC, EXPECT_RC, EXPECT_CONSOLE,
+# SMP, MEM, INSMOD, MODPARAMS, MODULE_SRC, EXPECT_RC, EXPECT_CONSOLE, RESPONDER_ARGS,
 # MMIOTRACE, SCRIPT, CHECK) and
 # optional NAME.check (bash, run on the host after a clean run; README.md).
 set -uo pipefail
@@ -68,6 +68,7 @@ for d in "${dirs[@]}"; do
 		# defaults, then the case's .conf
 		SNAPSHOTS=@profiles KERNELS="6.1 6.12 6.12-rt" TIMEOUT=120 SMP=1 MEM=512 INSMOD=1
 		MODPARAMS="" MODULE_SRC="" EXPECT_RC=0 EXPECT_CONSOLE="" MMIOTRACE=0 SCRIPT=$sh CHECK=${sh%.sh}.check
+		RESPONDER_ARGS=""
 		[ "$d" = "$here/selftest/cases" ] && MODULE_SRC=tests/qemu/selftest/stubmod
 		conf=${sh%.sh}.conf
 		# shellcheck disable=SC1090
@@ -84,6 +85,7 @@ for d in "${dirs[@]}"; do
 					"$SCRIPT" "$CHECK" "$k" "$TIMEOUT" "$SMP" "$MEM" "$INSMOD"
 				printf 'modparams=%q\nmodsrc=%q\nexpect=%q\nmmiotrace=%q\nexpect_console=%q\n' \
 					"$MODPARAMS" "$MODULE_SRC" "$EXPECT_RC" "$MMIOTRACE" "$EXPECT_CONSOLE"
+				printf 'responder_args=%q\n' "$RESPONDER_ARGS"
 				printf 'snaps=(\n'
 				for s in $SNAPSHOTS; do
 					if [ "$s" = @profiles ]; then
@@ -134,7 +136,7 @@ run_job() {
 	[ -n "$check" ] && [ -f "$check" ] && a+=(--check "$check")
 	local s; for s in "${snaps[@]}"; do a+=(--snapshot "$s"); done
 	t1=$(date +%s.%N)
-	"$here/run.sh" "${a[@]}" -- "$(cat "$case")" > "$J/stdout" 2> "$J/stderr"
+	NVSS_RESPONDER_ARGS=${responder_args:-} "$here/run.sh" "${a[@]}" -- "$(cat "$case")" > "$J/stdout" 2> "$J/stderr"
 	rc=$?
 	local dt; dt=$(awk -v a="$t1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 	local why=
