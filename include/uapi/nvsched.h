@@ -148,4 +148,75 @@ struct nvsched_topology {
 #define NVSCHED_IOC_GPU_INFO	_IOWR(NVSCHED_IOC_MAGIC, 0x01, struct nvsched_gpu_info)
 #define NVSCHED_IOC_TOPOLOGY	_IOWR(NVSCHED_IOC_MAGIC, 0x02, struct nvsched_topology)
 
+/* ---- copy engines and GR topology (0x10, 0x11) ---- */
+
+#define NVSCHED_CE_MAX_PCES	32
+#define NVSCHED_CE_MAX_GRCES	8
+#define NVSCHED_CE_NONE		(-1)	/* unconfigured / not shared */
+#define NVSCHED_CE_NOVAL	(-2)	/* the hardware gave no value */
+
+/**
+ * struct nvsched_ce - NVSCHED_IOC_CE (in: @gpu; out: the rest)
+ * @gpu: GPU index
+ * @flags: out: zero (reserved for NVSCHED_CE_* flags)
+ * @pce_map: NV_CE_PCE_MAP, bit i = PCE i present (limited to @num_pces bits)
+ * @num_pces: PCE slots this generation describes (<= NVSCHED_CE_MAX_PCES)
+ * @num_grces: GRCEs (LCE0, LCE1)
+ * @num_lces: LCEs of the chip
+ * @lce_for_pce: LCE of each PCE; NVSCHED_CE_NONE when absent/unconfigured,
+ *	NVSCHED_CE_NOVAL when its register read a PRI error
+ * @grce_shared_lce: LCE whose PCEs GRCE g shares; NVSCHED_CE_NONE when not
+ *	sharing, NVSCHED_CE_NOVAL when unreadable
+ *
+ * Errors: ENODEV (no such GPU / gone), EIO (PCE_MAP unreadable, GPU
+ * suspended), EOPNOTSUPP (no CE map before Pascal).
+ */
+struct nvsched_ce {
+	__u32 gpu;
+	__u32 flags;
+	__u32 pce_map;
+	__u32 num_pces;
+	__u32 num_grces;
+	__u32 num_lces;
+	__s8 lce_for_pce[NVSCHED_CE_MAX_PCES];
+	__s8 grce_shared_lce[NVSCHED_CE_MAX_GRCES];
+};
+
+#define NVSCHED_GR_MAX_GPCS	32
+
+/* nvsched_gr.flags */
+#define NVSCHED_GR_LOGICAL_KNOWN	(1u << 0)	/* @logical is valid for enabled GPCs */
+
+/**
+ * struct nvsched_gr - NVSCHED_IOC_GR (in: @gpu; out: the rest)
+ * @gpu: GPU index
+ * @flags: out: NVSCHED_GR_*
+ * @num_gpcs: on-chip GPCs (NV_PTOP_SCAL_NUM_GPCS)
+ * @num_tpc_per_gpc: on-chip TPCs per GPC
+ * @gpc_disable_mask: GPC fuse, set bit = disabled
+ * @sms_per_tpc: SMs per TPC
+ * @tpcs_enabled: enabled TPCs in all enabled GPCs
+ * @gpcs_enabled: enabled GPCs
+ * @tpc_disable_mask: per physical GPC, TPC fuse (set bit = disabled); all
+ *	TPCs for a disabled GPC
+ * @logical: logical GPC id of each physical GPC, -1 when disabled/unknown
+ *
+ * Errors: ENODEV, EIO (registers give no value), EOPNOTSUPP (Kepler).
+ */
+struct nvsched_gr {
+	__u32 gpu;
+	__u32 flags;
+	__u32 num_gpcs;
+	__u32 num_tpc_per_gpc;
+	__u32 gpc_disable_mask;
+	__u32 sms_per_tpc;
+	__u32 tpcs_enabled;
+	__u32 gpcs_enabled;
+	__u32 tpc_disable_mask[NVSCHED_GR_MAX_GPCS];
+	__s8 logical[NVSCHED_GR_MAX_GPCS];
+};
+
+#define NVSCHED_IOC_CE		_IOWR(NVSCHED_IOC_MAGIC, 0x10, struct nvsched_ce)
+#define NVSCHED_IOC_GR		_IOWR(NVSCHED_IOC_MAGIC, 0x11, struct nvsched_gr)
+
 #endif /* _UAPI_NVSCHED_H */

@@ -155,7 +155,7 @@ static long nvs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case NVSCHED_IOC_TOPOLOGY:
 		return nvs_ioc_topology(uarg);
 	default:
-		return -ENOTTY;
+		return nvs_ioctl_topo(cmd, uarg);
 	}
 }
 

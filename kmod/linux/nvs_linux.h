@@ -71,6 +71,13 @@ int nvs_gpu_topology(struct nvs_gpu *g, struct nvs_topology **out);
 int nvs_proc_add(struct nvs_gpu *g);
 void nvs_proc_remove(struct nvs_gpu *g);
 
+/* proc_topo.c: copy-engine and GR topology files (CONTRACTS.md §6) */
+int nvs_proc_add_topology(struct nvs_gpu *g);
+int nvs_topo_begin(struct nvs_gpu *g);
+
+/* dev_topo.c: NVSCHED_IOC_CE / NVSCHED_IOC_GR; -ENOTTY for other commands */
+long nvs_ioctl_topo(unsigned int cmd, void __user *arg);
+
 /* dev.c */
 int nvs_dev_register(void);
 void nvs_dev_unregister(void);
