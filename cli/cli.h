@@ -34,5 +34,8 @@ typedef int (*cli_cmd_fn)(const struct cli_global *g, int argc, char **argv);
 
 int cmd_rta(const struct cli_global *g, int argc, char **argv);
 int cmd_predict(const struct cli_global *g, int argc, char **argv);
+/* cli/cmd_topo.c: copy-engine and GPC/TPC topology */
+int cmd_ce(const struct cli_global *g, int argc, char **argv);
+int cmd_gr(const struct cli_global *g, int argc, char **argv);
 
 #endif /* NVSCHED_CLI_H */

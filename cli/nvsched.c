@@ -36,6 +36,8 @@ static const struct cli_cmd commands[] = {
 	{ "list", cmd_list, "[-j] [-p]", "list the GPUs nvsched sees" },
 	{ "info", cmd_info, "[-j] [-p]", "chip identity and engines of one GPU (--gpu N|BDF)" },
 	{ "engines", cmd_engines, "[-j] [-p]", "PTOP device table: engines and their runlists" },
+	{ "ce", cmd_ce, "[-j] [-p]", "copy engines: PCE map, LCE -> PCEs, GRCE sharing" },
+	{ "gr", cmd_gr, "[-j] [-p]", "GPC/TPC topology: floorsweeping, logical GPC ids, SMs" },
 #ifdef NVSCHED_HAVE_RTA
 	{ "rta", cmd_rta, "[options] TASKSET.json...", "GCAPS response-time analysis" },
 #endif
