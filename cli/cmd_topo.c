@@ -384,7 +384,8 @@ int cmd_gr(const struct cli_global *g0, int argc, char **argv)
 	struct nvs_gr gr;
 	int n, ret;
 
-	ret = topo_opts(&g, argc, argv, "GPC/TPC topology: on-chip counts, floorsweeping, logical GPC ids");
+	ret = topo_opts(&g, argc, argv,
+			"GPC/TPC topology: on-chip counts, floorsweeping, logical GPC ids");
 	if (ret)
 		return ret < 0 ? CLI_EXIT_OK : ret;
 	ret = cli_gpus_open(&g, argv[0], false, &gpus, &n);

@@ -119,6 +119,13 @@ static unsigned int popcount32(uint32_t v)
 	return n;
 }
 
+bool nvs_gr_has_fuses(const struct nvs_ident *id)
+{
+	const struct gr_layout *l = gr_layout(id);
+
+	return l && l->gpc_fuse;
+}
+
 unsigned int nvs_gr_num_cwd_regs(const struct nvs_ident *id)
 {
 	const struct gr_layout *l = gr_layout(id);

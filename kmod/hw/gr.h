@@ -73,6 +73,9 @@ enum nvs_gr_val {
 int nvs_gr_value(const struct nvs_io *io, const struct nvs_ident *id,
 		 enum nvs_gr_val which, unsigned int idx, uint32_t *out);
 
+/* Does this generation have the GPC/TPC fuse registers (Maxwell+)? */
+bool nvs_gr_has_fuses(const struct nvs_ident *id);
+
 /* Number of CWD_GPC_TPC_ID / CWD_SM_ID registers, 0 when not known. */
 unsigned int nvs_gr_num_cwd_regs(const struct nvs_ident *id);
 

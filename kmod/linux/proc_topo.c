@@ -175,13 +175,28 @@ struct nvs_topo_plan {
 
 static void nvs_topo_plan(struct nvs_gpu *g, struct nvs_topo_plan *p)
 {
+	struct nvs_ident id;
 	struct nvs_ce ce;
+	bool known;
 	int ret;
 
 	memset(p, 0, sizeof(*p));
 	if (nvs_topo_begin(g)) {
-		dev_info(&g->pdev->dev, "%s: GPU not readable at load: no per-index topology files\n",
-			 g->name);
+		/* e.g. runtime-suspended: files from the generation alone (if
+		 * the chip was identified at discovery); reads fail EIO until
+		 * the GPU is readable */
+		mutex_lock(&g->lock);
+		known = !g->ident_err;
+		id = g->ident;
+		mutex_unlock(&g->lock);
+		dev_info(&g->pdev->dev,
+			 "%s: GPU not readable at load: no gpc<i>_tpc_mask/CWD files\n", g->name);
+		if (!known)
+			return;
+		p->ce = nvs_ce_num_pce_slots(id.caps) > 0;
+		p->lce_files = nvs_ce_num_pce_slots(id.caps);
+		p->grce_files = nvs_ce_num_grce_slots(id.caps);
+		p->gr_fuses = nvs_gr_has_fuses(&id);
 		return;
 	}
 	p->ce = nvs_ce_num_pce_slots(g->ident.caps) > 0;
@@ -194,12 +209,13 @@ static void nvs_topo_plan(struct nvs_gpu *g, struct nvs_topo_plan *p)
 			p->lce_files = nvs_ce_num_pce_slots(g->ident.caps);
 	}
 	ret = nvs_gr_read(&g->io, &g->ident, &p->gr);
-	p->gr_fuses = ret != -EOPNOTSUPP;
+	p->gr_fuses = nvs_gr_has_fuses(&g->ident);
 	p->gr_ok = !ret;
 	p->cwd_regs = nvs_gr_num_cwd_regs(&g->ident);
 	nvs_gpu_end(g);
 	if (p->gr_fuses && !p->gr_ok)
-		dev_info(&g->pdev->dev, "%s: GR topology not readable at load (%d): no gpc<i>_tpc_mask/CWD files\n",
+		dev_info(&g->pdev->dev,
+			 "%s: GR topology not readable at load (%d): no gpc<i>_tpc_mask/CWD files\n",
 			 g->name, ret);
 }
 

@@ -354,7 +354,9 @@ static void test_errors(void **state)
 	fake_set(&r, 0x405000, 0xbadf1201);
 	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, 0, &v), -EIO);
 	/* generations without the registers */
+	assert_true(nvs_gr_has_fuses(&id));
 	id = ident_of(0x0e4);			/* GK104 */
+	assert_false(nvs_gr_has_fuses(&id));
 	assert_int_equal(nvs_gr_read(&io, &id, &gr), -EOPNOTSUPP);
 	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_GPC_MASK, 0, &v), -EOPNOTSUPP);
 	id = ident_of(0x1a0);			/* GB100: CWD not confirmed */
