@@ -126,6 +126,12 @@ static int read_gr(const struct cli_gpu *c, struct nvs_gr *gr)
 			gr->tpcs_enabled_gpc[i] =
 				(uint8_t)__builtin_popcount(~req.tpc_disable_mask[i] & all);
 	}
+	gr->cwd_err = req.cwd_err;
+	gr->cwd_tpcs = req.cwd_tpcs < NVS_GR_MAX_CWD_TPCS ? req.cwd_tpcs : NVS_GR_MAX_CWD_TPCS;
+	for (i = 0; i < gr->cwd_tpcs; i++) {
+		gr->cwd_gpc[i] = req.cwd_tpc_map[i] >> 4;
+		gr->cwd_tpc[i] = req.cwd_tpc_map[i] & 0xf;
+	}
 	return 0;
 }
 
@@ -136,6 +142,18 @@ static const char *err_text(int err)
 		return "not available on this GPU generation";
 	case -EIO:
 		return "the GPU gave no value (registers read PRI errors: powered down, idle or not yet used)";
+	default:
+		return strerror(-err);
+	}
+}
+
+static const char *cwd_err_text(int err)
+{
+	switch (err) {
+	case -EOPNOTSUPP:
+		return "not known on this GPU generation";
+	case -EIO:
+		return "not readable (no GR context has programmed the table, or it is inconsistent)";
 	default:
 		return strerror(-err);
 	}
@@ -350,13 +368,34 @@ static void gr_json(const struct cli_global *g, const struct cli_gpu *c, const s
 	jw_int(&w, gr->sms_per_tpc);
 	jw_key(&w, "sms_enabled");
 	jw_int(&w, gr->tpcs_enabled * gr->sms_per_tpc);
+	/* global (virtual) TPC id -> logical GPC, TPC in GPC (CWD_GPC_TPC_ID):
+	 * the numbering of CUDA's TPC masks; null when not readable */
+	jw_key(&w, "tpc_map");
+	if (gr->cwd_err) {
+		jw_null(&w);
+	} else {
+		jw_arr_begin(&w);
+		for (i = 0; i < gr->cwd_tpcs; i++) {
+			jw_obj_begin(&w);
+			jw_key(&w, "tpc");
+			jw_int(&w, i);
+			jw_key(&w, "logical_gpc");
+			jw_int(&w, gr->cwd_gpc[i]);
+			jw_key(&w, "tpc_in_gpc");
+			jw_int(&w, gr->cwd_tpc[i]);
+			jw_obj_end(&w);
+		}
+		jw_arr_end(&w);
+	}
+	jw_key(&w, "tpc_map_error");
+	jw_str(&w, gr->cwd_err ? cwd_err_text(gr->cwd_err) : NULL);
 	jw_obj_end(&w);
 	jw_end_doc(&w);
 }
 
 static void gr_text(const struct cli_gpu *c, const struct nvs_gr *gr)
 {
-	unsigned int i;
+	unsigned int i, l;
 
 	printf("gpu%d %s: %u GPCs x %u TPCs on chip; %u GPCs, %u TPCs, %u SMs enabled (%u SMs/TPC)\n",
 	       c->index, c->id_ok ? c->chip : "unknown", gr->num_gpcs, gr->num_tpc_per_gpc,
@@ -375,6 +414,22 @@ static void gr_text(const struct cli_gpu *c, const struct nvs_gr *gr)
 		printf("%-4u %-7s %-7s 0x%-14x %u\n", i, lg, en ? "yes" : "no",
 		       gr->tpc_disable_mask[i], en ? gr->tpcs_enabled_gpc[i] : 0);
 	}
+	if (gr->cwd_err) {
+		printf("\nGlobal TPC ids (CWD_GPC_TPC_ID): %s\n", cwd_err_text(gr->cwd_err));
+		return;
+	}
+	printf("\nGlobal TPC id -> logical GPC.TPC (CWD_GPC_TPC_ID; CUDA's TPC mask bits):");
+	for (i = 0; i < gr->cwd_tpcs; i++)
+		printf("%s%3u:%u.%u", i % 8 ? "  " : "\n  ", i, gr->cwd_gpc[i], gr->cwd_tpc[i]);
+	printf("\nTPCs per logical GPC:");
+	for (l = 0; l < gr->gpcs_enabled; l++) {
+		unsigned int n = 0;
+
+		for (i = 0; i < gr->cwd_tpcs; i++)
+			n += gr->cwd_gpc[i] == l;
+		printf(" %u:%u", l, n);
+	}
+	printf("\n");
 }
 
 int cmd_gr(const struct cli_global *g0, int argc, char **argv)

@@ -183,6 +183,7 @@ struct nvsched_ce {
 };
 
 #define NVSCHED_GR_MAX_GPCS	32
+#define NVSCHED_GR_MAX_CWD_TPCS	96
 
 /* nvsched_gr.flags */
 #define NVSCHED_GR_LOGICAL_KNOWN	(1u << 0)	/* @logical is valid for enabled GPCs */
@@ -200,6 +201,12 @@ struct nvsched_ce {
  * @tpc_disable_mask: per physical GPC, TPC fuse (set bit = disabled); all
  *	TPCs for a disabled GPC
  * @logical: logical GPC id of each physical GPC, -1 when disabled/unknown
+ * @cwd_err: 0 when @cwd_tpc_map is valid, else a negative errno:
+ *	-EOPNOTSUPP (table not known on this chip), -EIO (no value, not
+ *	programmed by a GR context, or inconsistent)
+ * @cwd_tpcs: valid entries of @cwd_tpc_map (the enabled TPCs), 0 on error
+ * @cwd_tpc_map: per global (virtual) TPC id, as in CWD_GPC_TPC_ID: logical
+ *	GPC in bits 7:4, TPC within that GPC in bits 3:0
  *
  * Errors: ENODEV, EIO (registers give no value), EOPNOTSUPP (Kepler).
  */
@@ -214,6 +221,9 @@ struct nvsched_gr {
 	__u32 gpcs_enabled;
 	__u32 tpc_disable_mask[NVSCHED_GR_MAX_GPCS];
 	__s8 logical[NVSCHED_GR_MAX_GPCS];
+	__s32 cwd_err;
+	__u32 cwd_tpcs;
+	__u8 cwd_tpc_map[NVSCHED_GR_MAX_CWD_TPCS];
 };
 
 #define NVSCHED_IOC_CE		_IOWR(NVSCHED_IOC_MAGIC, 0x10, struct nvsched_ce)

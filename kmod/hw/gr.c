@@ -279,6 +279,39 @@ static void logical_smcarb(const struct nvs_io *io, struct nvs_gr *gr)
 	gr->logical_known = true;
 }
 
+/* The CWD_GPC_TPC_ID table for every enabled TPC, checked for consistency:
+ * logical GPCs below the enabled count, each (GPC, TPC) pair once. */
+static int cwd_map(const struct nvs_io *io, const struct nvs_ident *id, struct nvs_gr *gr)
+{
+	uint32_t seen[NVS_GR_MAX_GPCS] = { 0 };
+	unsigned int n = gr->tpcs_enabled, t, j, gpc, tpc;
+	uint32_t v = 0;
+	int ret;
+
+	if (!nvs_gr_num_cwd_regs(id))
+		return -EOPNOTSUPP;
+	if (n > NVS_GR_MAX_CWD_TPCS ||
+	    n > nvs_gr_num_cwd_regs(id) * NV_PGRAPH_PRI_CWD_GPC_TPC_ID__ENTRIES)
+		return -EIO;
+	for (t = 0; t < n; t++) {
+		j = t % NV_PGRAPH_PRI_CWD_GPC_TPC_ID__ENTRIES;
+		if (j == 0) {
+			ret = nvs_gr_value(io, id, NVS_GR_CWD_GPC_TPC_ID,
+					   t / NV_PGRAPH_PRI_CWD_GPC_TPC_ID__ENTRIES, &v);
+			if (ret)
+				return ret;
+		}
+		gpc = NVS_GET(v, NV_PGRAPH_PRI_CWD_GPC_TPC_ID_GPC(j));
+		tpc = NVS_GET(v, NV_PGRAPH_PRI_CWD_GPC_TPC_ID_TPC(j));
+		if (gpc >= gr->gpcs_enabled || (seen[gpc] & (1u << tpc)))
+			return -EIO;
+		seen[gpc] |= 1u << tpc;
+		gr->cwd_gpc[t] = (uint8_t)gpc;
+		gr->cwd_tpc[t] = (uint8_t)tpc;
+	}
+	return 0;
+}
+
 int nvs_gr_read(const struct nvs_io *io, const struct nvs_ident *id, struct nvs_gr *gr)
 {
 	const struct gr_layout *l = gr_layout(id);
@@ -334,5 +367,7 @@ int nvs_gr_read(const struct nvs_io *io, const struct nvs_ident *id, struct nvs_
 	case LOGICAL_UNKNOWN:
 		break;
 	}
+	gr->cwd_err = cwd_map(io, id, gr);
+	gr->cwd_tpcs = gr->cwd_err ? 0 : gr->tpcs_enabled;
 	return 0;
 }

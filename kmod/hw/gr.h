@@ -11,6 +11,7 @@
 
 #define NVS_GR_MAX_GPCS		32	/* NV_PTOP_SCAL_NUM_GPCS is 5 bits */
 #define NVS_GR_MAX_TPC_PER_GPC	31	/* NV_PTOP_SCAL_NUM_TPC_PER_GPC is 5 bits */
+#define NVS_GR_MAX_CWD_TPCS	96	/* 24 CWD_GPC_TPC_ID registers x 4 entries */
 
 /**
  * struct nvs_gr - decoded GR topology (physical GPC indexes = fuse order)
@@ -25,6 +26,13 @@
  * @gpcs_enabled: enabled GPCs (< @num_gpcs, bit clear in the GPC fuse)
  * @tpcs_enabled: enabled TPCs in all enabled GPCs
  * @sms_per_tpc: SMs per TPC for this chip (regs-mmu-gr.md §6.9)
+ * @cwd_err: 0 when @cwd_gpc/@cwd_tpc hold the CWD_GPC_TPC_ID table, else
+ *	why not: -EOPNOTSUPP (not known on this chip), -EIO (no value / not
+ *	programmed / inconsistent: a GPC beyond the enabled ones, a TPC twice)
+ * @cwd_tpcs: entries in @cwd_gpc/@cwd_tpc (= @tpcs_enabled when valid)
+ * @cwd_gpc: logical GPC of each global (virtual) TPC id, the numbering of
+ *	CUDA's TPC masks
+ * @cwd_tpc: TPC index within that logical GPC
  */
 struct nvs_gr {
 	unsigned int num_gpcs;
@@ -37,10 +45,15 @@ struct nvs_gr {
 	unsigned int gpcs_enabled;
 	unsigned int tpcs_enabled;
 	unsigned int sms_per_tpc;
+	int cwd_err;
+	unsigned int cwd_tpcs;
+	uint8_t cwd_gpc[NVS_GR_MAX_CWD_TPCS];
+	uint8_t cwd_tpc[NVS_GR_MAX_CWD_TPCS];
 };
 
 /**
- * nvs_gr_read() - read counts, fuses and the logical GPC map
+ * nvs_gr_read() - read counts, fuses, the logical GPC map and (when the
+ * chip has it and it is programmed) the CWD global TPC table
  * @io: register access
  * @id: the chip (generation selects the register set; GP100 has 2 SMs/TPC)
  * @gr: result

@@ -17,12 +17,14 @@
 /* The ABI has no implicit padding: sizes are the sums of their fields. */
 static_assert(sizeof(struct nvsched_ce) == 64);
 static_assert(offsetof(struct nvsched_ce, lce_for_pce) == 24);
-static_assert(sizeof(struct nvsched_gr) == 192);
+static_assert(sizeof(struct nvsched_gr) == 296);
 static_assert(offsetof(struct nvsched_gr, logical) == 160);
+static_assert(offsetof(struct nvsched_gr, cwd_tpc_map) == 200);
 /* the ABI arrays hold what kmod/hw decodes */
 static_assert(NVSCHED_CE_MAX_PCES >= NVS_CE_MAX_PCES);
 static_assert(NVSCHED_CE_MAX_GRCES >= NVS_CE_MAX_GRCES);
 static_assert(NVSCHED_GR_MAX_GPCS >= NVS_GR_MAX_GPCS);
+static_assert(NVSCHED_GR_MAX_CWD_TPCS >= NVS_GR_MAX_CWD_TPCS);
 static_assert(NVSCHED_CE_NONE == NVS_CE_NONE && NVSCHED_CE_NOVAL == NVS_CE_NOVAL);
 
 static long nvs_ioc_ce(void __user *arg)
@@ -102,6 +104,10 @@ static long nvs_ioc_gr(void __user *arg)
 		req->tpc_disable_mask[i] = gr->tpc_disable_mask[i];
 		req->logical[i] = gr->logical[i];
 	}
+	req->cwd_err = gr->cwd_err;
+	req->cwd_tpcs = gr->cwd_tpcs;
+	for (i = 0; i < gr->cwd_tpcs && i < NVSCHED_GR_MAX_CWD_TPCS; i++)
+		req->cwd_tpc_map[i] = (__u8)(gr->cwd_gpc[i] << 4 | (gr->cwd_tpc[i] & 0xf));
 	ret = copy_to_user(arg, req, sizeof(*req)) ? -EFAULT : 0;
 out:
 	kfree(gr);

@@ -169,6 +169,11 @@ static void test_gh100_matches_rm(void **state)
 	for (l = 0; l < MAXG; l++)
 		if (rm.tpcs_for_logical[l] >= 0)
 			assert_int_equal(cnt[l], rm.tpcs_for_logical[l]);
+	/* the same table as decoded by nvs_gr_read() */
+	assert_int_equal(gr.cwd_err, 0);
+	assert_int_equal(gr.cwd_tpcs, gr.tpcs_enabled);
+	for (t = 0; t < gr.cwd_tpcs; t++)
+		assert_int_equal(gr.cwd_gpc[t], rm.tpc_gpc[t]);
 	/* ceil(66/4) = 17 registers; the table has 24 */
 	assert_int_equal(nvs_gr_num_cwd_regs(&id), 24);
 	assert_int_equal(nvs_gr_value(io, &id, NVS_GR_CWD_SM_ID, 0, &v), 0);
@@ -258,6 +263,57 @@ static void test_turing(void **state)
 	assert_int_equal(gpc, 2);
 	assert_int_equal(lt, 1);
 	assert_int_equal(nvs_gr_num_cwd_regs(&id), 16);
+	/* a partly programmed table is not a map */
+	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
+	assert_int_equal(gr.cwd_err, -EIO);
+	assert_int_equal(gr.cwd_tpcs, 0);
+}
+
+/* Turing with a complete, consistent CWD table (round robin over the
+ * logical GPCs, as the pre-Volta numbering does) */
+static void test_turing_cwd_map(void **state)
+{
+	static const unsigned int cnt[5] = { 6, 5, 5, 6, 4 };	/* by logical GPC */
+	struct fake_regs r = { .n = 0 };
+	struct nvs_io io = fake_io(&r);
+	struct nvs_ident id = ident_of(0x164);
+	uint32_t regs[16] = { 0 };
+	unsigned int t = 0, tpc, l;
+	struct nvs_gr gr;
+
+	turing_regs(&r);
+	for (tpc = 0; tpc < 6; tpc++)
+		for (l = 0; l < 5; l++)
+			if (tpc < cnt[l]) {
+				regs[t / 4] |= (l << 4 | tpc) << (8 * (t % 4));
+				t++;
+			}
+	assert_int_equal(t, 26);
+	fake_set(&r, 0x405b00, 26 << 8 | 5);
+	for (l = 0; l < 16; l++)
+		fake_set(&r, 0x405b60 + 4 * l, regs[l]);
+	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
+	assert_int_equal(gr.cwd_err, 0);
+	assert_int_equal(gr.cwd_tpcs, 26);
+	assert_int_equal(gr.cwd_gpc[0], 0);
+	assert_int_equal(gr.cwd_gpc[4], 4);
+	assert_int_equal(gr.cwd_gpc[25], 3);
+	assert_int_equal(gr.cwd_tpc[25], 5);
+	/* the same (GPC, TPC) twice: inconsistent, no map */
+	fake_set(&r, 0x405b60, regs[0] & ~0xff00u);
+	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
+	assert_int_equal(gr.cwd_err, -EIO);
+	/* a logical GPC beyond the 5 enabled ones */
+	fake_set(&r, 0x405b60, regs[0] | 0x50);
+	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
+	assert_int_equal(gr.cwd_err, -EIO);
+	/* Blackwell: no known table; fuses at the GA100 offsets */
+	id = ident_of(0x1a0);
+	fake_set(&r, 0x820c1c, 0x3e);
+	fake_set(&r, 0x820c38, 0x0);
+	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
+	assert_int_equal(gr.cwd_err, -EOPNOTSUPP);
+	assert_int_equal(gr.tpcs_enabled, 6);
 }
 
 /* Pascal: 1 SM per TPC except GP100 */
@@ -369,6 +425,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gh100_matches_rm),
 		cmocka_unit_test(test_turing),
+		cmocka_unit_test(test_turing_cwd_map),
 		cmocka_unit_test(test_pascal),
 		cmocka_unit_test(test_ampere),
 		cmocka_unit_test(test_errors),
