@@ -186,6 +186,24 @@ static unsigned int lce_runlists(const struct cli_gpu *c, int *rl, unsigned int 
 	return n;
 }
 
+/* one above the highest LCE any PCE or GRCE refers to, or a GRCE that
+ * shares or has PCEs */
+static unsigned int lces_referenced(const struct nvs_ce *ce)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < NVS_CE_MAX_PCES; i++)
+		if (ce->lce_for_pce[i] >= 0 && (unsigned int)ce->lce_for_pce[i] + 1 > n)
+			n = (unsigned int)ce->lce_for_pce[i] + 1;
+	for (i = 0; i < NVS_CE_MAX_GRCES; i++) {
+		if (ce->grce_shared_lce[i] >= 0 && (unsigned int)ce->grce_shared_lce[i] + 1 > n)
+			n = (unsigned int)ce->grce_shared_lce[i] + 1;
+		if (ce->grce_shared_lce[i] >= 0 && i + 1 > n)
+			n = i + 1;
+	}
+	return n;
+}
+
 static void ce_json(const struct cli_global *g, const struct cli_gpu *c,
 		    const struct nvs_ce *ce, const int *rl)
 {
@@ -307,10 +325,13 @@ int cmd_ce(const struct cli_global *g0, int argc, char **argv)
 		cli_gpus_close(gpus, n);
 		return CLI_EXIT_FAIL;
 	}
-	/* one entry per LCE the chip has: PTOP LCE devices, at least */
+	/* one entry per LCE the chip has: the PTOP LCE devices when the
+	 * device table is readable (NV_PTOP_SCAL_NUM_CES is wrong on some
+	 * Tegra parts, regs-mmu-gr.md §6.1), but never fewer than the LCEs a
+	 * PCE or GRCE refers to */
 	nptop = lce_runlists(&gpus[0], rl, NVS_CE_MAX_LCES);
-	if (nptop > ce.num_lces)
-		ce.num_lces = nptop;
+	if (nptop)
+		ce.num_lces = nptop > lces_referenced(&ce) ? nptop : lces_referenced(&ce);
 	if (g.json)
 		ce_json(&g, &gpus[0], &ce, rl);
 	else

@@ -173,8 +173,6 @@ int nvs_ce_read(const struct nvs_io *io, const struct nvs_caps *caps, struct nvs
 	/* NV_PTOP_SCAL_NUM_CES: LCE count on Pascal+ (regs-mmu-gr.md §6.1) */
 	v = nvs_rd32(io, NV_PTOP_SCAL_NUM_CES);
 	ce->num_lces = no_value(v) ? 0 : NVS_GET(v, NV_PTOP_SCAL_VALUE);
-	if (ce->num_lces < ce->num_grces)
-		ce->num_lces = ce->num_grces;
 	if (ce->num_lces < max_lce)
 		ce->num_lces = max_lce;
 	if (ce->num_lces > NVS_CE_MAX_LCES)

@@ -24,7 +24,8 @@
  * @num_pces: PCE slots this generation's registers describe
  * @num_grces: GRCEs (LCE0 and LCE1)
  * @num_lces: LCEs: NV_PTOP_SCAL_NUM_CES, at least one above the highest
- *	LCE any PCE or GRCE refers to
+ *	LCE any PCE or GRCE refers to (callers with the PTOP table may
+ *	prefer its LCE count: SCAL_NUM_CES is wrong on TX1/TX2)
  * @lce_for_pce: LCE of each PCE, NVS_CE_NONE when the PCE is absent from
  *	@pce_map or unconfigured, NVS_CE_NOVAL when its register gave no value
  * @grce_shared_lce: LCE whose PCEs GRCE g shares, NVS_CE_NONE when it does
