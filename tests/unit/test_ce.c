@@ -279,6 +279,62 @@ static void test_errors(void **state)
 	assert_int_equal(nvs_ce_num_pce_slots(caps_of(0x0e4)), 0);		/* GK104 */
 }
 
+static uint32_t rnd_rd(void *ctx, uint32_t off)
+{
+	uint64_t x = *(uint64_t *)ctx ^ ((uint64_t)off * 0x9e3779b97f4a7c15ull);
+
+	x ^= x >> 31;
+	x *= 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 29;
+	switch (x & 7) {
+	case 0:
+		return 0xbadf3000u;
+	case 1:
+		return 0xffffffffu;
+	default:
+		return (uint32_t)(x >> 32);
+	}
+}
+
+/* Random register images: everything stays in range, errors are NOVAL */
+static void test_random_images(void **state)
+{
+	size_t nchips, c;
+	const struct nvs_chip *chips = nvs_chip_table(&nchips);
+	unsigned int ok = 0;
+	uint64_t seed;
+
+	for (seed = 1; seed <= 3000; seed++) {
+		struct nvs_io io = { .rd32 = rnd_rd, .wr32 = fake_wr, .ctx = &seed };
+
+		for (c = 0; c < nchips; c++) {
+			struct strbuf out = { .n = 0 };
+			struct nvs_ce ce;
+			unsigned int p;
+			int v;
+
+			if (nvs_ce_read(&io, chips[c].caps, &ce))
+				continue;
+			ok++;
+			assert_true(ce.num_lces <= NVS_CE_MAX_LCES);
+			assert_true(ce.num_pces <= NVS_CE_MAX_PCES);
+			for (p = 0; p < NVS_CE_MAX_PCES; p++) {
+				assert_true(ce.lce_for_pce[p] >= NVS_CE_NOVAL &&
+					    ce.lce_for_pce[p] < (int)ce.num_lces);
+				if (!(ce.pce_map & (1u << p)))
+					assert_int_equal(ce.lce_for_pce[p], NVS_CE_NONE);
+			}
+			for (p = 0; p < NVS_CE_MAX_GRCES; p++)
+				assert_true(ce.grce_shared_lce[p] < (int)ce.num_lces);
+			assert_int_equal(nvs_ce_format(&ce, sb_pr, &out) == 0, nvs_ce_complete(&ce));
+			for (p = 0; p < ce.num_pces; p++)
+				if (nvs_ce_lce_for_pce(&io, chips[c].caps, p, &v) == 0)
+					assert_true(v >= 0 && v < NVS_CE_MAX_LCES);
+		}
+	}
+	assert_true(ok > 1000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -287,6 +343,7 @@ int main(void)
 		cmocka_unit_test(test_volta_turing),
 		cmocka_unit_test(test_ampere),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_random_images),
 	};
 
 	return cmocka_run_group_tests_name("ce", tests, NULL, NULL);

@@ -420,6 +420,69 @@ static void test_errors(void **state)
 	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_SM_ID, 0, &v), -EOPNOTSUPP);
 }
 
+/* Random register images (some values PRI errors, some all-ones, small
+ * counts likely): decoders must stay in bounds and never report a value
+ * taken from an error read-back. */
+static uint32_t rnd_rd(void *ctx, uint32_t off)
+{
+	uint64_t x = *(uint64_t *)ctx ^ ((uint64_t)off * 0x9e3779b97f4a7c15ull);
+
+	x ^= x >> 31;
+	x *= 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 29;
+	switch (x & 7) {
+	case 0:
+		return 0xbadf0000u | (uint32_t)(x >> 40 & 0xffff);
+	case 1:
+		return 0xffffffffu;
+	case 2:
+	case 3:
+		return (uint32_t)(x >> 32) & 0x1f;	/* plausible small counts */
+	default:
+		return (uint32_t)(x >> 32);
+	}
+}
+
+static void test_random_images(void **state)
+{
+	size_t nchips, c;
+	const struct nvs_chip *chips = nvs_chip_table(&nchips);
+	unsigned int ok = 0, cwd_ok = 0;
+	uint64_t seed;
+
+	for (seed = 1; seed <= 3000; seed++) {
+		struct nvs_io io = { .rd32 = rnd_rd, .wr32 = fake_wr, .ctx = &seed };
+
+		for (c = 0; c < nchips; c++) {
+			struct nvs_ident id = ident_of(chips[c].id);
+			struct nvs_gr gr;
+			unsigned int g, t;
+			uint32_t v;
+
+			if (nvs_gr_read(&io, &id, &gr) == 0) {
+				ok++;
+				cwd_ok += !gr.cwd_err;
+				assert_true(gr.num_gpcs > 0 && gr.num_gpcs < NVS_GR_MAX_GPCS);
+				assert_true(gr.tpcs_enabled <= gr.num_gpcs * gr.num_tpc_per_gpc);
+				assert_true(gr.cwd_tpcs <= NVS_GR_MAX_CWD_TPCS);
+				assert_true(gr.cwd_err || gr.cwd_tpcs == gr.tpcs_enabled);
+				for (t = 0; t < gr.cwd_tpcs; t++)
+					assert_true(gr.cwd_gpc[t] < gr.gpcs_enabled);
+				for (g = 0; g < NVS_GR_MAX_GPCS; g++)
+					assert_true(gr.logical[g] < (int)gr.gpcs_enabled);
+			}
+			for (g = 0; g < 24; g++) {
+				if (nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, g, &v) == 0)
+					assert_false(v == 0xffffffffu || (v >> 20) == 0xbad);
+				if (nvs_gr_value(&io, &id, NVS_GR_TPC_MASK, g, &v) == 0)
+					assert_false(v == 0xffffffffu || (v >> 20) == 0xbad);
+			}
+		}
+	}
+	assert_true(ok > 1000);	/* the images do exercise the decoder */
+	print_message("random images: %u decoded, %u with a CWD map\n", ok, cwd_ok);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -429,6 +492,7 @@ int main(void)
 		cmocka_unit_test(test_pascal),
 		cmocka_unit_test(test_ampere),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_random_images),
 	};
 
 	return cmocka_run_group_tests_name("gr", tests, NULL, NULL);
