@@ -18,10 +18,10 @@
 #include "nvsched.h"
 #include "ce.h"
 #include "gr.h"
+#include "nvsched/regs/gr.h"
+#include "nvsched/regs/top.h"
 #include "ptop.h"
 #include "sim.h"
-
-#define PTOP_TYPE_LCE	19	/* DEV_TYPE_ENUM LCE (regs-fifo.md §2.3) */
 
 static int topo_opts(struct cli_global *g, int argc, char **argv, const char *usage)
 {
@@ -129,8 +129,8 @@ static int read_gr(const struct cli_gpu *c, struct nvs_gr *gr)
 	gr->cwd_err = req.cwd_err;
 	gr->cwd_tpcs = req.cwd_tpcs < NVS_GR_MAX_CWD_TPCS ? req.cwd_tpcs : NVS_GR_MAX_CWD_TPCS;
 	for (i = 0; i < gr->cwd_tpcs; i++) {
-		gr->cwd_gpc[i] = req.cwd_tpc_map[i] >> 4;
-		gr->cwd_tpc[i] = req.cwd_tpc_map[i] & 0xf;
+		gr->cwd_gpc[i] = (uint8_t)NVS_GET(req.cwd_tpc_map[i], NV_PGRAPH_PRI_CWD_GPC_TPC_ID_GPC(0));
+		gr->cwd_tpc[i] = (uint8_t)NVS_GET(req.cwd_tpc_map[i], NV_PGRAPH_PRI_CWD_GPC_TPC_ID_TPC(0));
 	}
 	return 0;
 }
@@ -175,7 +175,7 @@ static unsigned int lce_runlists(const struct cli_gpu *c, int *rl, unsigned int 
 		for (i = 0; i < t->n; i++) {
 			const struct nvs_engine *e = &t->eng[i];
 
-			if (e->type != PTOP_TYPE_LCE || e->instance >= max)
+			if (e->type != NV_PTOP_TYPE_LCE || e->instance >= max)
 				continue;
 			rl[e->instance] = e->runlist;
 			if (e->instance + 1u > n)

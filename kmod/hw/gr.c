@@ -185,7 +185,8 @@ static int cwd_gpc_tpc(const struct nvs_io *io, const struct gr_layout *l,
 		bool same = true;
 
 		for (j = 1; j < valid; j++)
-			if (((v >> (8 * j)) & 0xff) != (v & 0xff))
+			if (NVS_GET(v, NV_PGRAPH_PRI_CWD_GPC_TPC_ID_ENTRY(j)) !=
+			    NVS_GET(v, NV_PGRAPH_PRI_CWD_GPC_TPC_ID_ENTRY(0)))
 				same = false;
 		if (same)
 			return -EIO;

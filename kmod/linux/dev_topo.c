@@ -12,6 +12,7 @@
 #include "nvs_linux.h"
 #include "ce.h"
 #include "gr.h"
+#include "nvsched/regs/gr.h"
 #include "../../include/uapi/nvsched.h"
 
 /* The ABI has no implicit padding: sizes are the sums of their fields. */
@@ -107,7 +108,8 @@ static long nvs_ioc_gr(void __user *arg)
 	req->cwd_err = gr->cwd_err;
 	req->cwd_tpcs = gr->cwd_tpcs;
 	for (i = 0; i < gr->cwd_tpcs && i < NVSCHED_GR_MAX_CWD_TPCS; i++)
-		req->cwd_tpc_map[i] = (__u8)(gr->cwd_gpc[i] << 4 | (gr->cwd_tpc[i] & 0xf));
+		req->cwd_tpc_map[i] = (__u8)(NVS_SET(NV_PGRAPH_PRI_CWD_GPC_TPC_ID_GPC(0), gr->cwd_gpc[i]) |
+					     NVS_SET(NV_PGRAPH_PRI_CWD_GPC_TPC_ID_TPC(0), gr->cwd_tpc[i]));
 	ret = copy_to_user(arg, req, sizeof(*req)) ? -EFAULT : 0;
 out:
 	kfree(gr);

@@ -27,6 +27,7 @@
 #include "nvs_linux.h"
 #include "ce.h"
 #include "gr.h"
+#include "nvsched/regs/gr.h"
 
 enum nvs_topo_kind {
 	TK_COPY_TOPOLOGY = 1,	/* never 0: the key is a non-NULL pointer */
@@ -261,7 +262,8 @@ int nvs_proc_add_topology(struct nvs_gpu *g)
 			    nvs_topo_file(g, TK_GPC_TPC_MASK, i, "gpc%u_tpc_mask", i))
 				goto out;
 		/* CWD_GPC_TPC_ID<k>: k = 0..ceil(enabled TPCs / 4) - 1 */
-		ncwd = min(p->cwd_regs, DIV_ROUND_UP(p->gr.tpcs_enabled, 4u));
+		ncwd = min(p->cwd_regs, DIV_ROUND_UP(p->gr.tpcs_enabled,
+						     NV_PGRAPH_PRI_CWD_GPC_TPC_ID__ENTRIES));
 		for (i = 0; i < ncwd; i++)
 			if (nvs_topo_file(g, TK_CWD_GPC_TPC_ID, i, "CWD_GPC_TPC_ID%u", i))
 				goto out;

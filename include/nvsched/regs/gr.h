@@ -34,6 +34,7 @@
 #define NV_PGRAPH_PRI_CWD_SM_ID_AD102(i)	(0x00405100 + (i) * 4)
 #define NV_PGRAPH_PRI_CWD_AD102__SIZE_1		24
 /* GPC_TPC_ID: 4 entries per register, entry j (global TPC 4i+j) */
+#define NV_PGRAPH_PRI_CWD_GPC_TPC_ID_ENTRY(j)	(8 * (j) + 7):(8 * (j))
 #define NV_PGRAPH_PRI_CWD_GPC_TPC_ID_TPC(j)	(8 * (j) + 3):(8 * (j))
 #define NV_PGRAPH_PRI_CWD_GPC_TPC_ID_GPC(j)	(8 * (j) + 7):(8 * (j) + 4)
 #define NV_PGRAPH_PRI_CWD_GPC_TPC_ID__ENTRIES	4
