@@ -23,7 +23,7 @@ CLI_DEFS := $(if $(wildcard cli/rta.mk),-DNVSCHED_HAVE_RTA) $(if $(wildcard cli/
 $(B)/cli/nvsched.o: CFLAGS += $(CLI_DEFS)
 $(B)/cli/nvsched.o: cli/cli.mk $(wildcard cli/rta.mk cli/predict.mk)
 
-NVSCHED_OBJS := $(B)/cli/nvsched.o $(B)/cli/gpu.o $(B)/cli/cmd_runlist.o $(B)/cli/cmd_ctl.o
+NVSCHED_OBJS := $(B)/cli/nvsched.o $(B)/cli/gpu.o $(B)/cli/cmd_runlist.o $(B)/cli/cmd_ctl.o $(B)/cli/cmd_topo.o
 $(B)/bin/nvsched: $(NVSCHED_OBJS) $(CLI_EXTRA_LIBS) $(B)/libnvscli.a $(B)/lib/libnvsched.a $(B)/libnvssim.a $(B)/libnvshw.a
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ -lpci -lm

@@ -41,6 +41,8 @@ static const struct cli_cmd commands[] = {
 	{ "channel", cmd_channel, "disable|enable [-r RL] ID... | restore",
 	  "disable/enable channels; restore what nvsched disabled" },
 	{ "tsg", cmd_tsg, "preempt [-r RL] [--timeout US] ID", "preempt a TSG" },
+	{ "ce", cmd_ce, "[-j] [-p]", "copy engines: PCE map, LCE -> PCEs, GRCE sharing" },
+	{ "gr", cmd_gr, "[-j] [-p]", "GPC/TPC topology: floorsweeping, logical GPC ids, SMs" },
 #ifdef NVSCHED_HAVE_RTA
 	{ "rta", cmd_rta, "[options] TASKSET.json...", "GCAPS response-time analysis" },
 #endif

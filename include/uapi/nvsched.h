@@ -291,4 +291,85 @@ struct nvsched_control {
 #define NVSCHED_IOC_RUNLIST	_IOWR(NVSCHED_IOC_MAGIC, 0x03, struct nvsched_runlist)
 #define NVSCHED_IOC_CONTROL	_IOWR(NVSCHED_IOC_MAGIC, 0x20, struct nvsched_control)
 
+/* ---- copy engines and GR topology (0x10, 0x11) ---- */
+
+#define NVSCHED_CE_MAX_PCES	32
+#define NVSCHED_CE_MAX_GRCES	8
+#define NVSCHED_CE_NONE		(-1)	/* unconfigured / not shared */
+#define NVSCHED_CE_NOVAL	(-2)	/* the hardware gave no value */
+
+/**
+ * struct nvsched_ce - NVSCHED_IOC_CE (in: @gpu; out: the rest)
+ * @gpu: GPU index
+ * @flags: out: zero (reserved for NVSCHED_CE_* flags)
+ * @pce_map: NV_CE_PCE_MAP, bit i = PCE i present (limited to @num_pces bits)
+ * @num_pces: PCE slots this generation describes (<= NVSCHED_CE_MAX_PCES)
+ * @num_grces: GRCEs (LCE0, LCE1)
+ * @num_lces: LCEs of the chip
+ * @lce_for_pce: LCE of each PCE; NVSCHED_CE_NONE when absent/unconfigured,
+ *	NVSCHED_CE_NOVAL when its register read a PRI error
+ * @grce_shared_lce: LCE whose PCEs GRCE g shares; NVSCHED_CE_NONE when not
+ *	sharing, NVSCHED_CE_NOVAL when unreadable
+ *
+ * Errors: ENODEV (no such GPU / gone), EIO (PCE_MAP unreadable, GPU
+ * suspended), EOPNOTSUPP (no CE map before Pascal).
+ */
+struct nvsched_ce {
+	__u32 gpu;
+	__u32 flags;
+	__u32 pce_map;
+	__u32 num_pces;
+	__u32 num_grces;
+	__u32 num_lces;
+	__s8 lce_for_pce[NVSCHED_CE_MAX_PCES];
+	__s8 grce_shared_lce[NVSCHED_CE_MAX_GRCES];
+};
+
+#define NVSCHED_GR_MAX_GPCS	32
+#define NVSCHED_GR_MAX_CWD_TPCS	96
+
+/* nvsched_gr.flags */
+#define NVSCHED_GR_LOGICAL_KNOWN	(1u << 0)	/* @logical is valid for enabled GPCs */
+
+/**
+ * struct nvsched_gr - NVSCHED_IOC_GR (in: @gpu; out: the rest)
+ * @gpu: GPU index
+ * @flags: out: NVSCHED_GR_*
+ * @num_gpcs: on-chip GPCs (NV_PTOP_SCAL_NUM_GPCS)
+ * @num_tpc_per_gpc: on-chip TPCs per GPC
+ * @gpc_disable_mask: GPC fuse, set bit = disabled
+ * @sms_per_tpc: SMs per TPC
+ * @tpcs_enabled: enabled TPCs in all enabled GPCs
+ * @gpcs_enabled: enabled GPCs
+ * @tpc_disable_mask: per physical GPC, TPC fuse (set bit = disabled); all
+ *	TPCs for a disabled GPC
+ * @logical: logical GPC id of each physical GPC, -1 when disabled/unknown
+ * @cwd_err: 0 when @cwd_tpc_map is valid, else a negative errno:
+ *	-EOPNOTSUPP (table not known on this chip), -EIO (no value, not
+ *	programmed by a GR context, or inconsistent)
+ * @cwd_tpcs: valid entries of @cwd_tpc_map (the enabled TPCs), 0 on error
+ * @cwd_tpc_map: per global (virtual) TPC id, as in CWD_GPC_TPC_ID: logical
+ *	GPC in bits 7:4, TPC within that GPC in bits 3:0
+ *
+ * Errors: ENODEV, EIO (registers give no value), EOPNOTSUPP (Kepler).
+ */
+struct nvsched_gr {
+	__u32 gpu;
+	__u32 flags;
+	__u32 num_gpcs;
+	__u32 num_tpc_per_gpc;
+	__u32 gpc_disable_mask;
+	__u32 sms_per_tpc;
+	__u32 tpcs_enabled;
+	__u32 gpcs_enabled;
+	__u32 tpc_disable_mask[NVSCHED_GR_MAX_GPCS];
+	__s8 logical[NVSCHED_GR_MAX_GPCS];
+	__s32 cwd_err;
+	__u32 cwd_tpcs;
+	__u8 cwd_tpc_map[NVSCHED_GR_MAX_CWD_TPCS];
+};
+
+#define NVSCHED_IOC_CE		_IOWR(NVSCHED_IOC_MAGIC, 0x10, struct nvsched_ce)
+#define NVSCHED_IOC_GR		_IOWR(NVSCHED_IOC_MAGIC, 0x11, struct nvsched_gr)
+
 #endif /* _UAPI_NVSCHED_H */

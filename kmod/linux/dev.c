@@ -263,7 +263,7 @@ static long nvs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case NVSCHED_IOC_CONTROL:
 		return nvs_ioc_control(uarg);
 	default:
-		return -ENOTTY;
+		return nvs_ioctl_topo(cmd, uarg);
 	}
 }
 

@@ -137,6 +137,13 @@ int nvs_restore_channels(struct nvs_gpu *g, unsigned int *count);
 /* proc_ctl.c */
 int nvs_proc_add_control(struct nvs_gpu *g);
 
+/* proc_topo.c: copy-engine and GR topology files (CONTRACTS.md §6) */
+int nvs_proc_add_topology(struct nvs_gpu *g);
+int nvs_topo_begin(struct nvs_gpu *g);
+
+/* dev_topo.c: NVSCHED_IOC_CE / NVSCHED_IOC_GR; -ENOTTY for other commands */
+long nvs_ioctl_topo(unsigned int cmd, void __user *arg);
+
 /* dev.c */
 int nvs_dev_register(void);
 void nvs_dev_unregister(void);
