@@ -465,6 +465,10 @@ static void test_v2_faults(void **state)
 	/* next table in unbacked memory */
 	put64(f, t[0] + idx(va, 48, 47) * 8, v2_pde(0x1f00000000ull));
 	expect_err(f, va, -EIO, "unreadable", 8);
+	/* the same through the PRAMIN window: unbacked memory reads back PRI errors */
+	cio_init(&f->cio, nvs_sim_io(f->sim), true);
+	expect_err(f, va, -EIO, "PRI error", 64);
+	cio_init(&f->cio, nvs_sim_io(f->sim), false);
 	/* IS_PTE at PD2: no page there */
 	put64(f, t[0] + idx(va, 48, 47) * 8, v2_pde(t[1]));
 	put64(f, t[1] + idx(va, 46, 38) * 8, v2_pte(0x40000000));
