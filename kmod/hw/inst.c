@@ -236,9 +236,53 @@ void nvs_inst_format(const struct nvs_inst *in, const char *ind,
 		pr(ctx, "%s  GPFIFO PA unknown: %s\n", ind, in->gp_why);
 }
 
+static const char *ap_upper(unsigned int ap)
+{
+	switch (ap) {
+	case NVS_AP_VID:
+		return "VID_MEM";
+	case NVS_AP_SYS_COH:
+		return "SYS_MEM_COHERENT";
+	case NVS_AP_SYS_NONCOH:
+		return "SYS_MEM_NONCOHERENT";
+	default:
+		return "INVALID";
+	}
+}
+
+void nvs_inst_format_box(const struct nvs_inst *in, const char *ind,
+			 nvs_printf_fn pr, void *ctx)
+{
+	pr(ctx, "%s| Page Dir Base (v%u): |\n", ind, in->pt_version);
+	pr(ctx, "%s|   0x%016llx|\n", ind, (unsigned long long)in->pdb.addr);
+	pr(ctx, "%s| %20s|\n", ind, ap_upper(in->pdb.target));
+	pr(ctx, "%s| Big pages:  %4u KiB|\n", ind, 1u << (in->big_shift - 10));
+	if (in->has_subctx)
+		pr(ctx, "%s| Subcontexts:      %2u|\n", ind, in->sc_count);
+	if (in->has_chinfo)
+		pr(ctx, "%s| RAMFC VEID:       %2u|\n", ind, in->veid);
+	pr(ctx, "%s| GPFIFO VA:          |\n", ind);
+	pr(ctx, "%s|   0x%016llx|\n", ind, (unsigned long long)in->gp_base);
+	if (in->gp_limit2 >= 0)
+		pr(ctx, "%s| GPFIFO entries:%5u|\n", ind, 1u << in->gp_limit2);
+	if (!in->gp_err) {
+		pr(ctx, "%s| GPFIFO PA:          |\n", ind);
+		pr(ctx, "%s|   0x%016llx|\n", ind, (unsigned long long)in->gp_pa);
+		pr(ctx, "%s| %20s|\n", ind, ap_upper(in->gp_pa_ap));
+	} else {
+		pr(ctx, "%s| GPFIFO PA: %-9s|  %s\n", ind,
+		   in->gp_err == -ENOENT ? "unmapped" : "ERROR", in->gp_why);
+	}
+	pr(ctx, "%s| GP_GET: %12u|\n", ind, in->gp_get);
+	pr(ctx, "%s| GP_PUT: %12u|\n", ind, in->gp_put);
+	if (in->has_magic && in->magic != NV_RAMIN_ENGINE_CTXSW_FW_MAGIC_VALUE)
+		pr(ctx, "%s| ctxsw magic wrong   |  0x%08x, expected 0x%08x\n", ind, in->magic,
+		   NV_RAMIN_ENGINE_CTXSW_FW_MAGIC_VALUE);
+}
+
 int nvs_inst_describe(const struct nvs_io *io, const struct nvs_caps *caps,
 		      uint64_t addr, unsigned int ap, struct nvs_mmu_cache *cache,
-		      const char *ind, nvs_printf_fn pr, void *ctx)
+		      bool box, const char *ind, nvs_printf_fn pr, void *ctx)
 {
 	struct nvs_inst in;
 	char why[96];
@@ -246,10 +290,16 @@ int nvs_inst_describe(const struct nvs_io *io, const struct nvs_caps *caps,
 
 	ret = nvs_inst_read(io, caps, addr, ap, &in, why, sizeof(why));
 	if (ret) {
-		pr(ctx, "%sinst 0x%llx: %s\n", ind, (unsigned long long)addr, why);
+		if (box)
+			pr(ctx, "%s| Instance: ERROR     |  %s\n", ind, why);
+		else
+			pr(ctx, "%sinst 0x%llx: %s\n", ind, (unsigned long long)addr, why);
 		return ret;
 	}
 	nvs_inst_resolve(io, caps, &in, cache);
-	nvs_inst_format(&in, ind, pr, ctx);
+	if (box)
+		nvs_inst_format_box(&in, ind, pr, ctx);
+	else
+		nvs_inst_format(&in, ind, pr, ctx);
 	return 0;
 }

@@ -125,10 +125,18 @@ void nvs_inst_resolve(const struct nvs_io *io, const struct nvs_caps *caps,
 void nvs_inst_format(const struct nvs_inst *in, const char *ind,
 		     nvs_printf_fn pr, void *ctx);
 
-/* All of it for one channel: read, resolve, format (or one line with the
- * reason the block could not be read).  Return: nvs_inst_read()'s. */
+/* The same as lines of the runlist text's channel box (21 characters
+ * between the bars, like nvs_runlist_format()'s); reasons that do not fit
+ * follow the closing bar, as the box's ERROR line does. */
+void nvs_inst_format_box(const struct nvs_inst *in, const char *ind,
+			 nvs_printf_fn pr, void *ctx);
+
+/* All of it for one channel: read, resolve, format (@box: the box lines),
+ * or one line with the reason the block could not be read.  Bounded: about
+ * 25 dword reads plus one walk of GP_BASE (at most 7 entry reads; none
+ * when @cache holds the page).  Return: nvs_inst_read()'s. */
 int nvs_inst_describe(const struct nvs_io *io, const struct nvs_caps *caps,
 		      uint64_t addr, unsigned int ap, struct nvs_mmu_cache *cache,
-		      const char *ind, nvs_printf_fn pr, void *ctx);
+		      bool box, const char *ind, nvs_printf_fn pr, void *ctx);
 
 #endif /* NVS_HW_INST_H */

@@ -470,7 +470,7 @@ static struct nvs_mmu_cache_ent *cache_find(struct nvs_mmu_cache *c,
 		struct nvs_mmu_cache_ent *e = &c->ent[i];
 
 		if (e->shift && e->pdb_addr == pdb->addr && e->pdb_target == pdb->target &&
-		    e->version == ver && (va >> e->shift) == (e->va >> e->shift))
+		    e->version == ver && e->big64 == pdb->big64 && (va >> e->shift) == (e->va >> e->shift))
 			return e;
 	}
 	return NULL;
@@ -560,6 +560,7 @@ int nvs_mmu_translate(const struct nvs_io *io, const struct nvs_caps *caps,
 		e->pa = lf.pa;
 		e->shift = (uint8_t)lf.shift;
 		e->ap = lf.ap;
+		e->big64 = pdb->big64;
 	}
 	return 0;
 out:

@@ -68,6 +68,7 @@ struct nvs_mmu_cache {
 		uint8_t version;
 		uint8_t shift;		/* page shift; 0 = empty slot */
 		uint8_t ap;		/* enum nvs_aperture */
+		bool big64;
 	} ent[NVS_MMU_CACHE_SIZE];
 	unsigned int next;		/* round-robin victim */
 	unsigned int hits;

@@ -125,6 +125,25 @@ static void tb_pr(void *ctx, const char *fmt, ...)
 		t->n += (size_t)k < sizeof(t->s) - t->n ? (size_t)k : sizeof(t->s) - t->n - 1;
 }
 
+/* Box lines are as wide as nvs_runlist_format()'s channel box:
+ * "+- Channel Entry %-4u-+" is 23 characters, so is every "|...|". */
+static void check_box(const struct chip *c, const struct nvs_inst *in)
+{
+	struct textbuf tb = { .n = 0 };
+	char *line, *save = NULL;
+	unsigned int n = 0;
+
+	nvs_inst_format_box(in, "", tb_pr, &tb);
+	for (line = strtok_r(tb.s, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *bar = strchr(line + 1, '|');
+
+		if (line[0] != '|' || !bar || bar - line != 22)
+			fail_msg("%s: box line not 23 wide: \"%s\"", c->name, line);
+		n++;
+	}
+	assert_true(n >= 8);
+}
+
 /* The channel's USERD as the runlist (Volta+) or RAMFC gives it; its
  * aperture through @ap. */
 static uint64_t chan_userd(const struct nvs_rl_item *it, const struct nvs_inst *in,
@@ -246,6 +265,7 @@ static unsigned int check_channel(const struct chip *c, struct nvs_sim *sim,
 			 (unsigned long long)(page + 0x1000 + (in.gp_base & 0xfff)));
 		if (!strstr(tb.s, want))
 			fail_msg("%s: formatted text lacks \"%s\":\n%s", c->name, want, tb.s);
+		check_box(c, &in);
 	}
 	return 1;
 }
@@ -600,10 +620,11 @@ static void test_v3(void **state)
 	fx_close(f);
 }
 
-/* v1: Maxwell 64K big pages (PDB bit 11), Kepler 128K */
-static void test_v1(void **state)
+/* v1 with 64K big pages: Maxwell (PDB bit 11), and Pascal with
+ * USE_VER2_PT_FORMAT = 0 (the same walker, chosen by the bit there only) */
+static void v1_walk(const char *chip)
 {
-	struct fx *f = fx_open("gm204");
+	struct fx *f = fx_open(chip);
 	uint64_t pd, bpt, spt, va = 0x12345670000ull & ((1ull << 40) - 1);
 
 	pd = f->next;
@@ -624,7 +645,8 @@ static void test_v1(void **state)
 		assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_VID, spt, z, 128 * 1024), 0);
 		free(z);
 	}
-	f->pdb = (struct nvs_mmu_pdb){ .addr = pd, .big64 = true };
+	f->pdb = (struct nvs_mmu_pdb){ .addr = pd, .big64 = true, .ver2 = false };
+	assert_int_equal(nvs_mmu_version(f->id.caps, &f->pdb), 1);
 	/* PDE: big aperture 1:0, big addr 31:4 (>>12); small aperture 33:32, addr 63:36 */
 	put64(f, pd + idx(va, 39, 26) * 8,
 	      ((spt >> 12) << 36) | (1ull << 32) | ((bpt >> 12) << 4) | 1);
@@ -641,6 +663,34 @@ static void test_v1(void **state)
 	/* PRI errors in the PD */
 	put64(f, pd + idx(va, 39, 26) * 8, 0xbad00100bad00100ull);
 	expect_err(f, va, -EIO, "PRI error", 8);
+	fx_close(f);
+}
+
+static void test_v1(void **state)
+{
+	v1_walk("gm204");
+	v1_walk("gp106");
+}
+
+/* Blackwell: 256G pages at PD2 (mmu §4.4) */
+static void test_v3_256g(void **state)
+{
+	struct fx *f = fx_open("gb202");
+	uint64_t t[3], va = 0x00abcdef12345678ull & ((1ull << 57) - 1);
+	int i;
+
+	for (i = 0; i < 3; i++)
+		t[i] = tbl(f);
+	f->pdb = (struct nvs_mmu_pdb){ .addr = t[0] };
+	put64(f, t[0] + idx(va, 56, 56) * 8, v3_pde(t[1]));
+	put64(f, t[1] + idx(va, 55, 47) * 8, v3_pde(t[2]));
+	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pte(0xc000000000ull) | (2ull << 1));	/* sys_coh */
+	expect_pa(f, va, 0xc000000000ull + (va & ((1ull << 38) - 1)));
+	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pte(0xc000001000ull));
+	expect_err(f, va, -EIO, "not aligned", 8);
+	/* peer memory */
+	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pte(0xc000000000ull) | (1ull << 1));
+	expect_err(f, va, -EOPNOTSUPP, "peer", 8);
 	fx_close(f);
 }
 
@@ -695,6 +745,7 @@ int main(void)
 		cmocka_unit_test(test_pascal_formats),
 		cmocka_unit_test(test_v3),
 		cmocka_unit_test(test_v1),
+		cmocka_unit_test(test_v3_256g),
 		cmocka_unit_test(test_read_bound),
 		cmocka_unit_test(test_inst_faults),
 	};
