@@ -185,7 +185,7 @@ static void read_inst(const struct chip *c, const struct nvs_io *io,
 
 static unsigned int check_channel(const struct chip *c, struct nvs_sim *sim,
 				  const struct nvs_caps *caps, const struct nvs_rl_item *it,
-				  const struct space *sp, unsigned int nsp, bool pramin)
+				  const struct space *sp, unsigned int nsp, int pos, bool pramin)
 {
 	struct cio cio;
 	struct nvs_inst in;
@@ -252,8 +252,11 @@ static unsigned int check_channel(const struct chip *c, struct nvs_sim *sim,
 		assert_int_equal(in.sc_valid, 1);
 		assert_true(in.sc0_same);
 	}
-	if (in.has_chinfo)
+	if (in.has_chinfo) {
 		assert_int_equal(in.chid, it->id);
+		/* gen.c build_inst: VEID = the channel's index in its TSG */
+		assert_int_equal(in.veid, pos);
+	}
 	if (c->gen == G_BLACKWELL)
 		assert_int_equal(in.magic, 0xcafeca11u);
 	{
@@ -317,7 +320,8 @@ static void check_chip(const struct chip *c, bool pramin)
 		}
 		for (k = 0; k < loc.length; k++)
 			if (items[k].kind == NVS_RL_CHAN)
-				nch += check_channel(c, sim, id.caps, &items[k], sp, nsp, pramin);
+				nch += check_channel(c, sim, id.caps, &items[k], sp, nsp,
+						     (int)k - items[k].tsg - 1, pramin);
 		free(items);
 		free(raw);
 	}
