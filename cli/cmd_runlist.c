@@ -22,6 +22,7 @@ struct rl_view {
 	struct nvs_rl_loc loc;
 	int err;			/* locate/fetch error, 0 if decoded */
 	struct nvs_rl_item *items;
+	struct nvs_rl_inst *insts;	/* offline only: instance-block details */
 };
 
 /* Module backend: NVSCHED_IOC_RUNLIST, the module's own snapshot. */
@@ -133,6 +134,9 @@ static int read_runlist(const struct cli_gpu *c, const struct nvs_topology *t, i
 	if (!v->err) {
 		nvs_runlist_decode(caps, &v->loc, raw, v->items);
 		nvs_runlist_read_states(io, caps, &v->loc, v->items);
+		v->insts = calloc(v->loc.length, sizeof(*v->insts));
+		if (v->insts)
+			nvs_runlist_read_insts(io, caps, &v->loc, v->items, v->insts);
 	}
 	free(raw);
 	return 0;
@@ -358,9 +362,10 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 			       v.loc.length, (unsigned long long)v.loc.base,
 			       nvs_aperture_name(v.loc.aperture), nvs_rl_fetch_err_text(v.err));
 		} else {
-			nvs_runlist_format(&v.loc, v.items, out_pr, stdout);
+			nvs_runlist_format(&v.loc, v.items, v.insts, out_pr, stdout);
 		}
 		free(v.items);
+		free(v.insts);
 	}
 	if (g.json) {
 		jw_arr_end(&w);

@@ -164,7 +164,7 @@ static long nvs_ioc_runlist(void __user *arg)
 	g = nvs_gpu_get_by_index(req.gpu);
 	if (!g)
 		return -ENODEV;
-	ret = nvs_rl_snap_take(g, req.id, &s);
+	ret = nvs_rl_snap_take(g, req.id, false, &s);
 	if (ret)
 		return ret;
 	uarr = u64_to_user_ptr(req.entries);

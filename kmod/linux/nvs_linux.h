@@ -116,6 +116,7 @@ void nvs_proc_remove(struct nvs_gpu *g);
  * @err: 0, or why the entries could not be read
  * @moves: PRAMIN window moves the snapshot took
  * @items: decoded entries (@loc.length), NULL when @err or empty
+ * @insts: instance-block details per entry (proc text only), or NULL
  */
 struct nvs_rl_snap {
 	struct nvs_rl_loc loc;
@@ -123,10 +124,11 @@ struct nvs_rl_snap {
 	int err;
 	unsigned int moves;
 	struct nvs_rl_item *items;
+	struct nvs_rl_inst *insts;
 };
 
 /* proc_runlist.c */
-int nvs_rl_snap_take(struct nvs_gpu *g, int id, struct nvs_rl_snap **out);
+int nvs_rl_snap_take(struct nvs_gpu *g, int id, bool insts, struct nvs_rl_snap **out);
 void nvs_rl_snap_free(struct nvs_rl_snap *s);
 int nvs_proc_add_runlists(struct nvs_gpu *g, kgid_t gid);
 
