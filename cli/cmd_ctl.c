@@ -39,6 +39,8 @@ static const char *op_key(unsigned int op)
 	case NVSCHED_CTL_PREEMPT_RUNLIST: return "preempt_runlist";
 	case NVSCHED_CTL_RESUBMIT_RUNLIST: return "resubmit_runlist";
 	case NVSCHED_CTL_RESTORE_CHANNELS: return "restore_channels";
+	case NVSCHED_CTL_SCHED_DISABLE: return "disable_runlist_scheduling";
+	case NVSCHED_CTL_SCHED_ENABLE: return "enable_runlist_scheduling";
 	}
 	return "unknown";
 }
@@ -245,7 +247,8 @@ static int run_ops(const struct cli_global *g, const char *cmd, unsigned int op,
 				goto out;
 			}
 		}
-		if (op == NVSCHED_CTL_PREEMPT_RUNLIST || op == NVSCHED_CTL_RESUBMIT_RUNLIST)
+		if (op == NVSCHED_CTL_PREEMPT_RUNLIST || op == NVSCHED_CTL_RESUBMIT_RUNLIST ||
+		    op == NVSCHED_CTL_SCHED_DISABLE || op == NVSCHED_CTL_SCHED_ENABLE)
 			c.runlist = (int)v;
 		else
 			c.id = (unsigned int)v;
@@ -406,17 +409,22 @@ int cmd_tsg(const struct cli_global *g0, int argc, char **argv)
 }
 
 static const char runlist_ctl_usage[] =
-	"usage: nvsched [global options] runlist preempt|resubmit [--timeout US] [--no-wait] [--dry-run] [-j] N\n"
-	"Preempt everything on runlist N, or resubmit runlist N with its current\n"
-	"base, length and offset (refused under GSP firmware unless the module\n"
-	"parameter allow_gsp_runlist_writes=1 is set).\n";
+	"usage: nvsched [global options] runlist preempt|resubmit|disable|enable [--timeout US] [--no-wait] [--dry-run] [-j] N\n"
+	"Preempt everything on runlist N; resubmit runlist N with its current base,\n"
+	"length and offset; or disable/enable its scheduling (NV_PFIFO_SCHED_DISABLE\n"
+	"before Ampere, NV_RUNLIST_SCHED_DISABLE after).  Resubmit and scheduling\n"
+	"changes are refused under GSP firmware unless the module parameter\n"
+	"allow_gsp_runlist_writes=1 is set; 'nvsched channel restore' and unloading\n"
+	"the module re-enable scheduling nvsched disabled.\n";
 
 int cmd_runlist_ctl(const struct cli_global *g0, int argc, char **argv)
 {
 	struct cli_global g = *g0;
 	struct ctl_opts o;
 	unsigned int op = !strcmp(argv[1], "preempt") ? NVSCHED_CTL_PREEMPT_RUNLIST :
-			  NVSCHED_CTL_RESUBMIT_RUNLIST;
+			  !strcmp(argv[1], "resubmit") ? NVSCHED_CTL_RESUBMIT_RUNLIST :
+			  !strcmp(argv[1], "disable") ? NVSCHED_CTL_SCHED_DISABLE :
+			  NVSCHED_CTL_SCHED_ENABLE;
 	int ret;
 
 	ret = parse_opts(&g, argc, argv, &o, runlist_ctl_usage);

@@ -285,7 +285,8 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 	unsigned int i, nids;
 	struct jw w;
 
-	if (argc >= 2 && (!strcmp(argv[1], "preempt") || !strcmp(argv[1], "resubmit")))
+	if (argc >= 2 && (!strcmp(argv[1], "preempt") || !strcmp(argv[1], "resubmit") ||
+			  !strcmp(argv[1], "disable") || !strcmp(argv[1], "enable")))
 		return cmd_runlist_ctl(g0, argc, argv);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "+r:jph", opts, NULL)) != -1) {

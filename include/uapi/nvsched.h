@@ -241,6 +241,8 @@ enum nvsched_ctl_op {
 	NVSCHED_CTL_PREEMPT_RUNLIST = 4,	/* @runlist: the runlist */
 	NVSCHED_CTL_RESUBMIT_RUNLIST = 5,	/* @runlist: the runlist */
 	NVSCHED_CTL_RESTORE_CHANNELS = 6,	/* re-enable what nvsched disabled */
+	NVSCHED_CTL_SCHED_DISABLE = 7,		/* @runlist: stop scheduling it */
+	NVSCHED_CTL_SCHED_ENABLE = 8,		/* @runlist */
 };
 
 #define NVSCHED_CTL_DRY_RUN	(1u << 0)	/* compute the writes, change nothing */
@@ -264,7 +266,7 @@ enum nvsched_ctl_op {
  * @pending: out: the completion register as last read (on ETIMEDOUT)
  * @writes: out: the writes, in order
  * @resolved_runlist: out: the runlist acted on
- * @count: out: channels re-enabled (RESTORE_CHANNELS)
+ * @count: out: channels and runlists re-enabled (RESTORE_CHANNELS)
  * @reserved: zero
  */
 struct nvsched_control {

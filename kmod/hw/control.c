@@ -128,6 +128,29 @@ static int plan_resubmit(const struct nvs_io *io, const struct nvs_caps *caps,
 	return 0;
 }
 
+static int plan_sched(const struct nvs_io *io, const struct nvs_caps *caps,
+		      const struct nvs_rl_loc *loc, bool disable, struct nvs_plan *p)
+{
+	uint32_t v;
+
+	p->rewrites_runlist = true;
+	if (caps->rl_regs == NVS_RL_BLOCK_A || caps->rl_regs == NVS_RL_BLOCK_B) {
+		/* NV_RUNLIST_SCHED_DISABLE.RUNLIST 0:0, one register per runlist */
+		add(p, loc->pri_base + (caps->rl_regs == NVS_RL_BLOCK_B ?
+					NV_RUNLIST_SCHED_DISABLE_B : NV_RUNLIST_SCHED_DISABLE_A),
+		    disable ? 1 : 0);
+		return 0;
+	}
+	/* NV_PFIFO_SCHED_DISABLE: bit i per runlist, a read-modify-write */
+	if (loc->id < 0 || loc->id > 31)
+		return -ERANGE;
+	v = nvs_rd32(io, NV_PFIFO_SCHED_DISABLE);
+	if (bad(v))
+		return -EIO;
+	add(p, NV_PFIFO_SCHED_DISABLE, disable ? v | (1u << loc->id) : v & ~(1u << loc->id));
+	return 0;
+}
+
 int nvs_ctl_plan(const struct nvs_io *io, const struct nvs_caps *caps,
 		 const struct nvs_rl_loc *loc, enum nvs_ctl_op op, unsigned int id,
 		 struct nvs_plan *p)
@@ -145,6 +168,9 @@ int nvs_ctl_plan(const struct nvs_io *io, const struct nvs_caps *caps,
 		return plan_preempt(caps, loc, false, 0, p);
 	case NVS_CTL_RESUBMIT_RUNLIST:
 		return plan_resubmit(io, caps, loc, p);
+	case NVS_CTL_SCHED_DISABLE:
+	case NVS_CTL_SCHED_ENABLE:
+		return plan_sched(io, caps, loc, op == NVS_CTL_SCHED_DISABLE, p);
 	}
 	return -EINVAL;
 }
@@ -202,6 +228,10 @@ const char *nvs_ctl_op_name(enum nvs_ctl_op op)
 		return "preempt runlist";
 	case NVS_CTL_RESUBMIT_RUNLIST:
 		return "resubmit runlist";
+	case NVS_CTL_SCHED_DISABLE:
+		return "disable scheduling of runlist";
+	case NVS_CTL_SCHED_ENABLE:
+		return "enable scheduling of runlist";
 	}
 	return "unknown";
 }

@@ -22,6 +22,9 @@ enum nvs_ctl_op {
 	NVS_CTL_PREEMPT_TSG,
 	NVS_CTL_PREEMPT_RUNLIST,
 	NVS_CTL_RESUBMIT_RUNLIST,
+	/* 6 is the ABI's RESTORE_CHANNELS, handled by the glue */
+	NVS_CTL_SCHED_DISABLE = 7,	/* stop scheduling the runlist */
+	NVS_CTL_SCHED_ENABLE = 8,
 };
 
 /**
@@ -30,8 +33,8 @@ enum nvs_ctl_op {
  * @w: the writes, in order
  * @poll_off: register to poll for completion, 0 when none
  * @poll_mask: bits that stay set while the operation is pending
- * @rewrites_runlist: the plan submits a runlist (refused under GSP unless
- *	allowed)
+ * @rewrites_runlist: the plan submits a runlist or changes its scheduling
+ *	state (refused under GSP firmware unless allowed)
  */
 struct nvs_plan {
 	unsigned int n;

@@ -4,6 +4,7 @@
  * nvsched does not own: checked, audited, bounded, and undone on unload.
  */
 #include <linux/cred.h>
+#include <linux/bitops.h>
 #include <linux/delay.h>
 #include <linux/ktime.h>
 #include <linux/sched.h>
@@ -173,7 +174,7 @@ int nvs_control(struct nvs_gpu *g, struct nvsched_control *c)
 	unsigned int timeout = c->timeout_us ? c->timeout_us : NVSCHED_CTL_TIMEOUT_US_DEFAULT;
 	int rl = c->runlist, ret;
 
-	if (op < NVS_CTL_DISABLE_CHANNEL || op > NVS_CTL_RESUBMIT_RUNLIST)
+	if (op < NVS_CTL_DISABLE_CHANNEL || op > NVS_CTL_SCHED_ENABLE)
 		return -EINVAL;
 	timeout = min_t(unsigned int, timeout, NVSCHED_CTL_TIMEOUT_US_MAX);
 	ret = nvs_gpu_topology(g, &t);
@@ -244,6 +245,16 @@ int nvs_control(struct nvs_gpu *g, struct nvsched_control *c)
 		if (ret)
 			goto out;
 	}
+	if (op == NVS_CTL_SCHED_DISABLE || op == NVS_CTL_SCHED_ENABLE) {
+		if (rl >= 64) {
+			ret = -ERANGE;	/* cannot be remembered for the restore */
+			goto out;
+		}
+		if (op == NVS_CTL_SCHED_DISABLE)
+			g->sched_disabled |= BIT_ULL(rl);
+		else
+			g->sched_disabled &= ~BIT_ULL(rl);
+	}
 	nvs_plan_apply(&g->io, &p);
 	if (!(c->flags & NVSCHED_CTL_NO_WAIT))
 		ret = nvs_wait(g, &p, timeout, &c->pending);
@@ -256,10 +267,27 @@ out_topo:
 	return ret;
 }
 
-/* re-enable every channel nvsched disabled; lock held */
+/* re-enable every channel and runlist nvsched disabled; lock held */
 static unsigned int nvs_restore_locked(struct nvs_gpu *g, const struct nvs_topology *t)
 {
 	unsigned int done = 0;
+
+	while (g->sched_disabled) {
+		int rl = __ffs64(g->sched_disabled);
+		struct nvs_rl_loc loc;
+		struct nvs_plan p;
+
+		g->sched_disabled &= ~BIT_ULL(rl);
+		if (nvs_runlist_locate(&g->io, g->ident.caps, t, rl, &loc) ||
+		    nvs_ctl_plan(&g->io, g->ident.caps, &loc, NVS_CTL_SCHED_ENABLE, 0, &p)) {
+			dev_warn(&g->pdev->dev, "%s: cannot re-enable scheduling of runlist %d\n",
+				 g->name, rl);
+			continue;
+		}
+		nvs_plan_apply(&g->io, &p);
+		nvs_audit(g, "restore: enable scheduling of runlist", rl, rl, &p, 0);
+		done++;
+	}
 
 	while (g->ndisabled) {
 		struct nvs_disabled d = g->disabled[--g->ndisabled];

@@ -23,6 +23,8 @@ static_assert(sizeof(struct nvsched_rl_entry) == 48);
 static_assert(sizeof(struct nvsched_runlist) == 72);
 static_assert(sizeof(struct nvsched_control) == 80);
 static_assert((int)NVSCHED_CTL_RESUBMIT_RUNLIST == (int)NVS_CTL_RESUBMIT_RUNLIST);
+static_assert((int)NVSCHED_CTL_SCHED_DISABLE == (int)NVS_CTL_SCHED_DISABLE);
+static_assert((int)NVSCHED_CTL_SCHED_ENABLE == (int)NVS_CTL_SCHED_ENABLE);
 /* kmod/hw flag bits are the ABI's chflags bits */
 static_assert(NVS_CHF_NEXT == 1 && NVS_CHF_ENG_BUSY == 1 << 10);
 

@@ -70,6 +70,7 @@ struct nvs_rl_file {
  * @disabled: channels nvsched disabled, under @lock
  * @ndisabled: entries in @disabled
  * @cap_disabled: allocated entries
+ * @sched_disabled: runlists (ids < 64) whose scheduling nvsched disabled
  */
 struct nvs_gpu {
 	struct list_head node;
@@ -94,6 +95,7 @@ struct nvs_gpu {
 	struct nvs_disabled *disabled;
 	unsigned int ndisabled;
 	unsigned int cap_disabled;
+	u64 sched_disabled;
 };
 
 /* gpu.c */
