@@ -122,7 +122,7 @@ size_t nvs_runlist_bytes(const struct nvs_caps *caps, const struct nvs_rl_loc *l
 int nvs_runlist_fetch(const struct nvs_io *io, const struct nvs_caps *caps,
 		      const struct nvs_rl_loc *loc, void *raw, unsigned int *moves)
 {
-	size_t bytes = nvs_runlist_bytes(caps, loc), i, n;
+	size_t bytes = nvs_runlist_bytes(caps, loc), i, n, e;
 	const uint32_t *w = raw;
 	int ret;
 
@@ -134,11 +134,17 @@ int nvs_runlist_fetch(const struct nvs_io *io, const struct nvs_caps *caps,
 			   raw, bytes, moves);
 	if (ret)
 		return ret;
-	/* memory that is not there reads back as PRI errors: never decode it */
+	/* memory that is not there reads back as PRI errors: an entry made
+	 * only of such words anywhere in the list means the list (or its
+	 * length) is not real; never decode it */
 	n = caps->rl_entry_size / 4;
-	for (i = 0; i < n && bad(w[i]); i++)
-		;
-	return i == n ? -EIO : 0;
+	for (e = 0; e < loc->length; e++) {
+		for (i = 0; i < n && bad(w[e * n + i]); i++)
+			;
+		if (i == n)
+			return -EIO;
+	}
+	return 0;
 }
 
 static void decode8(const uint32_t *w, struct nvs_rl_item *it)

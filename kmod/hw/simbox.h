@@ -31,5 +31,7 @@
 #define NVS_SIMBOX_RING_OFF	0x40	/* ring[i] = {off @+0, val @+4}, 8 bytes */
 
 #define NVS_SIMBOX_TIMEOUT_MS	2000	/* guest gives up waiting after this */
+/* bytes the guest maps: header and ring */
+#define NVS_SIMBOX_MAP_SIZE	(NVS_SIMBOX_RING_OFF + NVS_SIMBOX_RING * 8u)
 
 #endif /* NVS_HW_SIMBOX_H */

@@ -81,34 +81,40 @@ static int nvs_remember(struct nvs_gpu *g, int rl, unsigned int chid, bool disab
 	return 0;
 }
 
-/* Snapshot of runlist @rl, lock held; *items NULL if unreadable. */
+/*
+ * Snapshot of runlist @rl, lock held.  Return: the locate error (no such
+ * runlist, registers unreadable) or -ENOMEM; 0 otherwise, with *fetch_err
+ * telling whether the entries could be read (*items NULL if not).
+ */
 static int nvs_rl_read_locked(struct nvs_gpu *g, const struct nvs_topology *t, int rl,
-			      struct nvs_rl_loc *loc, struct nvs_rl_item **items)
+			      struct nvs_rl_loc *loc, struct nvs_rl_item **items, int *fetch_err)
 {
 	const struct nvs_caps *caps = g->ident.caps;
 	void *raw;
 	int ret;
 
 	*items = NULL;
+	*fetch_err = 0;
 	ret = nvs_runlist_locate(&g->io, caps, t, rl, loc);
 	if (ret || !loc->length)
 		return ret;
 	raw = kvmalloc(nvs_runlist_bytes(caps, loc), GFP_KERNEL);
 	*items = kvcalloc(loc->length, sizeof(**items), GFP_KERNEL);
 	if (!raw || !*items) {
-		ret = -ENOMEM;
-		goto out;
+		kvfree(raw);
+		kvfree(*items);
+		*items = NULL;
+		return -ENOMEM;
 	}
-	ret = nvs_runlist_fetch(&g->io, caps, loc, raw, NULL);
-	if (!ret)
+	*fetch_err = nvs_runlist_fetch(&g->io, caps, loc, raw, NULL);
+	if (!*fetch_err) {
 		nvs_runlist_decode(caps, loc, raw, *items);
-out:
-	kvfree(raw);
-	if (ret) {
+	} else {
 		kvfree(*items);
 		*items = NULL;
 	}
-	return ret;
+	kvfree(raw);
+	return 0;
 }
 
 static int nvs_wait(struct nvs_gpu *g, const struct nvs_plan *p, unsigned int timeout_us,
@@ -137,9 +143,10 @@ static int nvs_find_runlist(struct nvs_gpu *g, const struct nvs_topology *t, boo
 	for (i = 0; i < n; i++) {
 		struct nvs_rl_loc loc;
 		struct nvs_rl_item *items;
+		int ferr;
 		bool hit;
 
-		if (nvs_rl_read_locked(g, t, ids[i], &loc, &items) || !items)
+		if (nvs_rl_read_locked(g, t, ids[i], &loc, &items, &ferr) || !items)
 			continue;
 		hit = tsg ? nvs_rl_has_tsg(&loc, items, id) : nvs_rl_has_chan(&loc, items, id);
 		kvfree(items);
@@ -172,7 +179,7 @@ int nvs_control(struct nvs_gpu *g, struct nvsched_control *c)
 	bool chan = op == NVS_CTL_DISABLE_CHANNEL || op == NVS_CTL_ENABLE_CHANNEL;
 	bool tsg = op == NVS_CTL_PREEMPT_TSG;
 	unsigned int timeout = c->timeout_us ? c->timeout_us : NVSCHED_CTL_TIMEOUT_US_DEFAULT;
-	int rl = c->runlist, ret;
+	int rl = c->runlist, ret, fetch_err = 0;
 
 	if (op < NVS_CTL_DISABLE_CHANNEL || op > NVS_CTL_SCHED_ENABLE)
 		return -EINVAL;
@@ -205,9 +212,9 @@ int nvs_control(struct nvs_gpu *g, struct nvsched_control *c)
 			}
 		}
 	}
-	ret = nvs_rl_read_locked(g, t, rl, &loc, &items);
-	if (ret && ret != -EIO)
-		goto out;	/* -ENOENT: no such runlist */
+	ret = nvs_rl_read_locked(g, t, rl, &loc, &items, &fetch_err);
+	if (ret)
+		goto out;	/* -ENOENT: no such runlist; -EIO: registers unreadable */
 	if ((chan || tsg) && !(c->flags & NVSCHED_CTL_FORCE)) {
 		if (chan && c->id >= loc.num_channels) {
 			ret = -ERANGE;
@@ -217,8 +224,10 @@ int nvs_control(struct nvs_gpu *g, struct nvsched_control *c)
 			ret = -ERANGE;
 			goto out;
 		}
-		if (ret == -EIO)
-			goto out;	/* cannot check membership */
+		if (fetch_err) {
+			ret = fetch_err;	/* cannot check membership */
+			goto out;
+		}
 		if (chan ? !nvs_rl_has_chan(&loc, items, c->id) :
 			   !nvs_rl_has_tsg(&loc, items, c->id)) {
 			ret = -ENOENT;

@@ -233,7 +233,8 @@ static int nvs_gpu_map(struct nvs_gpu *g, int bar)
 	if (!g->regs)
 		return -ENOMEM;
 	if (g->test_dev && len >= NVS_SIMBOX_BAR_SIZE) {
-		g->simbox = pci_iomap_range(pdev, bar, NVS_SIMBOX_OFFSET, PAGE_SIZE);
+		/* header + the whole ring (32 KiB), not just one page */
+		g->simbox = pci_iomap_range(pdev, bar, NVS_SIMBOX_OFFSET, NVS_SIMBOX_MAP_SIZE);
 		if (g->simbox && ioread32(g->simbox + NVS_SIMBOX_MAGIC_OFF) != NVS_SIMBOX_MAGIC) {
 			pci_iounmap(pdev, g->simbox);
 			g->simbox = NULL;
