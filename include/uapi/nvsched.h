@@ -287,11 +287,51 @@ struct nvsched_control {
 	__u32 reserved[2];
 };
 
+#define NVSCHED_RAW_MAX_REGS	4096
+#define NVSCHED_RAW_MAX_BYTES	(1u << 20)
+
+/**
+ * struct nvsched_raw_rd32 - NVSCHED_IOC_RAW_RD32: read BAR0 registers
+ *	(root with CAP_SYS_RAWIO; refused under kernel lockdown).  For
+ *	snapshot capture; reads only.
+ * @gpu: in: GPU index
+ * @count: in: number of registers (1..NVSCHED_RAW_MAX_REGS)
+ * @offsets: in: user pointer to __u32[@count] BAR0 offsets (4-byte aligned)
+ * @values: in: user pointer to __u32[@count], filled with the values
+ */
+struct nvsched_raw_rd32 {
+	__u32 gpu;
+	__u32 count;
+	__u64 offsets;
+	__u64 values;
+};
+
+/**
+ * struct nvsched_raw_mem - NVSCHED_IOC_RAW_MEM: read GPU memory by physical
+ *	address (root with CAP_SYS_RAWIO; refused under kernel lockdown)
+ * @gpu: in: GPU index
+ * @aperture: in: 0 VID (through the PRAMIN window, restored afterwards)
+ * @addr: in: GPU physical address, 4-byte aligned
+ * @buf: in: user pointer to @len bytes
+ * @len: in: bytes, a multiple of 4, at most NVSCHED_RAW_MAX_BYTES
+ * @window_moves: out: PRAMIN window moves the read took
+ */
+struct nvsched_raw_mem {
+	__u32 gpu;
+	__u32 aperture;
+	__u64 addr;
+	__u64 buf;
+	__u32 len;
+	__u32 window_moves;
+};
+
 #define NVSCHED_IOC_VERSION	_IOR(NVSCHED_IOC_MAGIC, 0x00, struct nvsched_version)
 #define NVSCHED_IOC_GPU_INFO	_IOWR(NVSCHED_IOC_MAGIC, 0x01, struct nvsched_gpu_info)
 #define NVSCHED_IOC_TOPOLOGY	_IOWR(NVSCHED_IOC_MAGIC, 0x02, struct nvsched_topology)
 #define NVSCHED_IOC_RUNLIST	_IOWR(NVSCHED_IOC_MAGIC, 0x03, struct nvsched_runlist)
 #define NVSCHED_IOC_CONTROL	_IOWR(NVSCHED_IOC_MAGIC, 0x20, struct nvsched_control)
+#define NVSCHED_IOC_RAW_RD32	_IOWR(NVSCHED_IOC_MAGIC, 0x30, struct nvsched_raw_rd32)
+#define NVSCHED_IOC_RAW_MEM	_IOWR(NVSCHED_IOC_MAGIC, 0x31, struct nvsched_raw_mem)
 
 /* ---- copy engines and GR topology (0x10, 0x11) ---- */
 

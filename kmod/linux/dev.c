@@ -6,11 +6,13 @@
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
+#include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
 #include "nvs_linux.h"
 #include "control.h"
+#include "pramin.h"
 #include "../../include/uapi/nvsched.h"
 
 /* The ABI has no implicit padding: sizes are the sums of their fields. */
@@ -22,6 +24,8 @@ static_assert(sizeof(struct nvsched_topology) == 24);
 static_assert(sizeof(struct nvsched_rl_entry) == 48);
 static_assert(sizeof(struct nvsched_runlist) == 72);
 static_assert(sizeof(struct nvsched_control) == 80);
+static_assert(sizeof(struct nvsched_raw_rd32) == 24);
+static_assert(sizeof(struct nvsched_raw_mem) == 32);
 static_assert((int)NVSCHED_CTL_RESUBMIT_RUNLIST == (int)NVS_CTL_RESUBMIT_RUNLIST);
 static_assert((int)NVSCHED_CTL_SCHED_DISABLE == (int)NVS_CTL_SCHED_DISABLE);
 static_assert((int)NVSCHED_CTL_SCHED_ENABLE == (int)NVS_CTL_SCHED_ENABLE);
@@ -249,6 +253,99 @@ static long nvs_ioc_control(void __user *arg)
 	return ret;
 }
 
+/* raw reads: root with CAP_SYS_RAWIO, never under kernel lockdown */
+static int nvs_raw_allowed(void)
+{
+	int ret;
+
+	if (!capable(CAP_SYS_RAWIO))
+		return -EPERM;
+	ret = security_locked_down(LOCKDOWN_PCI_ACCESS);
+	return ret ? -EPERM : 0;
+}
+
+static long nvs_ioc_raw_rd32(void __user *arg)
+{
+	struct nvsched_raw_rd32 req;
+	struct nvs_gpu *g;
+	u32 *off;
+	unsigned int i;
+	long ret;
+
+	ret = nvs_raw_allowed();
+	if (ret)
+		return ret;
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+	if (!req.count || req.count > NVSCHED_RAW_MAX_REGS)
+		return -EINVAL;
+	g = nvs_gpu_get_by_index(req.gpu);
+	if (!g)
+		return -ENODEV;
+	off = kvmalloc_array(req.count, sizeof(*off), GFP_KERNEL);
+	if (!off)
+		return -ENOMEM;
+	if (copy_from_user(off, u64_to_user_ptr(req.offsets), req.count * sizeof(*off))) {
+		ret = -EFAULT;
+		goto out;
+	}
+	for (i = 0; i < req.count; i++)
+		if ((off[i] & 3) || off[i] > g->regs_len - 4) {
+			ret = -EINVAL;
+			goto out;
+		}
+	ret = nvs_gpu_begin(g);
+	if (ret)
+		goto out;
+	for (i = 0; i < req.count; i++)	/* values overwrite the offsets */
+		off[i] = nvs_rd32(&g->io, off[i]);
+	nvs_gpu_end(g);
+	if (copy_to_user(u64_to_user_ptr(req.values), off, req.count * sizeof(*off)))
+		ret = -EFAULT;
+out:
+	kvfree(off);
+	return ret;
+}
+
+static long nvs_ioc_raw_mem(void __user *arg)
+{
+	struct nvsched_raw_mem req;
+	struct nvs_gpu *g;
+	void *buf;
+	unsigned int moves = 0;
+	long ret;
+
+	ret = nvs_raw_allowed();
+	if (ret)
+		return ret;
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+	if (req.aperture != NVS_AP_VID || !req.len ||
+	    req.len > NVSCHED_RAW_MAX_BYTES || (req.len & 3) || (req.addr & 3))
+		return -EINVAL;
+	g = nvs_gpu_get_by_index(req.gpu);
+	if (!g)
+		return -ENODEV;
+	buf = kvmalloc(req.len, GFP_KERNEL);
+	if (!buf)
+		return -ENOMEM;
+	ret = nvs_gpu_begin(g);
+	if (ret)
+		goto out;
+	ret = g->ident.caps ? nvs_vid_read(&g->io, g->ident.caps, NVS_AP_VID, req.addr, buf,
+					   req.len, &moves) : -EOPNOTSUPP;
+	nvs_gpu_end(g);
+	if (ret)
+		goto out;
+	req.window_moves = moves;
+	if (copy_to_user(u64_to_user_ptr(req.buf), buf, req.len) ||
+	    copy_to_user(arg, &req, sizeof(req)))
+		ret = -EFAULT;
+out:
+	kvfree(buf);
+	return ret;
+}
+
 static long nvs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	void __user *uarg = (void __user *)arg;
@@ -264,6 +361,10 @@ static long nvs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return nvs_ioc_runlist(uarg);
 	case NVSCHED_IOC_CONTROL:
 		return nvs_ioc_control(uarg);
+	case NVSCHED_IOC_RAW_RD32:
+		return nvs_ioc_raw_rd32(uarg);
+	case NVSCHED_IOC_RAW_MEM:
+		return nvs_ioc_raw_mem(uarg);
 	default:
 		return nvs_ioctl_topo(cmd, uarg);
 	}
