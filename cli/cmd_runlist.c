@@ -22,11 +22,11 @@ struct rl_view {
 	struct nvs_rl_item *items;
 };
 
-/* Snapshot backend: the same kmod/hw code the module runs. */
+/* Snapshot and rm backends: the same kmod/hw code the module runs. */
 static int read_runlist(const struct cli_gpu *c, const struct nvs_topology *t, int id,
 			struct rl_view *v)
 {
-	const struct nvs_io *io = nvs_sim_io(c->sim);
+	const struct nvs_io *io = c->io;
 	const struct nvs_caps *caps = c->ident.caps;
 	void *raw;
 	int ret;
@@ -226,7 +226,13 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 	ret = cli_gpus_open(&g, argv[0], false, &gpus, &n);
 	if (ret)
 		return ret;
-	if (!gpus[0].sim) {
+	if (!gpus[0].io && gpus[0].rm) {
+		fprintf(stderr, "nvsched runlist: gpu%d: runlist registers need root over the rm backend (CAP_SYS_ADMIN: RM rejects register reads from other users)\n",
+			gpus[0].index);
+		ret = CLI_EXIT_FAIL;
+		goto out;
+	}
+	if (!gpus[0].io) {
 		fprintf(stderr, "nvsched runlist: decoding through the module is not available in this version: read /proc/gpu%d/runlist<N>, or use --snapshot FILE\n",
 			gpus[0].index);
 		ret = CLI_EXIT_FAIL;
