@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef NVSCHED_NO_LIBPCI
 #include <pci/pci.h>
+#endif
 
 #include "gpu.h"
 #include "nvsched.h"
@@ -20,6 +22,13 @@ static const char *arch_of(unsigned int arch)
 	return nvs_arch_name((enum nvs_arch)arch);
 }
 
+#ifdef NVSCHED_NO_LIBPCI
+/* built without libpci (PCI_LIBS= ): no device names */
+void cli_pci_name(uint16_t vendor, uint16_t device, char *buf, int len)
+{
+	buf[0] = 0;
+}
+#else
 void cli_pci_name(uint16_t vendor, uint16_t device, char *buf, int len)
 {
 	struct pci_access *pacc;
@@ -39,6 +48,7 @@ void cli_pci_name(uint16_t vendor, uint16_t device, char *buf, int len)
 		snprintf(buf, len, "%s", name ? name : "");
 	pci_cleanup(pacc);
 }
+#endif
 
 static int open_snapshot(const struct cli_global *g, const char *cmd,
 			 struct cli_gpu **gpus, int *n)

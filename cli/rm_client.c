@@ -169,6 +169,7 @@ static int handshake(struct rm_client *rm, char *err, size_t errlen)
 	memset(&v, 0, sizeof(v));
 	v.cmd = NV_RM_API_VERSION_CMD_STRICT;
 	snprintf(v.version, sizeof(v.version), "%s", rm->version);
+	errno = 0;
 	if (do_ioctl(rm->ctl_fd, req, &v) || v.reply != NV_RM_API_VERSION_REPLY_RECOGNIZED) {
 		int e = errno ? errno : EPROTO;
 
