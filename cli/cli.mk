@@ -7,10 +7,7 @@ $(B)/libnvscli.a: $(CLI_COMMON_OBJS)
 # libnvsched: static and shared (MIT), over /dev/nvsched, plus the RM
 # client and its READ_32 register accessor (cli/rm.mk)
 LIBNVSCHED_SRCS := cli/libnvsched.c cli/rm_client.c cli/rm_io.c
-LIB# PCI device names through libpci; `make PCI_LIBS=` builds without it
-PCI_LIBS ?= -lpci
-$(B)/cli/gpu.o: CFLAGS += $(if $(PCI_LIBS),,-DNVSCHED_NO_LIBPCI)
-NVSCHED_OBJS := $(LIBNVSCHED_SRCS:%.c=$(B)/%.o)
+LIBNVSCHED_OBJS := $(LIBNVSCHED_SRCS:%.c=$(B)/%.o)
 $(B)/lib/libnvsched.a: $(LIBNVSCHED_OBJS)
 	@mkdir -p $(dir $@)
 	$(Q)ar rcs $@ $^
@@ -28,6 +25,9 @@ CLI_DEFS := $(if $(wildcard cli/rta.mk),-DNVSCHED_HAVE_RTA) $(if $(wildcard cli/
 $(B)/cli/nvsched.o: CFLAGS += $(CLI_DEFS)
 $(B)/cli/nvsched.o: cli/cli.mk $(wildcard cli/rta.mk cli/predict.mk)
 
+# PCI device names through libpci; `make PCI_LIBS=` builds without it
+PCI_LIBS ?= -lpci
+$(B)/cli/gpu.o: CFLAGS += $(if $(PCI_LIBS),,-DNVSCHED_NO_LIBPCI)
 # PCI device names through libpci; `make PCI_LIBS=` builds without it
 PCI_LIBS ?= -lpci
 $(B)/cli/gpu.o: CFLAGS += $(if $(PCI_LIBS),,-DNVSCHED_NO_LIBPCI)
