@@ -65,17 +65,43 @@ static const struct { uint32_t lo, hi; } rl_ranges[] = {
 };
 #define RM_CHRAM_CAPTURE 64	/* CHRAM entries per runlist in a snapshot */
 
-int cli_rm_prefetch_fixed(struct cli_gpu *c)
-{
-	size_t i;
-	int ret;
+/* offsets list builder: batches many ranges into full READ_32 calls */
+struct offs {
+	uint32_t *v;
+	size_t n, cap;
+};
 
-	for (i = 0; i < sizeof(fixed_ranges) / sizeof(fixed_ranges[0]); i++) {
-		ret = rm_io_prefetch_range(c->rmio, fixed_ranges[i].lo, fixed_ranges[i].hi);
-		if (ret)
-			return ret;
+static int offs_add_range(struct offs *o, uint32_t lo, uint32_t hi)
+{
+	uint32_t x;
+
+	for (x = lo; x <= hi && x >= lo; x += 4) {
+		if (o->n == o->cap) {
+			size_t nc = o->cap ? 2 * o->cap : 1024;
+			uint32_t *nv = realloc(o->v, nc * sizeof(*nv));
+
+			if (!nv)
+				return -ENOMEM;
+			o->v = nv;
+			o->cap = nc;
+		}
+		o->v[o->n++] = x;
 	}
 	return 0;
+}
+
+int cli_rm_prefetch_fixed(struct cli_gpu *c)
+{
+	struct offs o = { 0 };
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; !ret && i < sizeof(fixed_ranges) / sizeof(fixed_ranges[0]); i++)
+		ret = offs_add_range(&o, fixed_ranges[i].lo, fixed_ranges[i].hi);
+	if (!ret)
+		ret = rm_io_prefetch(c->rmio, o.v, o.n);
+	free(o.v);
+	return ret;
 }
 
 /* PTOP table rows in one batch before the decoder walks them. */
@@ -108,6 +134,7 @@ int cli_rm_capture(struct cli_gpu *c, struct nvs_topology *t)
 		return ret;
 	if (c->ident.caps->rl_regs == NVS_RL_BLOCK_A) {
 		uint32_t bases[NVS_MAX_ENGINES];
+		struct offs o = { 0 };
 		unsigned int nb = 0, k;
 		size_t r;
 
@@ -121,31 +148,65 @@ int cli_rm_capture(struct cli_gpu *c, struct nvs_topology *t)
 			if (k == nb)
 				bases[nb++] = b;
 		}
-		for (k = 0; k < nb; k++)
-			for (r = 0; r < sizeof(rl_ranges) / sizeof(rl_ranges[0]); r++) {
-				ret = rm_io_prefetch_range(c->rmio, bases[k] + rl_ranges[r].lo,
-							   bases[k] + rl_ranges[r].hi);
-				if (ret)
-					return ret;
-			}
+		for (k = 0; !ret && k < nb; k++)
+			for (r = 0; !ret && r < sizeof(rl_ranges) / sizeof(rl_ranges[0]); r++)
+				ret = offs_add_range(&o, bases[k] + rl_ranges[r].lo,
+						     bases[k] + rl_ranges[r].hi);
+		if (!ret)
+			ret = rm_io_prefetch(c->rmio, o.v, o.n);
+		free(o.v);
+		if (ret)
+			return ret;
 	}
 	/* what the runlist decoder reads, plus the first CHRAM entries */
 	nids = nvs_ptop_runlists(t, ids);
-	for (i = 0; i < nids; i++) {
-		struct nvs_rl_loc loc;
+	{
+		struct offs o = { 0 };
 
-		if (nvs_runlist_locate(c->io, c->ident.caps, t, ids[i], &loc))
-			continue;
-		if (loc.chram_base) {
-			unsigned int m = loc.num_channels < RM_CHRAM_CAPTURE ? loc.num_channels :
-					 RM_CHRAM_CAPTURE;
+		for (i = 0; !ret && i < nids; i++) {
+			struct nvs_rl_loc loc;
+			unsigned int m;
 
+			if (nvs_runlist_locate(c->io, c->ident.caps, t, ids[i], &loc) ||
+			    !loc.chram_base)
+				continue;
+			m = loc.num_channels < RM_CHRAM_CAPTURE ? loc.num_channels : RM_CHRAM_CAPTURE;
 			if (m)
-				rm_io_prefetch_range(c->rmio, loc.chram_base,
-						     loc.chram_base + 4 * (m - 1));
+				ret = offs_add_range(&o, loc.chram_base, loc.chram_base + 4 * (m - 1));
 		}
+		if (!ret)
+			ret = rm_io_prefetch(c->rmio, o.v, o.n);
+		free(o.v);
+		if (ret)
+			return ret;
 	}
 	return rm_io_error(c->rmio);
+}
+
+/* CAP_SYS_ADMIN in the effective set (bit 21 of CapEff): RM's test for
+ * register reads and PRIVILEGED controls (rm-api-h100.md §1.5).  Without it
+ * the READ_32 probe would only make RM log a refusal per offset.
+ * $NVSCHED_RM_PROBE_REGS=1 probes anyway. */
+static bool have_sys_admin(void)
+{
+	const char *force = getenv("NVSCHED_RM_PROBE_REGS");
+	unsigned long long eff = 0;
+	char line[256];
+	bool found = false;
+	FILE *f;
+
+	if (force && !strcmp(force, "1"))
+		return true;
+	f = fopen("/proc/self/status", "r");
+	if (!f)
+		return true;	/* cannot tell: let RM decide */
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "CapEff: %llx", &eff) == 1) {
+			found = true;
+			break;
+		}
+	fclose(f);
+	return !found || (eff >> 21 & 1);
 }
 
 static int open_one(const char *sel, const char *cmd, struct cli_gpu *c)
@@ -171,6 +232,10 @@ static int open_one(const char *sel, const char *cmd, struct cli_gpu *c)
 	snprintf(c->chip, sizeof(c->chip), "unknown");
 	/* Register access: RM executes READ_32 regops for CAP_SYS_ADMIN only;
 	 * for others the per-op status is INVALID_OFFSET (rm-api-h100.md §5). */
+	if (!have_sys_admin()) {
+		c->rm_regs_err = -EACCES;
+		return 0;
+	}
 	ret = rm_read32(c->rm, offs, vals, st, 2);
 	if (ret || st[0] != NV_REG_STATUS_SUCCESS) {
 		c->rm_regs_err = ret && ret != -EACCES ? ret : -EACCES;
