@@ -127,6 +127,8 @@ int cli_rm_capture(struct cli_gpu *c, struct nvs_topology *t)
 	int ret;
 
 	ret = cli_rm_prefetch_fixed(c);
+	if (!ret)
+		ret = prefetch_ptop(c);
 	if (ret)
 		return ret;
 	ret = nvs_ptop_read(c->io, c->ident.caps, t);
