@@ -14,7 +14,7 @@
 
 KDIR ?= $(shell if [ -d /lib/modules/$$(uname -r)/build ]; then \
 		echo /lib/modules/$$(uname -r)/build; else \
-		ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | sort -V | tail -1; fi)
+		ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | grep -v -- '-rt-' | sort -V | tail -1; fi)
 B := build
 CC ?= cc
 CFLAGS_COMMON := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \

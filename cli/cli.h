@@ -33,7 +33,13 @@ struct cli_global {
 typedef int (*cli_cmd_fn)(const struct cli_global *g, int argc, char **argv);
 
 int cmd_runlist(const struct cli_global *g, int argc, char **argv);
+int cmd_runlist_ctl(const struct cli_global *g, int argc, char **argv);
+int cmd_channel(const struct cli_global *g, int argc, char **argv);
+int cmd_tsg(const struct cli_global *g, int argc, char **argv);
 int cmd_rta(const struct cli_global *g, int argc, char **argv);
 int cmd_predict(const struct cli_global *g, int argc, char **argv);
+/* cli/cmd_topo.c: copy-engine and GPC/TPC topology */
+int cmd_ce(const struct cli_global *g, int argc, char **argv);
+int cmd_gr(const struct cli_global *g, int argc, char **argv);
 
 #endif /* NVSCHED_CLI_H */

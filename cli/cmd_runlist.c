@@ -15,22 +15,110 @@
 #include "ptop.h"
 #include "runlist.h"
 #include "sim.h"
+#include "nvsched.h"
+#include <sys/ioctl.h>
 
 struct rl_view {
 	struct nvs_rl_loc loc;
 	int err;			/* locate/fetch error, 0 if decoded */
 	struct nvs_rl_item *items;
+	struct nvs_rl_inst *insts;	/* offline only: instance-block details */
 };
+
+/* Module backend: NVSCHED_IOC_RUNLIST, the module's own snapshot. */
+static int read_runlist_module(const struct cli_gpu *c, int id, struct rl_view *v)
+{
+	struct nvsched_runlist req;
+	struct nvsched_rl_entry *e = NULL;
+	struct nvsched *h;
+	unsigned int i, cap = 256;
+	int ret;
+
+	memset(v, 0, sizeof(*v));
+	h = nvsched_open(c->index);
+	if (!h)
+		return -errno;
+	for (;;) {
+		struct nvsched_rl_entry *ne = realloc(e, cap * sizeof(*e));
+
+		if (!ne) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		e = ne;
+		memset(&req, 0, sizeof(req));
+		req.gpu = (unsigned int)c->index;
+		req.id = id;
+		req.count = cap;
+		req.entries = (uintptr_t)e;
+		if (!ioctl(nvsched_fd(h), NVSCHED_IOC_RUNLIST, &req))
+			break;
+		ret = -errno;
+		if (ret != -ENOSPC || req.count <= cap)
+			goto out;
+		cap = req.count;	/* size negotiation */
+	}
+	v->loc.id = id;
+	v->loc.base = req.base;
+	v->loc.aperture = (uint8_t)req.aperture;
+	v->loc.length = req.length;
+	v->loc.offset = req.offset;
+	v->loc.num_channels = req.num_channels;
+	v->loc.chram_base = req.chram_base;
+	v->err = req.error;
+	ret = 0;
+	if (v->err || !req.length)
+		goto out;
+	v->items = calloc(req.length, sizeof(*v->items));
+	if (!v->items) {
+		v->err = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < req.length; i++) {
+		struct nvs_rl_item *it = &v->items[i];
+
+		it->kind = e[i].kind;
+		it->err = e[i].err;
+		it->inst_ap = e[i].inst_ap;
+		it->userd_ap = e[i].userd_ap;
+		it->runqueue = e[i].runqueue;
+		it->veid = e[i].veid;
+		it->st.status = e[i].status;
+		it->id = e[i].id;
+		it->length = e[i].length;
+		it->scale = e[i].scale;
+		it->timeout = e[i].timeout;
+		it->tsg = e[i].tsg;
+		it->st.flags = e[i].chflags;
+		it->st.raw = e[i].raw;
+		it->has_inst = e[i].flags & NVSCHED_RLE_HAS_INST;
+		it->has_userd = e[i].flags & NVSCHED_RLE_HAS_USERD;
+		it->st.valid = e[i].flags & NVSCHED_RLE_STATE;
+		it->st.enabled = e[i].flags & NVSCHED_RLE_ENABLED;
+		it->st.busy = e[i].flags & NVSCHED_RLE_BUSY;
+		it->inst = e[i].inst;
+		it->userd = e[i].userd;
+	}
+out:
+	free(e);
+	nvsched_close(h);
+	return ret;
+}
 
 /* Snapshot and rm backends: the same kmod/hw code the module runs. */
 static int read_runlist(const struct cli_gpu *c, const struct nvs_topology *t, int id,
 			struct rl_view *v)
 {
-	const struct nvs_io *io = c->io;
+	const struct nvs_io *io;
 	const struct nvs_caps *caps = c->ident.caps;
 	void *raw;
 	int ret;
 
+	if (!c->io && c->rm)	/* rm backend without CAP_SYS_ADMIN */
+		return c->rm_regs_err ? c->rm_regs_err : -EACCES;
+	if (!c->io)
+		return read_runlist_module(c, id, v);
+	io = c->io;
 	memset(v, 0, sizeof(*v));
 	ret = nvs_runlist_locate(io, caps, t, id, &v->loc);
 	if (ret)
@@ -48,6 +136,9 @@ static int read_runlist(const struct cli_gpu *c, const struct nvs_topology *t, i
 	if (!v->err) {
 		nvs_runlist_decode(caps, &v->loc, raw, v->items);
 		nvs_runlist_read_states(io, caps, &v->loc, v->items);
+		v->insts = calloc(v->loc.length, sizeof(*v->insts));
+		if (v->insts)
+			nvs_runlist_read_insts(io, caps, &v->loc, v->items, v->insts);
 	}
 	free(raw);
 	return 0;
@@ -196,6 +287,9 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 	unsigned int i, nids;
 	struct jw w;
 
+	if (argc >= 2 && (!strcmp(argv[1], "preempt") || !strcmp(argv[1], "resubmit") ||
+			  !strcmp(argv[1], "disable") || !strcmp(argv[1], "enable")))
+		return cmd_runlist_ctl(g0, argc, argv);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "+r:jph", opts, NULL)) != -1) {
 		char *end;
@@ -228,12 +322,6 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 		return ret;
 	if (!gpus[0].io && gpus[0].rm) {
 		fprintf(stderr, "nvsched runlist: gpu%d: runlist registers need root over the rm backend (CAP_SYS_ADMIN: RM rejects register reads from other users)\n",
-			gpus[0].index);
-		ret = CLI_EXIT_FAIL;
-		goto out;
-	}
-	if (!gpus[0].io) {
-		fprintf(stderr, "nvsched runlist: decoding through the module is not available in this version: read /proc/gpu%d/runlist<N>, or use --snapshot FILE\n",
 			gpus[0].index);
 		ret = CLI_EXIT_FAIL;
 		goto out;
@@ -283,9 +371,10 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 			       v.loc.length, (unsigned long long)v.loc.base,
 			       nvs_aperture_name(v.loc.aperture), nvs_rl_fetch_err_text(v.err));
 		} else {
-			nvs_runlist_format(gpus[0].ident.caps, &v.loc, v.items, out_pr, stdout);
+			nvs_runlist_format(&v.loc, v.items, v.insts, out_pr, stdout);
 		}
 		free(v.items);
+		free(v.insts);
 	}
 	if (g.json) {
 		jw_arr_end(&w);

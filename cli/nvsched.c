@@ -37,7 +37,13 @@ static const struct cli_cmd commands[] = {
 	{ "list", cmd_list, "[-j] [-p]", "list the GPUs nvsched sees" },
 	{ "info", cmd_info, "[--verify] [-j] [-p]", "chip identity and engines of one GPU (--gpu N|BDF)" },
 	{ "engines", cmd_engines, "[-j] [-p]", "PTOP device table: engines and their runlists" },
-	{ "runlist", cmd_runlist, "[-r N] [-j] [-p]", "decode runlists: TSGs, channels, state" },
+	{ "runlist", cmd_runlist, "[-r N] [-j] [-p] | preempt|resubmit N",
+	  "decode runlists (TSGs, channels, state); preempt or resubmit one" },
+	{ "channel", cmd_channel, "disable|enable [-r RL] ID... | restore",
+	  "disable/enable channels; restore what nvsched disabled" },
+	{ "tsg", cmd_tsg, "preempt [-r RL] [--timeout US] ID", "preempt a TSG" },
+	{ "ce", cmd_ce, "[-j] [-p]", "copy engines: PCE map, LCE -> PCEs, GRCE sharing" },
+	{ "gr", cmd_gr, "[-j] [-p]", "GPC/TPC topology: floorsweeping, logical GPC ids, SMs" },
 #ifdef NVSCHED_HAVE_RTA
 	{ "rta", cmd_rta, "[options] TASKSET.json...", "GCAPS response-time analysis" },
 #endif

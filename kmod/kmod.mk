@@ -13,3 +13,6 @@ $(B)/tests/unit/test_profiles.o: CFLAGS += -Wno-missing-field-initializers
 $(B)/tests/unit/test_profiles: $(B)/tests/unit/test_profiles.o $(B)/tests/profiles/gen/chips.o $(B)/libnvssim.a $(B)/libnvshw.a | profiles
 	$(Q)$(CC) -o $@ $(filter %.o %.a,$^) -lcmocka
 UNIT_TESTS += $(B)/tests/unit/test_profiles
+$(B)/tests/unit/test_control: $(B)/tests/unit/test_control.o $(B)/libnvssim.a $(B)/libnvshw.a | profiles
+	$(Q)$(CC) -o $@ $(filter %.o %.a,$^) -lcmocka
+UNIT_TESTS += $(B)/tests/unit/test_control

@@ -18,7 +18,7 @@ k612_abi() {
 }
 
 BASE_PKGS="build-essential gcc make pkg-config libcmocka-dev libpci-dev sparse
-	linux-headers-amd64 qemu-system-x86 busybox-static cpio xz-utils kmod"
+	linux-headers-amd64 qemu-system-x86 busybox-static cpio xz-utils zstd kmod"
 
 missing() {
 	local p out=""

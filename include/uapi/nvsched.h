@@ -144,8 +144,234 @@ struct nvsched_topology {
 #define NVSCHED_TOPO_INFO2		(1u << 0)	/* DEVICE_INFO2 (Ampere+) */
 #define NVSCHED_TOPO_UNCONFIRMED	(1u << 1)	/* table version not confirmed */
 
+/**
+ * struct nvsched_rl_entry - one decoded runlist entry (NVSCHED_IOC_RUNLIST)
+ * @kind: NVSCHED_RL_TSG or NVSCHED_RL_CHAN
+ * @err: inline decode problem (0 none, 1 zero_length_tsg, 2 tsg_too_long,
+ *	3 length_overrun, 4 channel_outside_tsg, 5 bad_channel_id)
+ * @inst_ap: instance block aperture (0 VID, 2 SYS_COH, 3 SYS_NONCOH, 1 invalid)
+ * @userd_ap: USERD aperture
+ * @runqueue: RUNQUEUE_SELECTOR (Volta+), -1 before
+ * @veid: GB20x VEID, -1 otherwise
+ * @status: PCCSR status enum (pre-Ampere), -1 on Ampere+
+ * @pad0: zero
+ * @id: TSGID or CHID
+ * @length: TSG_LENGTH
+ * @scale: TSG TIMESLICE_SCALE
+ * @timeout: TSG TIMESLICE_TIMEOUT
+ * @pad1: zero
+ * @tsg: index of the owning TSG header entry, -1 for a bare channel
+ * @chflags: channel state flags, bit n = n-th name of CONTRACTS.md §2 order
+ *	(next, busy, pending, on_pbdma, on_eng, pbdma_faulted, eng_faulted,
+ *	ctx_reload, acquire_fail, pbdma_busy, eng_busy)
+ * @raw: the PCCSR/CHRAM word as read
+ * @flags: NVSCHED_RLE_*
+ * @inst: instance block address
+ * @userd: USERD address
+ */
+struct nvsched_rl_entry {
+	__u8 kind;
+	__u8 err;
+	__u8 inst_ap;
+	__u8 userd_ap;
+	__s8 runqueue;
+	__s8 veid;
+	__s8 status;
+	__u8 pad0;
+	__u16 id;
+	__u16 length;
+	__u8 scale;
+	__u8 timeout;
+	__u16 pad1;
+	__s32 tsg;
+	__u32 chflags;
+	__u32 raw;
+	__u32 flags;
+	__u64 inst;
+	__u64 userd;
+};
+
+#define NVSCHED_RL_TSG		1
+#define NVSCHED_RL_CHAN		2
+#define NVSCHED_RLE_HAS_INST	(1u << 0)
+#define NVSCHED_RLE_HAS_USERD	(1u << 1)
+#define NVSCHED_RLE_STATE	(1u << 2)	/* state fields valid */
+#define NVSCHED_RLE_ENABLED	(1u << 3)
+#define NVSCHED_RLE_BUSY	(1u << 4)
+
+/**
+ * struct nvsched_runlist - NVSCHED_IOC_RUNLIST: a snapshot of one runlist
+ * @gpu: in: GPU index
+ * @id: in: hardware runlist id
+ * @count: in: capacity of @entries; out: entries in the runlist (ENOSPC,
+ *	with @count set, when the capacity is too small)
+ * @error: out: 0, or the negative errno for why the entries could not be
+ *	read (the location fields are still valid then)
+ * @base: out: GPU physical address of the runlist
+ * @length: out: entries
+ * @offset: out: SUBMIT.OFFSET
+ * @aperture: out: 0 VID, 2 SYS_COH, 3 SYS_NONCOH
+ * @num_channels: out: channel slots (CHRAM size or PCCSR count)
+ * @chram_base: out: CHRAM of the runlist (Ampere+), 0 before
+ * @window_moves: out: PRAMIN window moves the snapshot took
+ * @entries: in: user pointer to struct nvsched_rl_entry[@count]
+ * @reserved: zero
+ */
+struct nvsched_runlist {
+	__u32 gpu;
+	__s32 id;
+	__u32 count;
+	__s32 error;
+	__u64 base;
+	__u32 length;
+	__u32 offset;
+	__u32 aperture;
+	__u32 num_channels;
+	__u32 chram_base;
+	__u32 window_moves;
+	__u64 entries;
+	__u32 reserved[4];
+};
+
+/* NVSCHED_IOC_CONTROL operations */
+enum nvsched_ctl_op {
+	NVSCHED_CTL_DISABLE_CHANNEL = 1,
+	NVSCHED_CTL_ENABLE_CHANNEL = 2,
+	NVSCHED_CTL_PREEMPT_TSG = 3,
+	NVSCHED_CTL_PREEMPT_RUNLIST = 4,	/* @runlist: the runlist */
+	NVSCHED_CTL_RESUBMIT_RUNLIST = 5,	/* @runlist: the runlist */
+	NVSCHED_CTL_RESTORE_CHANNELS = 6,	/* re-enable what nvsched disabled */
+	NVSCHED_CTL_SCHED_DISABLE = 7,		/* @runlist: stop scheduling it */
+	NVSCHED_CTL_SCHED_ENABLE = 8,		/* @runlist */
+};
+
+#define NVSCHED_CTL_DRY_RUN	(1u << 0)	/* compute the writes, change nothing */
+#define NVSCHED_CTL_NO_WAIT	(1u << 1)	/* do not wait for completion */
+#define NVSCHED_CTL_FORCE	(1u << 2)	/* skip the "id is on the runlist" check */
+
+#define NVSCHED_CTL_TIMEOUT_US_DEFAULT	100000u	/* 100 ms */
+#define NVSCHED_CTL_TIMEOUT_US_MAX	1000000u	/* 1 s */
+
+/**
+ * struct nvsched_control - NVSCHED_IOC_CONTROL (CAP_SYS_ADMIN)
+ * @gpu: in: GPU index
+ * @op: in: enum nvsched_ctl_op
+ * @runlist: in: hardware runlist id; -1: runlist 0 from Ampere on, the
+ *	runlist that holds the id before Ampere (channel ids are global)
+ * @id: in: channel id or TSG id (channel and TSG operations)
+ * @flags: in: NVSCHED_CTL_*
+ * @timeout_us: in: completion wait bound (0 = default, capped at the max);
+ *	completion failing to come gives ETIMEDOUT
+ * @nwrites: out: register writes performed (or planned, with DRY_RUN)
+ * @pending: out: the completion register as last read (on ETIMEDOUT)
+ * @writes: out: the writes, in order
+ * @resolved_runlist: out: the runlist acted on
+ * @count: out: channels and runlists re-enabled (RESTORE_CHANNELS)
+ * @reserved: zero
+ */
+struct nvsched_control {
+	__u32 gpu;
+	__u32 op;
+	__s32 runlist;
+	__u32 id;
+	__u32 flags;
+	__u32 timeout_us;
+	__u32 nwrites;
+	__u32 pending;
+	struct {
+		__u32 off;
+		__u32 val;
+	} writes[4];
+	__s32 resolved_runlist;
+	__u32 count;
+	__u32 reserved[2];
+};
+
 #define NVSCHED_IOC_VERSION	_IOR(NVSCHED_IOC_MAGIC, 0x00, struct nvsched_version)
 #define NVSCHED_IOC_GPU_INFO	_IOWR(NVSCHED_IOC_MAGIC, 0x01, struct nvsched_gpu_info)
 #define NVSCHED_IOC_TOPOLOGY	_IOWR(NVSCHED_IOC_MAGIC, 0x02, struct nvsched_topology)
+#define NVSCHED_IOC_RUNLIST	_IOWR(NVSCHED_IOC_MAGIC, 0x03, struct nvsched_runlist)
+#define NVSCHED_IOC_CONTROL	_IOWR(NVSCHED_IOC_MAGIC, 0x20, struct nvsched_control)
+
+/* ---- copy engines and GR topology (0x10, 0x11) ---- */
+
+#define NVSCHED_CE_MAX_PCES	32
+#define NVSCHED_CE_MAX_GRCES	8
+#define NVSCHED_CE_NONE		(-1)	/* unconfigured / not shared */
+#define NVSCHED_CE_NOVAL	(-2)	/* the hardware gave no value */
+
+/**
+ * struct nvsched_ce - NVSCHED_IOC_CE (in: @gpu; out: the rest)
+ * @gpu: GPU index
+ * @flags: out: zero (reserved for NVSCHED_CE_* flags)
+ * @pce_map: NV_CE_PCE_MAP, bit i = PCE i present (limited to @num_pces bits)
+ * @num_pces: PCE slots this generation describes (<= NVSCHED_CE_MAX_PCES)
+ * @num_grces: GRCEs (LCE0, LCE1)
+ * @num_lces: LCEs of the chip
+ * @lce_for_pce: LCE of each PCE; NVSCHED_CE_NONE when absent/unconfigured,
+ *	NVSCHED_CE_NOVAL when its register read a PRI error
+ * @grce_shared_lce: LCE whose PCEs GRCE g shares; NVSCHED_CE_NONE when not
+ *	sharing, NVSCHED_CE_NOVAL when unreadable
+ *
+ * Errors: ENODEV (no such GPU / gone), EIO (PCE_MAP unreadable, GPU
+ * suspended), EOPNOTSUPP (no CE map before Pascal).
+ */
+struct nvsched_ce {
+	__u32 gpu;
+	__u32 flags;
+	__u32 pce_map;
+	__u32 num_pces;
+	__u32 num_grces;
+	__u32 num_lces;
+	__s8 lce_for_pce[NVSCHED_CE_MAX_PCES];
+	__s8 grce_shared_lce[NVSCHED_CE_MAX_GRCES];
+};
+
+#define NVSCHED_GR_MAX_GPCS	32
+#define NVSCHED_GR_MAX_CWD_TPCS	96
+
+/* nvsched_gr.flags */
+#define NVSCHED_GR_LOGICAL_KNOWN	(1u << 0)	/* @logical is valid for enabled GPCs */
+
+/**
+ * struct nvsched_gr - NVSCHED_IOC_GR (in: @gpu; out: the rest)
+ * @gpu: GPU index
+ * @flags: out: NVSCHED_GR_*
+ * @num_gpcs: on-chip GPCs (NV_PTOP_SCAL_NUM_GPCS)
+ * @num_tpc_per_gpc: on-chip TPCs per GPC
+ * @gpc_disable_mask: GPC fuse, set bit = disabled
+ * @sms_per_tpc: SMs per TPC
+ * @tpcs_enabled: enabled TPCs in all enabled GPCs
+ * @gpcs_enabled: enabled GPCs
+ * @tpc_disable_mask: per physical GPC, TPC fuse (set bit = disabled); all
+ *	TPCs for a disabled GPC
+ * @logical: logical GPC id of each physical GPC, -1 when disabled/unknown
+ * @cwd_err: 0 when @cwd_tpc_map is valid, else a negative errno:
+ *	-EOPNOTSUPP (table not known on this chip), -EIO (no value, not
+ *	programmed by a GR context, or inconsistent)
+ * @cwd_tpcs: valid entries of @cwd_tpc_map (the enabled TPCs), 0 on error
+ * @cwd_tpc_map: per global (virtual) TPC id, as in CWD_GPC_TPC_ID: logical
+ *	GPC in bits 7:4, TPC within that GPC in bits 3:0
+ *
+ * Errors: ENODEV, EIO (registers give no value), EOPNOTSUPP (Kepler).
+ */
+struct nvsched_gr {
+	__u32 gpu;
+	__u32 flags;
+	__u32 num_gpcs;
+	__u32 num_tpc_per_gpc;
+	__u32 gpc_disable_mask;
+	__u32 sms_per_tpc;
+	__u32 tpcs_enabled;
+	__u32 gpcs_enabled;
+	__u32 tpc_disable_mask[NVSCHED_GR_MAX_GPCS];
+	__s8 logical[NVSCHED_GR_MAX_GPCS];
+	__s32 cwd_err;
+	__u32 cwd_tpcs;
+	__u8 cwd_tpc_map[NVSCHED_GR_MAX_CWD_TPCS];
+};
+
+#define NVSCHED_IOC_CE		_IOWR(NVSCHED_IOC_MAGIC, 0x10, struct nvsched_ce)
+#define NVSCHED_IOC_GR		_IOWR(NVSCHED_IOC_MAGIC, 0x11, struct nvsched_gr)
 
 #endif /* _UAPI_NVSCHED_H */

@@ -7,6 +7,7 @@
  */
 #include "runlist.h"
 #include "pramin.h"
+#include "mmu.h"
 #include "nvsched/regs/fifo.h"
 
 static bool bad(uint32_t v)
@@ -429,8 +430,30 @@ static const char *aperture_upper(unsigned int ap)
 	}
 }
 
-static void format_chan(const struct nvs_rl_item *it, const char *ind,
-			nvs_printf_fn pr, void *ctx)
+void nvs_runlist_read_insts(const struct nvs_io *io, const struct nvs_caps *caps,
+			    const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
+			    struct nvs_rl_inst *ri)
+{
+	struct nvs_mmu_cache cache;
+	unsigned int i;
+
+	nvs_mmu_cache_init(&cache);
+	for (i = 0; i < loc->length; i++) {
+		const struct nvs_rl_item *it = &items[i];
+
+		memset(&ri[i], 0, sizeof(ri[i]));
+		if (it->kind != NVS_RL_CHAN || !it->has_inst)
+			continue;
+		ri[i].valid = true;
+		ri[i].err = nvs_inst_read(io, caps, it->inst, it->inst_ap, &ri[i].in,
+					  ri[i].why, sizeof(ri[i].why));
+		if (!ri[i].err)
+			nvs_inst_resolve(io, caps, &ri[i].in, &cache);
+	}
+}
+
+static void format_chan(const struct nvs_rl_item *it, const struct nvs_rl_inst *ri,
+			const char *ind, nvs_printf_fn pr, void *ctx)
 {
 	unsigned int b;
 
@@ -458,14 +481,20 @@ static void format_chan(const struct nvs_rl_item *it, const char *ind,
 	} else {
 		pr(ctx, "%s| state unreadable    |\n", ind);
 	}
+	if (ri && ri->valid) {
+		if (ri->err)
+			pr(ctx, "%s| Instance: ERROR    |  %s\n", ind, ri->why);
+		else
+			nvs_inst_format_box(&ri->in, ind, pr, ctx);
+	}
 	if (it->err)
 		pr(ctx, "%s| ERROR %-13s|  %s\n", ind, nvs_rl_err_code(it->err),
 		   nvs_rl_err_msg(it->err));
 	pr(ctx, "%s+---------------------+\n", ind);
 }
 
-void nvs_runlist_format(const struct nvs_caps *caps, const struct nvs_rl_loc *loc,
-			const struct nvs_rl_item *items, nvs_printf_fn pr, void *ctx)
+void nvs_runlist_format(const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
+			const struct nvs_rl_inst *ri, nvs_printf_fn pr, void *ctx)
 {
 	unsigned int i;
 
@@ -495,7 +524,7 @@ void nvs_runlist_format(const struct nvs_caps *caps, const struct nvs_rl_loc *lo
 				   nvs_rl_err_msg(it->err));
 			pr(ctx, "+---------------------+\n");
 		} else {
-			format_chan(it, it->tsg >= 0 ? "  " : "", pr, ctx);
+			format_chan(it, ri ? &ri[i] : NULL, it->tsg >= 0 ? "  " : "", pr, ctx);
 		}
 	}
 }

@@ -9,6 +9,7 @@
 #include "nvs_io.h"
 #include "chip.h"
 #include "ptop.h"
+#include "inst.h"
 
 #define NVS_RL_MAX_ENTRIES	0xffff	/* LENGTH is 16 bits */
 
@@ -156,6 +157,27 @@ void nvs_chan_state_read(const struct nvs_io *io, const struct nvs_caps *caps,
 			 const struct nvs_rl_loc *loc, unsigned int chid,
 			 struct nvs_chan_state *st);
 
+/**
+ * struct nvs_rl_inst - instance-block details of one channel entry
+ * @valid: nvs_runlist_read_insts() looked at this entry
+ * @err: 0, or why the block could not be read (@why says more)
+ * @why: one-line reason
+ * @in: the decoded block (when @valid and !@err)
+ */
+struct nvs_rl_inst {
+	bool valid;
+	int err;
+	char why[64];
+	struct nvs_inst in;
+};
+
+/* Read the instance block of every channel item that has one (bounded:
+ * about 25 reads and one cached page-table walk each); lock held.
+ * @ri has loc->length entries. */
+void nvs_runlist_read_insts(const struct nvs_io *io, const struct nvs_caps *caps,
+			    const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
+			    struct nvs_rl_inst *ri);
+
 /* Names for JSON and text. */
 const char *nvs_rl_err_code(unsigned int err);	/* "length_overrun", ... */
 const char *nvs_rl_err_msg(unsigned int err);
@@ -167,8 +189,9 @@ const char *nvs_rl_fetch_err_text(int err);	/* why nvs_runlist_fetch() failed */
 /* Timeslice in ns: (timeout << scale) * 1024 (regs-fifo.md §5.4). */
 uint64_t nvs_timeslice_ns(unsigned int scale, unsigned int timeout);
 
-/* Listing-1 style text of a decoded runlist. */
-void nvs_runlist_format(const struct nvs_caps *caps, const struct nvs_rl_loc *loc,
-			const struct nvs_rl_item *items, nvs_printf_fn pr, void *ctx);
+/* Listing-1 style text of a decoded runlist; @ri (may be NULL) adds the
+ * instance-block details to each channel box. */
+void nvs_runlist_format(const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
+			const struct nvs_rl_inst *ri, nvs_printf_fn pr, void *ctx);
 
 #endif /* NVS_HW_RUNLIST_H */

@@ -10,6 +10,7 @@
 #include <linux/uaccess.h>
 
 #include "nvs_linux.h"
+#include "control.h"
 #include "../../include/uapi/nvsched.h"
 
 /* The ABI has no implicit padding: sizes are the sums of their fields. */
@@ -18,6 +19,14 @@ static_assert(sizeof(struct nvsched_gpu_info) == 96);
 static_assert(offsetof(struct nvsched_gpu_info, name) == 44);
 static_assert(sizeof(struct nvsched_engine) == 40);
 static_assert(sizeof(struct nvsched_topology) == 24);
+static_assert(sizeof(struct nvsched_rl_entry) == 48);
+static_assert(sizeof(struct nvsched_runlist) == 72);
+static_assert(sizeof(struct nvsched_control) == 80);
+static_assert((int)NVSCHED_CTL_RESUBMIT_RUNLIST == (int)NVS_CTL_RESUBMIT_RUNLIST);
+static_assert((int)NVSCHED_CTL_SCHED_DISABLE == (int)NVS_CTL_SCHED_DISABLE);
+static_assert((int)NVSCHED_CTL_SCHED_ENABLE == (int)NVS_CTL_SCHED_ENABLE);
+/* kmod/hw flag bits are the ABI's chflags bits */
+static_assert(NVS_CHF_NEXT == 1 && NVS_CHF_ENG_BUSY == 1 << 10);
 
 /* kmod/hw's enum and the ABI's codes must agree */
 static_assert((int)NVSCHED_ARCH_BLACKWELL == (int)NVS_ARCH_BLACKWELL);
@@ -143,6 +152,103 @@ static long nvs_ioc_topology(void __user *arg)
 	return ret;
 }
 
+static long nvs_ioc_runlist(void __user *arg)
+{
+	struct nvsched_runlist req;
+	struct nvsched_rl_entry __user *uarr;
+	struct nvs_rl_snap *s;
+	struct nvs_gpu *g;
+	unsigned int i;
+	long ret = 0;
+
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+	g = nvs_gpu_get_by_index(req.gpu);
+	if (!g)
+		return -ENODEV;
+	ret = nvs_rl_snap_take(g, req.id, false, &s);
+	if (ret)
+		return ret;
+	uarr = u64_to_user_ptr(req.entries);
+	if (!s->err && s->loc.length > req.count)
+		ret = -ENOSPC;
+	for (i = 0; !ret && !s->err && i < s->loc.length; i++) {
+		const struct nvs_rl_item *it = &s->items[i];
+		struct nvsched_rl_entry e = {
+			.kind = it->kind,
+			.err = it->err,
+			.inst_ap = it->inst_ap,
+			.userd_ap = it->userd_ap,
+			.runqueue = it->runqueue,
+			.veid = it->veid,
+			.status = it->st.status,
+			.id = it->id,
+			.length = it->length,
+			.scale = it->scale,
+			.timeout = it->timeout,
+			.tsg = it->tsg,
+			.chflags = it->st.flags,
+			.raw = it->st.raw,
+			.flags = (it->has_inst ? NVSCHED_RLE_HAS_INST : 0) |
+				 (it->has_userd ? NVSCHED_RLE_HAS_USERD : 0) |
+				 (it->st.valid ? NVSCHED_RLE_STATE : 0) |
+				 (it->st.enabled ? NVSCHED_RLE_ENABLED : 0) |
+				 (it->st.busy ? NVSCHED_RLE_BUSY : 0),
+			.inst = it->inst,
+			.userd = it->userd,
+		};
+
+		if (copy_to_user(&uarr[i], &e, sizeof(e)))
+			ret = -EFAULT;
+	}
+	req.count = s->err ? 0 : s->loc.length;
+	req.error = s->err;
+	req.base = s->loc.base;
+	req.length = s->loc.length;
+	req.offset = s->loc.offset;
+	req.aperture = s->loc.aperture;
+	req.num_channels = s->loc.num_channels;
+	req.chram_base = s->loc.chram_base;
+	req.window_moves = s->moves;
+	nvs_rl_snap_free(s);
+	if (ret && ret != -ENOSPC)
+		return ret;
+	if (copy_to_user(arg, &req, sizeof(req)))
+		return -EFAULT;
+	return ret;
+}
+
+static long nvs_ioc_control(void __user *arg)
+{
+	struct nvsched_control c;
+	struct nvs_gpu *g;
+	long ret;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	if (copy_from_user(&c, arg, sizeof(c)))
+		return -EFAULT;
+	if (c.flags & ~(NVSCHED_CTL_DRY_RUN | NVSCHED_CTL_NO_WAIT | NVSCHED_CTL_FORCE) ||
+	    c.reserved[0] || c.reserved[1])
+		return -EINVAL;
+	g = nvs_gpu_get_by_index(c.gpu);
+	if (!g)
+		return -ENODEV;
+	c.nwrites = 0;
+	c.pending = 0;
+	c.count = 0;
+	c.resolved_runlist = -1;
+	memset(c.writes, 0, sizeof(c.writes));
+	if (c.op == NVSCHED_CTL_RESTORE_CHANNELS)
+		ret = nvs_restore_channels(g, &c.count);
+	else
+		ret = nvs_control(g, &c);
+	/* the request comes back on success and on ETIMEDOUT (pending bits) */
+	if ((!ret || ret == -ETIMEDOUT) && copy_to_user(arg, &c, sizeof(c)))
+		return -EFAULT;
+	return ret;
+}
+
 static long nvs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	void __user *uarg = (void __user *)arg;
@@ -154,8 +260,12 @@ static long nvs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return nvs_ioc_gpu_info(uarg);
 	case NVSCHED_IOC_TOPOLOGY:
 		return nvs_ioc_topology(uarg);
+	case NVSCHED_IOC_RUNLIST:
+		return nvs_ioc_runlist(uarg);
+	case NVSCHED_IOC_CONTROL:
+		return nvs_ioc_control(uarg);
 	default:
-		return -ENOTTY;
+		return nvs_ioctl_topo(cmd, uarg);
 	}
 }
 

@@ -252,6 +252,7 @@ static void nvs_gpu_free(struct nvs_gpu *g)
 		pci_disable_device(g->pdev);
 	pci_dev_put(g->pdev);
 	mutex_destroy(&g->lock);
+	kfree(g->disabled);
 	kfree(g);
 }
 

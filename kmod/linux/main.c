@@ -87,8 +87,13 @@ static void nvs_remove_all(void)
 {
 	struct nvs_gpu *g;
 
-	list_for_each_entry(g, &nvs_mod.gpus, node)
+	list_for_each_entry(g, &nvs_mod.gpus, node) {
 		nvs_proc_remove(g);
+		/* nothing nvsched changed survives it: re-enable its channels */
+		if ((g->ndisabled || g->sched_disabled) && nvs_restore_channels(g, NULL))
+			dev_warn(&g->pdev->dev, "%s: could not re-enable the channels nvsched disabled\n",
+				 g->name);
+	}
 	nvs_gpus_release(&nvs_mod.gpus);
 	nvs_mod.ngpus = 0;
 }

@@ -15,12 +15,30 @@
 #include "nvs_io.h"
 #include "chip.h"
 #include "ptop.h"
+#include "runlist.h"
 
 #define NVS_MAX_TEST_IDS	4
 #define NVS_BAR0_MAX		0x1000000u	/* registers live in the first 16 MiB */
 #define NVS_MAX_RUNLIST_FILES	64		/* hardware runlist ids seen: 0-33 on GH100 */
 
+#define NVS_MAX_REMEMBERED	65536	/* channels nvsched may have disabled */
+
 struct nvs_gpu;
+struct nvsched_control;
+
+#define NVS_CTL_FILES	5
+
+/** struct nvs_ctl_data - data of one /proc/gpuX control file */
+struct nvs_ctl_data {
+	struct nvs_gpu *g;
+	int op;			/* enum nvs_ctl_op */
+};
+
+/** struct nvs_disabled - a channel nvsched disabled (re-enabled on unload) */
+struct nvs_disabled {
+	int rl;
+	unsigned int chid;
+};
 
 /** struct nvs_rl_file - data of one /proc/gpuX/runlist<N> entry */
 struct nvs_rl_file {
@@ -48,6 +66,11 @@ struct nvs_rl_file {
  * @proc: /proc/gpuX
  * @name: "gpuX"
  * @rl_files: data of the runlist<N> files
+ * @ctl_files: data of the control files
+ * @disabled: channels nvsched disabled, under @lock
+ * @ndisabled: entries in @disabled
+ * @cap_disabled: allocated entries
+ * @sched_disabled: runlists (ids < 64) whose scheduling nvsched disabled
  */
 struct nvs_gpu {
 	struct list_head node;
@@ -68,6 +91,11 @@ struct nvs_gpu {
 	struct proc_dir_entry *proc;
 	char name[16];
 	struct nvs_rl_file rl_files[NVS_MAX_RUNLIST_FILES];
+	struct nvs_ctl_data ctl_files[NVS_CTL_FILES];
+	struct nvs_disabled *disabled;
+	unsigned int ndisabled;
+	unsigned int cap_disabled;
+	u64 sched_disabled;
 };
 
 /* gpu.c */
@@ -83,8 +111,42 @@ int nvs_gpu_topology(struct nvs_gpu *g, struct nvs_topology **out);
 int nvs_proc_add(struct nvs_gpu *g);
 void nvs_proc_remove(struct nvs_gpu *g);
 
+/**
+ * struct nvs_rl_snap - a private copy of one runlist
+ * @loc: where it is
+ * @caps: the chip's capabilities
+ * @err: 0, or why the entries could not be read
+ * @moves: PRAMIN window moves the snapshot took
+ * @items: decoded entries (@loc.length), NULL when @err or empty
+ * @insts: instance-block details per entry (proc text only), or NULL
+ */
+struct nvs_rl_snap {
+	struct nvs_rl_loc loc;
+	const struct nvs_caps *caps;
+	int err;
+	unsigned int moves;
+	struct nvs_rl_item *items;
+	struct nvs_rl_inst *insts;
+};
+
 /* proc_runlist.c */
+int nvs_rl_snap_take(struct nvs_gpu *g, int id, bool insts, struct nvs_rl_snap **out);
+void nvs_rl_snap_free(struct nvs_rl_snap *s);
 int nvs_proc_add_runlists(struct nvs_gpu *g, kgid_t gid);
+
+/* control.c */
+int nvs_control(struct nvs_gpu *g, struct nvsched_control *c);
+int nvs_restore_channels(struct nvs_gpu *g, unsigned int *count);
+
+/* proc_ctl.c */
+int nvs_proc_add_control(struct nvs_gpu *g);
+
+/* proc_topo.c: copy-engine and GR topology files (CONTRACTS.md §6) */
+int nvs_proc_add_topology(struct nvs_gpu *g);
+int nvs_topo_begin(struct nvs_gpu *g);
+
+/* dev_topo.c: NVSCHED_IOC_CE / NVSCHED_IOC_GR; -ENOTTY for other commands */
+long nvs_ioctl_topo(unsigned int cmd, void __user *arg);
 
 /* dev.c */
 int nvs_dev_register(void);

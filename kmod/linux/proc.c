@@ -77,15 +77,16 @@ static int nvs_proc_pci_show(struct seq_file *m, void *v)
  */
 int nvs_proc_add(struct nvs_gpu *g)
 {
-	g->proc = proc_mkdir(g->name, NULL);
+	g->proc = proc_mkdir_data(g->name, 0, NULL, g);	/* g: for proc_topo.c */
 	if (!g->proc)
 		return -ENOMEM;
 	if (!proc_create_single_data("chip", 0444, g->proc, nvs_proc_chip_show, g) ||
 	    !proc_create_single_data("pci", 0444, g->proc, nvs_proc_pci_show, g) ||
 	    !proc_create_single_data("device_info", 0444, g->proc,
-				     nvs_proc_device_info_show, g))
+				     nvs_proc_device_info_show, g) ||
+	    nvs_proc_add_topology(g))
 		goto err;
-	if (nvs_proc_add_runlists(g, nvs_proc_gid()))
+	if (nvs_proc_add_runlists(g, nvs_proc_gid()) || nvs_proc_add_control(g))
 		goto err;
 	return 0;
 err:

@@ -21,24 +21,32 @@
 #include "nvs_linux.h"
 #include "runlist.h"
 
-struct nvs_rl_snap {
-	struct nvs_rl_loc loc;
-	const struct nvs_caps *caps;
-	int err;		/* 0, or why the entries could not be read */
-	unsigned int moves;	/* PRAMIN window moves this snapshot took */
-	struct nvs_rl_item *items;
-};
-
-static void nvs_rl_snap_free(struct nvs_rl_snap *s)
+/**
+ * nvs_rl_snap_free() - free a snapshot from nvs_rl_snap_take()
+ * @s: the snapshot or NULL
+ */
+void nvs_rl_snap_free(struct nvs_rl_snap *s)
 {
 	if (!s)
 		return;
 	kvfree(s->items);
+	kvfree(s->insts);
 	kfree(s);
 }
 
-/* Take the snapshot; registers and memory under the lock. */
-static int nvs_rl_snap_take(struct nvs_gpu *g, int id, struct nvs_rl_snap **out)
+/**
+ * nvs_rl_snap_take() - copy runlist @id of @g into a private snapshot
+ * @g: the GPU
+ * @id: hardware runlist id
+ * @insts: also read every channel's instance block (for the text)
+ * @out: the snapshot (free with nvs_rl_snap_free())
+ *
+ * Registers, entries (through the PRAMIN window) and channel state are read
+ * in one locked section; unreadable entries are recorded in @out->err.
+ *
+ * Return: 0, -ENOENT (no such runlist), -ENODEV, -EIO, -ENOMEM, -EINTR.
+ */
+int nvs_rl_snap_take(struct nvs_gpu *g, int id, bool insts, struct nvs_rl_snap **out)
 {
 	struct nvs_topology *t;
 	struct nvs_rl_snap *s;
@@ -72,6 +80,11 @@ static int nvs_rl_snap_take(struct nvs_gpu *g, int id, struct nvs_rl_snap **out)
 		if (!s->err) {
 			nvs_runlist_decode(s->caps, &s->loc, raw, s->items);
 			nvs_runlist_read_states(&g->io, s->caps, &s->loc, s->items);
+			if (insts)
+				s->insts = kvcalloc(s->loc.length, sizeof(*s->insts), GFP_KERNEL);
+			if (s->insts)	/* details are optional: skipped without memory */
+				nvs_runlist_read_insts(&g->io, s->caps, &s->loc, s->items,
+						       s->insts);
 		}
 	}
 	nvs_gpu_end(g);
@@ -113,7 +126,7 @@ static int nvs_rl_show(struct seq_file *m, void *v)
 		seq_printf(m, "error: %s\n", nvs_rl_fetch_err_text(s->err));
 		return 0;
 	}
-	nvs_runlist_format(s->caps, &s->loc, s->items, nvs_rl_pr, m);
+	nvs_runlist_format(&s->loc, s->items, s->insts, nvs_rl_pr, m);
 	return 0;
 }
 
@@ -123,7 +136,7 @@ static int nvs_rl_open(struct inode *inode, struct file *file)
 	struct nvs_rl_snap *s;
 	int ret;
 
-	ret = nvs_rl_snap_take(f->g, f->id, &s);
+	ret = nvs_rl_snap_take(f->g, f->id, true, &s);
 	if (ret)
 		return ret;
 	ret = single_open(file, nvs_rl_show, s);

@@ -33,7 +33,8 @@ Options:
   --kernel K          6.1 (default, env NVSS_QEMU_KERNEL), 6.12 or 6.12-rt
   --timeout S         kill the guest after S seconds (default 120)
   --smp N / --mem MB  guest CPUs (default 1) / memory (default 512)
-  --no-insmod         do not load the module before CMD
+  --no-insmod         do not load the module before CMD (it is still in the
+                      guest: insmod /lib/modules/nvsched.ko test_devices=...)
   --modparams STR     extra module parameters (after test_devices=...)
   --module-src DIR    build nvsched.ko from DIR/Kbuild instead of the repo
                       (self-tests); env NVSS_QEMU_MODULE=FILE.ko: prebuilt
@@ -61,6 +62,8 @@ kernel=${NVSS_QEMU_KERNEL:-6.1} timeout_s=120 smp=1 mem=512 insmod=1 modparams=
 modsrc="" check="" workdir="" keep=0 prepare_only=0 verbose=0 mmiotrace=0
 while [ $# -gt 0 ]; do
 	case $1 in
+	--snapshot|--kernel|--timeout|--smp|--mem|--modparams|--module-src|--file|--check|--workdir)
+		[ $# -ge 2 ] || { qerr "$1 needs an argument"; exit 125; } ;;&
 	--snapshot) snaps+=("$2"); shift 2 ;;
 	--kernel) kernel=$2; shift 2 ;;
 	--timeout) timeout_s=$2; shift 2 ;;
@@ -89,6 +92,9 @@ elapsed() { awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }
 say() { [ $verbose = 1 ] && echo "run.sh: [$(elapsed)s] $*" >&2 || true; }
 
 # ---- host preparation: kernel, module, guest programs ----------------------
+for t in qemu-system-x86_64:qemu-system-x86 cpio:cpio gzip:gzip base64:coreutils flock:util-linux; do
+	command -v "${t%%:*}" >/dev/null || { qerr "${t%%:*} not found (apt-get install ${t#*:}, or make deps)"; exit 125; }
+done
 case $kernel in 6.1|6.12|6.12-rt) ;; *) qerr "unknown kernel '$kernel' (6.1, 6.12, 6.12-rt)"; exit 125 ;; esac
 vmlinux=$("$here/prepare-kernel.sh" "$kernel") || { qerr "cannot prepare kernel $kernel"; exit 125; }
 abi=$(kernel_abi "$kernel")
@@ -96,10 +102,8 @@ say "kernel $abi: $vmlinux"
 if [ -n "${NVSS_QEMU_MODULE:-}" ]; then
 	ko=$NVSS_QEMU_MODULE
 	[ -f "$ko" ] || { qerr "NVSS_QEMU_MODULE=$ko: no such file"; exit 125; }
-elif [ $insmod = 1 ] || [ -n "$modsrc" ]; then
-	ko=$(build_module "$abi" "$modsrc") || exit 125
 else
-	ko=
+	ko=$(build_module "$abi" "$modsrc") || exit 125
 fi
 say "module ${ko:-none}"
 build_guest_bins || exit 125
@@ -122,7 +126,8 @@ fi
 # ---- work directory ----------------------------------------------------------
 if [ -n "$workdir" ]; then
 	mkdir -p "$workdir"; D=$(cd "$workdir" && pwd); keep=1
-	rm -f "$D"/bar*.img "$D"/ready* "$D"/writes*.txt "$D"/results.txt "$D"/console.log
+	(cd "$D" && rm -rf bar*.img ready* writes*.txt responder*.log results.* console.log stdout.txt \
+		stderr.txt dmesg-bad.txt bars.txt mmio*.txt check.log verdict qemu.stderr initramfs*)
 else
 	mkdir -p "$QB/runs"; D=$(mktemp -d "$QB/runs/run.XXXXXX")
 fi
@@ -144,8 +149,9 @@ for i in "${!snaps[@]}"; do
 	s=$(cd "$(dirname "$s")" && pwd)/$(basename "$s")
 	echo "$s" >> "$D/snapshots.txt"
 	rm -f "$D/ready$i"
+	# shellcheck disable=SC2086  # NVSS_RESPONDER_ARGS: extra words, e.g. --pending-ms 600000
 	"$responder" --snapshot "$s" --image "$D/bar$i.img" --ready "$D/ready$i" --log "$D/writes$i.txt" \
-		> "$D/responder$i.log" 2>&1 < /dev/null &
+		${NVSS_RESPONDER_ARGS:-} > "$D/responder$i.log" 2>&1 < /dev/null &
 	pids+=($!)
 	# slots 4..27 of bus 0, then 24 per PCI bridge: bus order == snapshot order
 	br=$((i / 24)) slot=$((i % 24))
@@ -188,26 +194,29 @@ cp "$here/guest/init" "$R/init"; chmod 755 "$R/init"
 	done < "$QB/guestbin/dynlibs.txt"
 ) 8>"$QB/guestbin/.lock"
 [ -s "$QB/guestbin/dynlibs.txt" ] && mkdir -p "$R/lib64"
-[ -n "$ko" ] && cp "$ko" "$R/lib/modules/nvsched.ko"
+cp "$ko" "$R/lib/modules/nvsched.ko"
 for i in "${!snaps[@]}"; do cp "${snaps[$i]}" "$R/snapshots/gpu$i.nvss"; done
 for f in "${files[@]}"; do
 	src=${f%%:*}; dst=/files/$(basename "$src"); [ "$f" != "$src" ] && dst=${f#*:}
 	mkdir -p "$R$(dirname "$dst")"; cp -r "$src" "$R$dst"
 done
 mp="test_devices=1af4:1110:2${modparams:+ $modparams}"
-printf 'INSMOD=%s\nMODPARAMS=%q\nNGPU=%s\nMMIOTRACE=%s\n' "$([ -n "$ko" ] && echo $insmod || echo 0)" "$mp" "${#snaps[@]}" "$mmiotrace" > "$R/harness.conf"
+printf 'INSMOD=%s\nMODPARAMS=%q\nNGPU=%s\nMMIOTRACE=%s\n' "$insmod" "$mp" "${#snaps[@]}" "$mmiotrace" > "$R/harness.conf"
 printf '%s\n' "$cmd" > "$R/cmd.sh"
 (cd "$R" && find . -print0 | cpio --null -o -H newc --quiet --owner=0:0 | gzip -1) > "$D/initramfs.cpio.gz"
 say "initramfs $(stat -c %s "$D/initramfs.cpio.gz") bytes"
 
 # ---- boot ---------------------------------------------------------------------------
+# no_timer_check: on a loaded host the TCG guest can miss the IO-APIC timer
+# check at boot ("IO-APIC + timer doesn't work!" panic) - seen here under load 20
 accel=${NVSS_QEMU_ACCEL:-tcg}
+cpu=(); [ "$accel" = kvm ] && cpu=(-cpu host)
 : > "$D/results.txt"; : > "$D/console.log"
 set +e
-timeout -k 5 "$timeout_s" qemu-system-x86_64 -accel "$accel" -M pc -m "$mem" -smp "$smp" \
+timeout -k 5 "$timeout_s" qemu-system-x86_64 -accel "$accel" "${cpu[@]}" -M pc -m "$mem" -smp "$smp" \
 	-nodefaults -display none -no-reboot \
 	-kernel "$vmlinux" -initrd "$D/initramfs.cpio.gz" \
-	-append "console=ttyS0 panic=-1 oops=panic panic_on_warn=1 quiet${NVSS_QEMU_APPEND:+ $NVSS_QEMU_APPEND}" \
+	-append "console=ttyS0 panic=-1 oops=panic panic_on_warn=1 no_timer_check quiet${NVSS_QEMU_APPEND:+ $NVSS_QEMU_APPEND}" \
 	-serial "file:$D/console.log" -serial "file:$D/results.txt" \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 	"${devargs[@]}" < /dev/null > "$D/qemu.stderr" 2>&1 &
@@ -267,6 +276,8 @@ why=$(sed -n 's/.* reason=\([a-z]*\).*/\1/p' <<< "$res")
 rc=0 msg=
 if [ $qrc -eq 124 ] || [ $qrc -eq 137 ]; then
 	rc=124 msg="timeout: guest killed after ${timeout_s}s (hang)"
+elif [ $qrc -ge 125 ] && [ $qrc -le 127 ] && [ -z "$res" ]; then
+	rc=125 msg="could not run QEMU (timeout exit $qrc): $(head -c 600 "$D/qemu.stderr")"
 elif [ $qrc -eq 0 ]; then
 	rc=122 msg="guest died without a result (panic or reboot)"
 elif [ $qrc -eq 1 ] && [ -z "$res" ]; then

@@ -21,8 +21,8 @@
 #
 # A case NAME is NAME.sh (run in the guest with `sh -c`, after insmod),
 # optional NAME.conf (bash, sourced on the host: SNAPSHOTS, KERNELS, TIMEOUT,
-# SMP, MEM, INSMOD, MODPARAMS, MODULE_SRC, EXPECT_RC, MMIOTRACE, SCRIPT,
-# CHECK) and
+# SMP, MEM, INSMOD, MODPARAMS, MODULE_SRC, EXPECT_RC, EXPECT_CONSOLE, RESPONDER_ARGS,
+# MMIOTRACE, SCRIPT, CHECK) and
 # optional NAME.check (bash, run on the host after a clean run; README.md).
 set -uo pipefail
 QNAME=suite.sh
@@ -47,6 +47,9 @@ done
 [ "$jobs" -ge 1 ] 2>/dev/null || jobs=2
 
 S=$QB/suite
+mkdir -p "$QB"
+exec 7>"$QB/.suite.lock"
+flock -n 7 || { qerr "another suite.sh is running on $QB"; exit 2; }
 absrepo() { case $1 in /*) echo "$1" ;; *) echo "$repo/$1" ;; esac; }
 rm -rf "$S"; mkdir -p "$S"
 t0=$(date +%s.%N)
@@ -56,7 +59,7 @@ elapsed() { awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }
 dirs=()
 [ $cases_too = 1 ] && dirs+=("$here/cases")
 [ $selftest = 1 ] && dirs+=("$here/selftest/cases")
-: > "$S/jobs"
+: > "$S/jobs.first"; : > "$S/jobs.rest"
 for d in "${dirs[@]}"; do
 	for sh in "$d"/*.sh; do
 		[ -f "$sh" ] || continue
@@ -64,7 +67,8 @@ for d in "${dirs[@]}"; do
 		if [ ${#only[@]} -gt 0 ] && ! printf '%s\n' "${only[@]}" | grep -qxF "$name"; then continue; fi
 		# defaults, then the case's .conf
 		SNAPSHOTS=@profiles KERNELS="6.1 6.12 6.12-rt" TIMEOUT=120 SMP=1 MEM=512 INSMOD=1
-		MODPARAMS="" MODULE_SRC="" EXPECT_RC=0 MMIOTRACE=0 SCRIPT=$sh CHECK=${sh%.sh}.check
+		MODPARAMS="" MODULE_SRC="" EXPECT_RC=0 EXPECT_CONSOLE="" MMIOTRACE=0 SCRIPT=$sh CHECK=${sh%.sh}.check
+		RESPONDER_ARGS=""
 		[ "$d" = "$here/selftest/cases" ] && MODULE_SRC=tests/qemu/selftest/stubmod
 		conf=${sh%.sh}.conf
 		# shellcheck disable=SC1090
@@ -79,7 +83,9 @@ for d in "${dirs[@]}"; do
 				case $CHECK in /*|'') ;; *) CHECK=$repo/$CHECK ;; esac
 				printf 'case=%q\ncheck=%q\nkernel=%q\ntimeout=%q\nsmp=%q\nmem=%q\ninsmod=%q\n' \
 					"$SCRIPT" "$CHECK" "$k" "$TIMEOUT" "$SMP" "$MEM" "$INSMOD"
-				printf 'modparams=%q\nmodsrc=%q\nexpect=%q\nmmiotrace=%q\n' "$MODPARAMS" "$MODULE_SRC" "$EXPECT_RC" "$MMIOTRACE"
+				printf 'modparams=%q\nmodsrc=%q\nexpect=%q\nmmiotrace=%q\nexpect_console=%q\n' \
+					"$MODPARAMS" "$MODULE_SRC" "$EXPECT_RC" "$MMIOTRACE" "$EXPECT_CONSOLE"
+				printf 'responder_args=%q\n' "$RESPONDER_ARGS"
 				printf 'snaps=(\n'
 				for s in $SNAPSHOTS; do
 					if [ "$s" = @profiles ]; then
@@ -92,22 +98,24 @@ for d in "${dirs[@]}"; do
 				done
 				printf ')\n'
 			} > "$S/$id/job.conf"
-			echo "$id" >> "$S/jobs"
+			# runs that must wait out their timeout start first, overlapping the rest
+			if [ "$EXPECT_RC" = 124 ]; then echo "$id" >> "$S/jobs.first"; else echo "$id" >> "$S/jobs.rest"; fi
 		done
 	done
 done
+cat "$S/jobs.first" "$S/jobs.rest" > "$S/jobs" 2>/dev/null
 njobs=$(wc -l < "$S/jobs")
 if [ "$njobs" -eq 0 ]; then echo "QEMU: 0 passed, 0 failed (no cases selected)"; exit 0; fi
 
 # ---- prepare kernels and modules once, serially (jobs then only read them) ------
 declare -A prep_err=()
 for id in $(cat "$S/jobs"); do
-	( . "$S/$id/job.conf"; echo "$kernel|$insmod|$modsrc" )
+	( . "$S/$id/job.conf"; echo "$kernel|$modsrc" )
 done | sort -u > "$S/preps"
-while IFS='|' read -r k ins ms; do
-	a=(--kernel "$k"); [ -n "$ms" ] && a+=(--module-src "$(absrepo "$ms")"); [ "$ins" = 1 ] || a+=(--no-insmod)
+while IFS='|' read -r k ms; do
+	a=(--kernel "$k"); [ -n "$ms" ] && a+=(--module-src "$(absrepo "$ms")")
 	if ! "$here/run.sh" --prepare-only "${a[@]}" > "$S/prep.log" 2>&1; then
-		prep_err["$k|$ins|$ms"]=$(grep -v '^run.sh: warning' "$S/prep.log" | head -3 | tr '\n' ' ')
+		prep_err["$k|$ms"]=$(grep -v '^run.sh: warning' "$S/prep.log" | head -3 | tr '\n' ' ')
 	fi
 done < "$S/preps"
 
@@ -116,7 +124,7 @@ run_job() {
 	local id=$1 J=$S/$1 rc t1
 	# shellcheck disable=SC1091
 	. "$J/job.conf"
-	local key="$kernel|$insmod|$modsrc"
+	local key="$kernel|$modsrc"
 	if [ -n "${prep_err[$key]:-}" ]; then
 		echo "125 0.0 setup: ${prep_err[$key]}" > "$J/result"; return
 	fi
@@ -128,11 +136,16 @@ run_job() {
 	[ -n "$check" ] && [ -f "$check" ] && a+=(--check "$check")
 	local s; for s in "${snaps[@]}"; do a+=(--snapshot "$s"); done
 	t1=$(date +%s.%N)
-	"$here/run.sh" "${a[@]}" -- "$(cat "$case")" > "$J/stdout" 2> "$J/stderr"
+	NVSS_RESPONDER_ARGS=${responder_args:-} "$here/run.sh" "${a[@]}" -- "$(cat "$case")" > "$J/stdout" 2> "$J/stderr"
 	rc=$?
 	local dt; dt=$(awk -v a="$t1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 	local why=
 	[ "$rc" -ne "$expect" ] && why=$(grep -m1 '^run.sh: FAIL' "$J/stderr" | cut -c1-160)
+	# the right failure for the right reason (a boot panic is not the sysrq one)
+	if [ "$rc" -eq "$expect" ] && [ -n "$expect_console" ] &&
+	   ! tr -d '\r' < "$J/run/console.log" | grep -qE -- "$expect_console"; then
+		rc=999 why="console.log lacks /$expect_console/"
+	fi
 	echo "$rc $dt $why" > "$J/result"
 	# keep the big BAR images only for failures
 	[ "$rc" -eq "$expect" ] && rm -f "$J"/run/bar*.img "$J"/run/initramfs.cpio.gz && rm -rf "$J/run/initramfs"

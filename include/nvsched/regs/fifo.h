@@ -116,4 +116,38 @@
 #define NV_CHRAM_CHANNEL_ENG_BUSY		11:11
 #define NV_CHRAM_CHANNEL_ACQUIRE_FAIL		12:12
 
+/* ---- control: channel enable (§4.1, §4.2) ---- */
+#define NV_PCCSR_CHANNEL_RUNLIST_KEPLER		19:16	/* RW on GK104/GK110/GK208 (nouveau) */
+#define NV_PCCSR_CHANNEL_ENABLE_SET		10:10	/* W: write 1 to enable */
+#define NV_PCCSR_CHANNEL_ENABLE_CLR		11:11	/* W: write 1 to disable */
+/* bits 22/23 (PBDMA/ENG_FAULTED) are write-1-to-reset: always write 0 */
+#define NV_CHRAM_CHANNEL_UPDATE_ENABLE_CHANNEL	0x00000002u
+#define NV_CHRAM_CHANNEL_UPDATE_DISABLE_CHANNEL	0x00000003u
+
+/* ---- preemption and submit (§3.1-§3.3, §5) ---- */
+#define NV_PFIFO_RUNLIST_BASE			0x00002270	/* Kepler-Volta submit base */
+#define NV_PFIFO_RUNLIST_BASE_PTR		27:0
+#define NV_PFIFO_RUNLIST_BASE_TARGET		29:28
+#define NV_PFIFO_RUNLIST			0x00002274	/* writing submits */
+#define NV_PFIFO_RUNLIST_LENGTH			15:0
+#define NV_PFIFO_RUNLIST_ID			23:20
+#define NV_PFIFO_PREEMPT			0x00002634	/* Kepler-Turing */
+#define NV_PFIFO_PREEMPT_ID			11:0
+#define NV_PFIFO_PREEMPT_PENDING		20:20
+#define NV_PFIFO_PREEMPT_TYPE			25:24	/* 0 CHANNEL, 1 TSG */
+#define NV_PFIFO_RUNLIST_PREEMPT		0x00002638	/* bit i: runlist i; never polled */
+#define NV_PFIFO_SCHED_DISABLE			0x00002630	/* bit i: runlist i disabled */
+#define NV_PFIFO_RUNLIST_SUBMIT_INFO_PENDING	15:15	/* Turing and Ampere+ SUBMIT_INFO */
+#define NV_RUNLIST_SUBMIT_INFO_A		0x08c
+#define NV_RUNLIST_SUBMIT_INFO_B		0x00c
+#define NV_RUNLIST_SCHED_DISABLE_A		0x094
+#define NV_RUNLIST_SCHED_DISABLE_B		0x010
+#define NV_RUNLIST_PREEMPT_A			0x098
+#define NV_RUNLIST_PREEMPT_B			0x014
+#define NV_RUNLIST_PREEMPT_ID			11:0	/* HW 10:0 */
+#define NV_RUNLIST_PREEMPT_TSG_PENDING		20:20
+#define NV_RUNLIST_PREEMPT_RUNLIST_PENDING	21:21
+#define NV_RUNLIST_PREEMPT_TYPE			25:24	/* 0 RUNLIST, 1 TSG */
+#define NV_PREEMPT_TYPE_TSG			1
+
 #endif /* NVSCHED_REGS_FIFO_H */

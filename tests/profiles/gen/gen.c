@@ -900,6 +900,8 @@ static void build_fifo_legacy(const struct chip *c, struct snap *s, struct alloc
 				mask |= 1ull << ri->id[i];
 		reg_set(s, PFIFO_PBDMA_MAP(k), enc(&PFIFO_PBDMA_MAP_RUNLISTS, mask));
 	}
+	/* every runlist scheduled: NV_PFIFO_SCHED_DISABLE all zero (fifo §5.1) */
+	reg_set(s, PFIFO_SCHED_DISABLE, enc(&PFIFO_SCHED_DISABLE_RUNLISTS, 0));
 	if (c->gen >= G_MAXWELL) {
 		reg_set(s, PFIFO_CFG0, enc(&PFIFO_CFG0_NUM_PBDMA, (uint64_t)c->num_pbdma));
 		reg_set(s, PFIFO_CFG1, enc(&PFIFO_CFG1_NUM_CHANNELS, c->num_channels));

@@ -8,6 +8,12 @@ while [ $i -lt "$NGPU" ]; do
 		echo "@@ gpu$i ${f##*/}"
 		cat "$f" || echo "@@ READ-ERROR"
 	done
+	echo "@@ gpu$i json"
+	nvsched --gpu $i runlist -j || echo "@@ READ-ERROR"
+	for c in engines ce gr; do
+		echo "@@ gpu$i $c-json"
+		nvsched --gpu $i $c -j 2>&1
+	done
 	i=$((i + 1))
 done
 exit 0

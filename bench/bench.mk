@@ -1,0 +1,8 @@
+# make bench: measured targets (never timed tests)
+$(B)/bin/runlist-bench: $(B)/bench/runlist_bench.o $(B)/libnvssim.a $(B)/libnvshw.a
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^
+.PHONY: bench-runlist
+bench-runlist: $(B)/bin/runlist-bench profiles
+	$(B)/bin/runlist-bench $(sort $(wildcard $(B)/profiles/*.nvss))
+BENCH_TARGETS += bench-runlist

@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cmd_ctl.c - control commands: nvsched channel disable|enable|restore,
+ * nvsched tsg preempt, nvsched runlist preempt|resubmit.
+ *
+ * Module backend: NVSCHED_IOC_CONTROL (CAP_SYS_ADMIN), every change audited
+ * by the module.  Snapshot backend: the same kmod/hw plans run on the
+ * in-memory simulator (the file is never changed) to show what would be
+ * written.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+
+#include "cli.h"
+#include "gpu.h"
+#include "json.h"
+#include "nvsched.h"
+#include "control.h"
+#include "ptop.h"
+#include "runlist.h"
+#include "sim.h"
+
+struct ctl_opts {
+	int runlist;		/* -1: default */
+	unsigned int timeout_us;
+	unsigned int flags;	/* NVSCHED_CTL_* */
+};
+
+static const char *op_key(unsigned int op)
+{
+	switch (op) {
+	case NVSCHED_CTL_DISABLE_CHANNEL: return "disable_channel";
+	case NVSCHED_CTL_ENABLE_CHANNEL: return "enable_channel";
+	case NVSCHED_CTL_PREEMPT_TSG: return "preempt_tsg";
+	case NVSCHED_CTL_PREEMPT_RUNLIST: return "preempt_runlist";
+	case NVSCHED_CTL_RESUBMIT_RUNLIST: return "resubmit_runlist";
+	case NVSCHED_CTL_RESTORE_CHANNELS: return "restore_channels";
+	case NVSCHED_CTL_SCHED_DISABLE: return "disable_runlist_scheduling";
+	case NVSCHED_CTL_SCHED_ENABLE: return "enable_runlist_scheduling";
+	}
+	return "unknown";
+}
+
+static const char *ctl_strerror(const struct nvsched_control *c, int err, char *buf, size_t n)
+{
+	const char *what = c->op == NVSCHED_CTL_PREEMPT_TSG ? "TSG" : "channel";
+
+	switch (-err) {
+	case ENOENT:
+		if (c->op <= NVSCHED_CTL_PREEMPT_TSG)
+			snprintf(buf, n, "%s %u is not on runlist %d (or no such runlist); --force overrides",
+				 what, c->id, c->runlist < 0 ? 0 : c->runlist);
+		else
+			snprintf(buf, n, "no runlist %d on this GPU (see nvsched engines)", c->runlist);
+		return buf;
+	case ERANGE:
+		snprintf(buf, n, "%s id %u is beyond this chip's limits", what, c->id);
+		return buf;
+	case EPERM:
+		return "not permitted: needs root with CAP_SYS_ADMIN (or, for runlist rewrites under GSP firmware, the module parameter allow_gsp_runlist_writes=1)";
+	case ETIMEDOUT:
+		snprintf(buf, n, "did not complete within the timeout (completion register 0x%x still pending)",
+			 c->pending);
+		return buf;
+	case EOPNOTSUPP:
+		return "this chip has no register for that operation";
+	case EIO:
+		return "the GPU returned no data (runlist memory or registers unreadable)";
+	default:
+		return nvsched_strerror(err);
+	}
+}
+
+/* Snapshot backend: plan and apply on the in-memory simulator. */
+static int ctl_sim(const struct cli_gpu *gpu, struct nvsched_control *c)
+{
+	const struct nvs_io *io = nvs_sim_io(gpu->sim);
+	const struct nvs_caps *caps = gpu->ident.caps;
+	struct nvs_topology *t = malloc(sizeof(*t));
+	struct nvs_rl_item *items = NULL;
+	struct nvs_rl_loc loc;
+	struct nvs_plan p;
+	void *raw = NULL;
+	bool chan = c->op <= NVSCHED_CTL_ENABLE_CHANNEL, tsg = c->op == NVSCHED_CTL_PREEMPT_TSG;
+	int rl = c->runlist, ret;
+
+	if (!t)
+		return -ENOMEM;
+	ret = nvs_ptop_read(io, caps, t);
+	if (ret)
+		goto out;
+	if (rl < 0)
+		rl = 0;
+	ret = nvs_runlist_locate(io, caps, t, rl, &loc);
+	if (ret)
+		goto out;
+	c->resolved_runlist = rl;
+	if ((chan || tsg) && !(c->flags & NVSCHED_CTL_FORCE)) {
+		ret = -ERANGE;
+		if ((chan && c->id >= loc.num_channels) || (tsg && c->id > nvs_max_tsgid(caps)))
+			goto out;
+		raw = malloc(nvs_runlist_bytes(caps, &loc) + 1);
+		items = calloc(loc.length + 1, sizeof(*items));
+		ret = -ENOMEM;
+		if (!raw || !items)
+			goto out;
+		ret = nvs_runlist_fetch(io, caps, &loc, raw, NULL);
+		if (ret)
+			goto out;
+		nvs_runlist_decode(caps, &loc, raw, items);
+		ret = -ENOENT;
+		if (chan ? !nvs_rl_has_chan(&loc, items, c->id) : !nvs_rl_has_tsg(&loc, items, c->id))
+			goto out;
+	}
+	ret = nvs_ctl_plan(io, caps, &loc, (enum nvs_ctl_op)c->op, c->id, &p);
+	if (ret)
+		goto out;
+	c->nwrites = p.n;
+	memcpy(c->writes, p.w, sizeof(p.w));
+	if (!(c->flags & NVSCHED_CTL_DRY_RUN))
+		nvs_plan_apply(io, &p);
+out:
+	free(raw);
+	free(items);
+	free(t);
+	return ret;
+}
+
+static int ctl_module(const struct cli_gpu *gpu, struct nvsched_control *c)
+{
+	struct nvsched *h = nvsched_open(gpu->index);
+	int ret = 0;
+
+	if (!h)
+		return -errno;
+	if (ioctl(nvsched_fd(h), NVSCHED_IOC_CONTROL, c))
+		ret = -errno;
+	nvsched_close(h);
+	return ret;
+}
+
+static void print_result(struct jw *w, bool json, const struct cli_gpu *gpu,
+			 const struct nvsched_control *c, int ret)
+{
+	char buf[256];
+	unsigned int i;
+
+	if (json) {
+		jw_obj_begin(w);
+		jw_key(w, "op");
+		jw_str(w, op_key(c->op));
+		jw_key(w, "runlist");
+		if (c->resolved_runlist >= 0)
+			jw_int(w, c->resolved_runlist);
+		else if (c->runlist >= 0)
+			jw_int(w, c->runlist);
+		else
+			jw_null(w);
+		jw_key(w, "id");
+		if (c->op <= NVSCHED_CTL_PREEMPT_TSG)
+			jw_int(w, c->id);
+		else
+			jw_null(w);
+		jw_key(w, "dry_run");
+		jw_bool(w, c->flags & NVSCHED_CTL_DRY_RUN);
+		jw_key(w, "writes");
+		jw_arr_begin(w);
+		for (i = 0; i < c->nwrites && i < 4; i++) {
+			jw_obj_begin(w);
+			jw_key(w, "offset");
+			jw_hex(w, c->writes[i].off);
+			jw_key(w, "value");
+			jw_hex(w, c->writes[i].val);
+			jw_obj_end(w);
+		}
+		jw_arr_end(w);
+		if (c->op == NVSCHED_CTL_RESTORE_CHANNELS) {
+			jw_key(w, "restored");
+			jw_int(w, c->count);
+		}
+		jw_key(w, "error");
+		jw_str(w, ret ? ctl_strerror(c, ret, buf, sizeof(buf)) : NULL);
+		jw_obj_end(w);
+		return;
+	}
+	if (ret) {
+		fprintf(stderr, "nvsched: gpu%d: %s: %s\n", gpu->index, op_key(c->op),
+			ctl_strerror(c, ret, buf, sizeof(buf)));
+		return;
+	}
+	if (c->op == NVSCHED_CTL_RESTORE_CHANNELS) {
+		printf("gpu%d: re-enabled %u channel(s) nvsched had disabled\n", gpu->index, c->count);
+		return;
+	}
+	printf("gpu%d: %s%s", gpu->index, c->flags & NVSCHED_CTL_DRY_RUN ? "would " : "",
+	       op_key(c->op));
+	if (c->op <= NVSCHED_CTL_PREEMPT_TSG)
+		printf(" %u", c->id);
+	printf(" on runlist %d%s\n", c->resolved_runlist,
+	       gpu->sim ? " (simulated on the snapshot; the file is unchanged)" : "");
+	for (i = 0; i < c->nwrites && i < 4; i++)
+		printf("  W 0x%06x <- 0x%08x\n", c->writes[i].off, c->writes[i].val);
+}
+
+static int run_ops(const struct cli_global *g, const char *cmd, unsigned int op,
+		   const struct ctl_opts *o, int nids, char **ids)
+{
+	struct cli_gpu *gpus;
+	struct jw w;
+	int n, i, ret, fail = 0;
+
+	ret = cli_gpus_open(g, cmd, false, &gpus, &n);
+	if (ret)
+		return ret;
+	if (gpus[0].rm) {	/* never a write through the NVIDIA driver */
+		fprintf(stderr, "nvsched %s: the rm backend is read-only; control needs nvsched.ko (or --snapshot FILE to simulate)\n",
+			cmd);
+		cli_gpus_close(gpus, n);
+		return CLI_EXIT_FAIL;
+	}
+	if (g->json) {
+		jw_init(&w, stdout, g->pretty);
+		jw_obj_begin(&w);
+		jw_key(&w, "schema");
+		jw_int(&w, 1);
+		jw_key(&w, "gpu");
+		cli_json_gpu(&w, &gpus[0]);
+		jw_key(&w, "results");
+		jw_arr_begin(&w);
+	}
+	for (i = 0; i < (nids ? nids : 1); i++) {
+		struct nvsched_control c;
+		char *end;
+		unsigned long v = 0;
+
+		memset(&c, 0, sizeof(c));
+		c.gpu = (unsigned int)gpus[0].index;
+		c.op = op;
+		c.runlist = o->runlist;
+		c.flags = o->flags;
+		c.timeout_us = o->timeout_us;
+		c.resolved_runlist = -1;
+		if (nids) {
+			errno = 0;
+			v = strtoul(ids[i], &end, 0);
+			if (!*ids[i] || *end || errno || v > 0xffffffffu || ids[i][0] == '-') {
+				fprintf(stderr, "nvsched %s: bad id '%s'\n", cmd, ids[i]);
+				ret = CLI_EXIT_USAGE;
+				goto out;
+			}
+		}
+		if (op == NVSCHED_CTL_PREEMPT_RUNLIST || op == NVSCHED_CTL_RESUBMIT_RUNLIST ||
+		    op == NVSCHED_CTL_SCHED_DISABLE || op == NVSCHED_CTL_SCHED_ENABLE)
+			c.runlist = (int)v;
+		else
+			c.id = (unsigned int)v;
+		if (gpus[0].sim && op == NVSCHED_CTL_RESTORE_CHANNELS)
+			ret = 0;	/* a snapshot has nothing nvsched disabled */
+		else
+			ret = gpus[0].sim ? ctl_sim(&gpus[0], &c) : ctl_module(&gpus[0], &c);
+		print_result(&w, g->json, &gpus[0], &c, ret);
+		if (ret)
+			fail = 1;
+	}
+	ret = fail ? CLI_EXIT_FAIL : CLI_EXIT_OK;
+out:
+	if (g->json) {
+		jw_arr_end(&w);
+		jw_obj_end(&w);
+		jw_end_doc(&w);
+	}
+	cli_gpus_close(gpus, n);
+	return ret;
+}
+
+/* options shared by the control commands */
+static int parse_opts(struct cli_global *g, int argc, char **argv, struct ctl_opts *o,
+		      const char *usage)
+{
+	static const struct option opts[] = {
+		{ "runlist", required_argument, NULL, 'r' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "no-wait", no_argument, NULL, 'W' },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "force", no_argument, NULL, 'f' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "pretty", no_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	o->runlist = -1;
+	/* parse from the action on (argv[1] plays argv[0]); optind = 0 makes
+	 * glibc reinitialise, so options may follow the ids */
+	optind = 0;
+	while ((c = getopt_long(argc - 1, argv + 1, "r:t:nfjph", opts, NULL)) != -1) {
+		char *end;
+		long v;
+
+		switch (c) {
+		case 'r':
+			v = strtol(optarg, &end, 0);
+			if (*end || v < 0 || v > 32767) {
+				fprintf(stderr, "nvsched: bad runlist '%s'\n", optarg);
+				return CLI_EXIT_USAGE;
+			}
+			o->runlist = (int)v;
+			break;
+		case 't':
+			v = strtol(optarg, &end, 0);
+			if (*end || v <= 0 || v > NVSCHED_CTL_TIMEOUT_US_MAX) {
+				fprintf(stderr, "nvsched: --timeout takes 1..%u microseconds\n",
+					NVSCHED_CTL_TIMEOUT_US_MAX);
+				return CLI_EXIT_USAGE;
+			}
+			o->timeout_us = (unsigned int)v;
+			break;
+		case 'W':
+			o->flags |= NVSCHED_CTL_NO_WAIT;
+			break;
+		case 'n':
+			o->flags |= NVSCHED_CTL_DRY_RUN;
+			break;
+		case 'f':
+			o->flags |= NVSCHED_CTL_FORCE;
+			break;
+		case 'j':
+			g->json = true;
+			break;
+		case 'p':
+			g->json = g->pretty = true;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return -1;
+		default:
+			return CLI_EXIT_USAGE;
+		}
+	}
+	optind += 1;	/* back to an index into argv */
+	return CLI_EXIT_OK;
+}
+
+static const char channel_usage[] =
+	"usage: nvsched [global options] channel disable|enable [-r RL] [--force] [--dry-run] [-j] ID...\n"
+	"       nvsched [global options] channel restore [-j]\n"
+	"Disable or enable channels (PCCSR before Ampere, CHRAM from Ampere on).\n"
+	"Channel ids are global before Ampere and per runlist from Ampere on (-r,\n"
+	"default runlist 0).  An id that is not on the runlist is refused unless\n"
+	"--force.  The module remembers what it disabled: 'restore' (or unloading\n"
+	"it) re-enables those channels.  --dry-run prints the register writes.\n";
+
+int cmd_channel(const struct cli_global *g0, int argc, char **argv)
+{
+	struct cli_global g = *g0;
+	struct ctl_opts o;
+	unsigned int op;
+	int ret;
+
+	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+		fputs(channel_usage, argc < 2 ? stderr : stdout);
+		return argc < 2 ? CLI_EXIT_USAGE : CLI_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "disable"))
+		op = NVSCHED_CTL_DISABLE_CHANNEL;
+	else if (!strcmp(argv[1], "enable"))
+		op = NVSCHED_CTL_ENABLE_CHANNEL;
+	else if (!strcmp(argv[1], "restore"))
+		op = NVSCHED_CTL_RESTORE_CHANNELS;
+	else {
+		fprintf(stderr, "nvsched channel: unknown action '%s' (disable, enable, restore)\n", argv[1]);
+		return CLI_EXIT_USAGE;
+	}
+	ret = parse_opts(&g, argc, argv, &o, channel_usage);
+	if (ret)
+		return ret < 0 ? CLI_EXIT_OK : ret;
+	if (op != NVSCHED_CTL_RESTORE_CHANNELS && optind >= argc) {
+		fprintf(stderr, "nvsched channel %s: which channel ids?\n", argv[1]);
+		return CLI_EXIT_USAGE;
+	}
+	return run_ops(&g, "channel", op, &o, argc - optind, argv + optind);
+}
+
+static const char tsg_usage[] =
+	"usage: nvsched [global options] tsg preempt [-r RL] [--timeout US] [--no-wait] [--force] [--dry-run] [-j] ID\n"
+	"Preempt a TSG and wait (default 100000 us, at most 1 s) for the hardware's\n"
+	"pending bit to clear; reports ETIMEDOUT and the pending register if not.\n";
+
+int cmd_tsg(const struct cli_global *g0, int argc, char **argv)
+{
+	struct cli_global g = *g0;
+	struct ctl_opts o;
+	int ret;
+
+	if (argc < 2 || strcmp(argv[1], "preempt")) {
+		bool help = argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"));
+
+		fputs(tsg_usage, help ? stdout : stderr);
+		return help ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+	}
+	ret = parse_opts(&g, argc, argv, &o, tsg_usage);
+	if (ret)
+		return ret < 0 ? CLI_EXIT_OK : ret;
+	if (argc - optind != 1) {
+		fprintf(stderr, "nvsched tsg preempt: give exactly one TSG id\n");
+		return CLI_EXIT_USAGE;
+	}
+	return run_ops(&g, "tsg", NVSCHED_CTL_PREEMPT_TSG, &o, 1, argv + optind);
+}
+
+static const char runlist_ctl_usage[] =
+	"usage: nvsched [global options] runlist preempt|resubmit|disable|enable [--timeout US] [--no-wait] [--dry-run] [-j] N\n"
+	"Preempt everything on runlist N; resubmit runlist N with its current base,\n"
+	"length and offset; or disable/enable its scheduling (NV_PFIFO_SCHED_DISABLE\n"
+	"before Ampere, NV_RUNLIST_SCHED_DISABLE after).  Resubmit and scheduling\n"
+	"changes are refused under GSP firmware unless the module parameter\n"
+	"allow_gsp_runlist_writes=1 is set; 'nvsched channel restore' and unloading\n"
+	"the module re-enable scheduling nvsched disabled.\n";
+
+int cmd_runlist_ctl(const struct cli_global *g0, int argc, char **argv)
+{
+	struct cli_global g = *g0;
+	struct ctl_opts o;
+	unsigned int op = !strcmp(argv[1], "preempt") ? NVSCHED_CTL_PREEMPT_RUNLIST :
+			  !strcmp(argv[1], "resubmit") ? NVSCHED_CTL_RESUBMIT_RUNLIST :
+			  !strcmp(argv[1], "disable") ? NVSCHED_CTL_SCHED_DISABLE :
+			  NVSCHED_CTL_SCHED_ENABLE;
+	int ret;
+
+	ret = parse_opts(&g, argc, argv, &o, runlist_ctl_usage);
+	if (ret)
+		return ret < 0 ? CLI_EXIT_OK : ret;
+	if (argc - optind != 1) {
+		fprintf(stderr, "nvsched runlist %s: give exactly one runlist id\n", argv[1]);
+		return CLI_EXIT_USAGE;
+	}
+	return run_ops(&g, "runlist", op, &o, 1, argv + optind);
+}

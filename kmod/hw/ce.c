@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: MIT OR GPL-2.0
+/*
+ * ce.c - copy-engine topology decode (Pascal packed nibbles, Volta/Turing
+ * and Ampere+ NV_CE_PCE2LCE_CONFIG / NV_CE_GRCE_CONFIG register sets).
+ * Register facts: include/nvsched/regs/ce.h (regs-fifo.md §6).
+ */
+#include "ce.h"
+#include "nvsched/regs/ce.h"
+#include "nvsched/regs/top.h"
+
+enum ce_layout {
+	CE_NONE,	/* Kepler, Maxwell: no PCE map */
+	CE_GP100,	/* Pascal: packed nibbles, byte per GRCE */
+	CE_GV100,	/* Volta, Turing: 0x104040 + 4p, 0x104034 + 4g */
+	CE_GA100,	/* Ampere -> Blackwell: 0x104100 + 4p, 0x1041c0 + 4g */
+};
+
+static enum ce_layout ce_layout(const struct nvs_caps *caps)
+{
+	if (!caps)
+		return CE_NONE;
+	switch (caps->arch) {
+	case NVS_ARCH_PASCAL:
+		return CE_GP100;
+	case NVS_ARCH_VOLTA:
+	case NVS_ARCH_TURING:
+		return CE_GV100;
+	case NVS_ARCH_AMPERE:
+	case NVS_ARCH_ADA:
+	case NVS_ARCH_HOPPER:
+	case NVS_ARCH_BLACKWELL:
+		return CE_GA100;
+	default:
+		return CE_NONE;
+	}
+}
+
+unsigned int nvs_ce_num_pce_slots(const struct nvs_caps *caps)
+{
+	switch (ce_layout(caps)) {
+	case CE_GP100:
+		return NV_CE_GP100_PCE2LCE__SIZE_1;
+	case CE_GV100:
+		return NV_CE_GV100_PCE2LCE_CONFIG__SIZE_1;
+	case CE_GA100:
+		return NV_CE_GA100_PCE2LCE_CONFIG__SIZE_1;
+	default:
+		return 0;
+	}
+}
+
+unsigned int nvs_ce_num_grce_slots(const struct nvs_caps *caps)
+{
+	switch (ce_layout(caps)) {
+	case CE_GP100:
+		return NV_CE_GP100_GRCE_CONFIG__SIZE_1;
+	case CE_GV100:
+		return NV_CE_GV100_GRCE_CONFIG__SIZE_1;
+	case CE_GA100:
+		return NV_CE_GA100_GRCE_CONFIG__SIZE_1;
+	default:
+		return 0;
+	}
+}
+
+/* No value: a PRI error (0xbad0..../0xbadf...., e.g. 0xbadf3000 before the
+ * first use since reset, regs-fifo.md §8.3) or all-ones (off the bus). */
+static bool no_value(uint32_t v)
+{
+	return v == 0xffffffffu || nvs_is_pri_error(v);
+}
+
+/* LCE of PCE p from its register(s) */
+static int pce_lce(const struct nvs_io *io, enum ce_layout l, unsigned int p)
+{
+	uint32_t v;
+	unsigned int lce;
+
+	switch (l) {
+	case CE_GP100:
+		v = nvs_rd32(io, NV_CE_GP100_PCE2LCE);
+		if (no_value(v))
+			return NVS_CE_NOVAL;
+		lce = NVS_GET(v, NV_CE_GP100_PCE2LCE_PCE(p));
+		return lce == NV_CE_GP100_PCE2LCE_NONE ? NVS_CE_NONE : (int)lce;
+	case CE_GV100:
+		v = nvs_rd32(io, NV_CE_GV100_PCE2LCE_CONFIG(p));
+		break;
+	case CE_GA100:
+		v = nvs_rd32(io, NV_CE_GA100_PCE2LCE_CONFIG(p));
+		break;
+	default:
+		return NVS_CE_NOVAL;
+	}
+	if (no_value(v))
+		return NVS_CE_NOVAL;
+	lce = NVS_GET(v, NV_CE_PCE2LCE_CONFIG_PCE_ASSIGNED_LCE);
+	return lce == NV_CE_PCE2LCE_CONFIG_PCE_ASSIGNED_LCE_NONE ? NVS_CE_NONE : (int)lce;
+}
+
+/* LCE that GRCE g shares according to its config register */
+static int grce_lce(const struct nvs_io *io, enum ce_layout l, unsigned int g)
+{
+	uint32_t v;
+	unsigned int lce;
+
+	switch (l) {
+	case CE_GP100:
+		v = nvs_rd32(io, NV_CE_GP100_GRCE_CONFIG);
+		if (no_value(v))
+			return NVS_CE_NOVAL;
+		if (!NVS_TEST(v, NV_CE_GP100_GRCE_CONFIG_SHARED(g)))
+			return NVS_CE_NONE;
+		return (int)NVS_GET(v, NV_CE_GP100_GRCE_CONFIG_LCE(g));
+	case CE_GV100:
+		v = nvs_rd32(io, NV_CE_GV100_GRCE_CONFIG(g));
+		break;
+	case CE_GA100:
+		v = nvs_rd32(io, NV_CE_GA100_GRCE_CONFIG(g));
+		break;
+	default:
+		return NVS_CE_NOVAL;
+	}
+	if (no_value(v))
+		return NVS_CE_NOVAL;
+	lce = NVS_GET(v, NV_CE_GRCE_CONFIG_SHARED_LCE);
+	if (!NVS_TEST(v, NV_CE_GRCE_CONFIG_SHARED) ||
+	    lce == NV_CE_GRCE_CONFIG_SHARED_LCE_NONE)
+		return NVS_CE_NONE;
+	return (int)lce;
+}
+
+int nvs_ce_read(const struct nvs_io *io, const struct nvs_caps *caps, struct nvs_ce *ce)
+{
+	enum ce_layout l = ce_layout(caps);
+	unsigned int p, g, max_lce = 0;
+	uint32_t v;
+
+	memset(ce, 0, sizeof(*ce));
+	if (l == CE_NONE)
+		return -EOPNOTSUPP;
+	ce->num_pces = nvs_ce_num_pce_slots(caps);
+	ce->num_grces = nvs_ce_num_grce_slots(caps);
+	ce->pce_map_raw = nvs_rd32(io, NV_CE_PCE_MAP);
+	if (no_value(ce->pce_map_raw))
+		return -EIO;
+	ce->pce_map = ce->pce_map_raw;
+	if (ce->num_pces < 32)
+		ce->pce_map &= (1u << ce->num_pces) - 1;
+
+	for (p = 0; p < NVS_CE_MAX_PCES; p++) {
+		ce->lce_for_pce[p] = NVS_CE_NONE;
+		if (!(ce->pce_map & (1u << p)))
+			continue;
+		ce->lce_for_pce[p] = (int8_t)pce_lce(io, l, p);
+		if (ce->lce_for_pce[p] >= 0 && (unsigned int)ce->lce_for_pce[p] + 1 > max_lce)
+			max_lce = (unsigned int)ce->lce_for_pce[p] + 1;
+	}
+	for (g = 0; g < NVS_CE_MAX_GRCES; g++) {
+		ce->grce_shared_lce[g] = NVS_CE_NONE;
+		if (g >= ce->num_grces)
+			continue;
+		ce->grce_shared_lce[g] = (int8_t)grce_lce(io, l, g);
+		if (ce->grce_shared_lce[g] >= 0 &&
+		    (unsigned int)ce->grce_shared_lce[g] + 1 > max_lce)
+			max_lce = (unsigned int)ce->grce_shared_lce[g] + 1;
+	}
+	/* a GRCE with PCEs of its own does not share ([NVDBG], nvdebug.md §3.7) */
+	for (g = 0; g < ce->num_grces; g++)
+		if (nvs_ce_pces_of_lce(ce, g))
+			ce->grce_shared_lce[g] = NVS_CE_NONE;
+
+	/* NV_PTOP_SCAL_NUM_CES: LCE count on Pascal+ (regs-mmu-gr.md §6.1) */
+	v = nvs_rd32(io, NV_PTOP_SCAL_NUM_CES);
+	ce->num_lces = no_value(v) ? 0 : NVS_GET(v, NV_PTOP_SCAL_VALUE);
+	if (ce->num_lces < max_lce)
+		ce->num_lces = max_lce;
+	if (ce->num_lces > NVS_CE_MAX_LCES)
+		ce->num_lces = NVS_CE_MAX_LCES;
+	return 0;
+}
+
+int nvs_ce_pce_map(const struct nvs_io *io, const struct nvs_caps *caps, uint32_t *out)
+{
+	uint32_t v;
+
+	if (ce_layout(caps) == CE_NONE)
+		return -EOPNOTSUPP;
+	v = nvs_rd32(io, NV_CE_PCE_MAP);
+	if (no_value(v))
+		return -EIO;
+	*out = v;
+	return 0;
+}
+
+int nvs_ce_num_ces(const struct nvs_io *io, const struct nvs_caps *caps, uint32_t *out)
+{
+	uint32_t v = nvs_rd32(io, NV_PTOP_SCAL_NUM_CES);
+
+	if (no_value(v))
+		return -EIO;
+	*out = NVS_GET(v, NV_PTOP_SCAL_VALUE);
+	return 0;
+}
+
+int nvs_ce_lce_for_pce(const struct nvs_io *io, const struct nvs_caps *caps,
+		       unsigned int pce, int *out)
+{
+	struct nvs_ce ce;
+	int ret = nvs_ce_read(io, caps, &ce);
+
+	if (ret)
+		return ret;
+	if (pce >= ce.num_pces)
+		return -ERANGE;
+	if (ce.lce_for_pce[pce] == NVS_CE_NOVAL)
+		return -EIO;
+	if (ce.lce_for_pce[pce] == NVS_CE_NONE)
+		return -ENODEV;
+	*out = ce.lce_for_pce[pce];
+	return 0;
+}
+
+int nvs_ce_shared_lce_for_grce(const struct nvs_io *io, const struct nvs_caps *caps,
+			       unsigned int grce, int *out)
+{
+	struct nvs_ce ce;
+	int ret = nvs_ce_read(io, caps, &ce);
+
+	if (ret)
+		return ret;
+	if (grce >= ce.num_grces)
+		return -ERANGE;
+	if (ce.grce_shared_lce[grce] == NVS_CE_NOVAL)
+		return -EIO;
+	if (ce.grce_shared_lce[grce] == NVS_CE_NONE)
+		return -ENODEV;
+	*out = ce.grce_shared_lce[grce];
+	return 0;
+}
+
+uint32_t nvs_ce_pces_of_lce(const struct nvs_ce *ce, unsigned int lce)
+{
+	uint32_t m = 0;
+	unsigned int p;
+
+	for (p = 0; p < NVS_CE_MAX_PCES; p++)
+		if (ce->lce_for_pce[p] >= 0 && (unsigned int)ce->lce_for_pce[p] == lce)
+			m |= 1u << p;
+	return m;
+}
+
+bool nvs_ce_complete(const struct nvs_ce *ce)
+{
+	unsigned int i;
+
+	for (i = 0; i < NVS_CE_MAX_PCES; i++)
+		if (ce->lce_for_pce[i] == NVS_CE_NOVAL)
+			return false;
+	for (i = 0; i < NVS_CE_MAX_GRCES; i++)
+		if (ce->grce_shared_lce[i] == NVS_CE_NOVAL)
+			return false;
+	return true;
+}
+
+int nvs_ce_format(const struct nvs_ce *ce, nvs_printf_fn pr, void *ctx)
+{
+	unsigned int lce, p;
+
+	if (!nvs_ce_complete(ce))
+		return -EIO;
+	for (lce = 0; lce < ce->num_lces; lce++) {
+		uint32_t m = nvs_ce_pces_of_lce(ce, lce);
+		bool grce = lce < ce->num_grces;
+
+		if (m) {
+			if (grce)
+				pr(ctx, "GRCE%u ->", lce);
+			else
+				pr(ctx, "LCE%02u ->", lce);
+			for (p = 0; p < NVS_CE_MAX_PCES; p++)
+				if (m & (1u << p))
+					pr(ctx, " PCE%02u", p);
+			pr(ctx, "\n");
+		} else if (grce && ce->grce_shared_lce[lce] >= 0) {
+			pr(ctx, "GRCE%u -> LCE%02d (shared)\n", lce, ce->grce_shared_lce[lce]);
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: MIT OR GPL-2.0
+/*
+ * control.c - channel enable/disable, TSG/runlist preempt, runlist resubmit
+ * as register-write plans.  Facts: include/nvsched/regs/fifo.h
+ * (regs-fifo.md §3.1-§3.3 submit registers, §4 PCCSR/CHRAM, §5 preempt).
+ */
+#include "control.h"
+#include "nvsched/regs/fifo.h"
+
+static bool bad(uint32_t v)
+{
+	return v == 0xffffffffu || nvs_is_pri_error(v);
+}
+
+static void add(struct nvs_plan *p, uint32_t off, uint32_t val)
+{
+	p->w[p->n].off = off;
+	p->w[p->n].val = val;
+	p->n++;
+}
+
+unsigned int nvs_max_tsgid(const struct nvs_caps *caps)
+{
+	/* ID 11:0 pre-Ampere; HW 10:0 from Ampere on (regs-fifo.md §5) */
+	return caps->chan_ctl == NVS_CHAN_CHRAM ? 2047 : 4095;
+}
+
+static int plan_channel(const struct nvs_io *io, const struct nvs_caps *caps,
+			const struct nvs_rl_loc *loc, bool enable, unsigned int chid,
+			struct nvs_plan *p)
+{
+	uint32_t v, keep;
+
+	if (chid >= loc->num_channels)
+		return -ERANGE;
+	if (caps->chan_ctl == NVS_CHAN_CHRAM) {
+		add(p, NV_CHRAM_CHANNEL(loc->chram_base, chid),
+		    enable ? NV_CHRAM_CHANNEL_UPDATE_ENABLE_CHANNEL :
+			     NV_CHRAM_CHANNEL_UPDATE_DISABLE_CHANNEL);
+		return 0;
+	}
+	v = nvs_rd32(io, NV_PCCSR_CHANNEL(chid));
+	if (bad(v))
+		return -EIO;
+	/* RW fields as read; W1-to-reset fault bits and W-only bits as 0 */
+	keep = NVS_FMASK(NV_PCCSR_CHANNEL_NEXT);
+	if (caps->arch == NVS_ARCH_KEPLER)
+		keep |= NVS_FMASK(NV_PCCSR_CHANNEL_RUNLIST_KEPLER);
+	add(p, NV_PCCSR_CHANNEL(chid), (v & keep) |
+	    (enable ? NVS_FMASK(NV_PCCSR_CHANNEL_ENABLE_SET) :
+		      NVS_FMASK(NV_PCCSR_CHANNEL_ENABLE_CLR)));
+	return 0;
+}
+
+static int plan_preempt(const struct nvs_caps *caps, const struct nvs_rl_loc *loc,
+			bool tsg, unsigned int id, struct nvs_plan *p)
+{
+	uint32_t off;
+
+	if (tsg && id > nvs_max_tsgid(caps))
+		return -ERANGE;
+	if (caps->rl_regs == NVS_RL_BLOCK_A || caps->rl_regs == NVS_RL_BLOCK_B) {
+		off = loc->pri_base + (caps->rl_regs == NVS_RL_BLOCK_B ?
+				       NV_RUNLIST_PREEMPT_B : NV_RUNLIST_PREEMPT_A);
+		add(p, off, tsg ? NVS_SET(NV_RUNLIST_PREEMPT_TYPE, NV_PREEMPT_TYPE_TSG) |
+			    NVS_SET(NV_RUNLIST_PREEMPT_ID, id) :
+			    NVS_SET(NV_RUNLIST_PREEMPT_TYPE, 0));
+		p->poll_off = off;
+		p->poll_mask = tsg ? NVS_FMASK(NV_RUNLIST_PREEMPT_TSG_PENDING) :
+				     NVS_FMASK(NV_RUNLIST_PREEMPT_RUNLIST_PENDING);
+		return 0;
+	}
+	if (tsg) {
+		add(p, NV_PFIFO_PREEMPT, NVS_SET(NV_PFIFO_PREEMPT_TYPE, NV_PREEMPT_TYPE_TSG) |
+		    NVS_SET(NV_PFIFO_PREEMPT_ID, id));
+		p->poll_off = NV_PFIFO_PREEMPT;
+		p->poll_mask = NVS_FMASK(NV_PFIFO_PREEMPT_PENDING);
+		return 0;
+	}
+	/* NV_PFIFO_RUNLIST_PREEMPT: absent on GK104 ([NVDBG]); the manual says
+	 * not to poll it, so this preempt is issued without waiting */
+	if (caps->arch == NVS_ARCH_KEPLER || loc->id < 0 || loc->id > 31)
+		return -EOPNOTSUPP;
+	add(p, NV_PFIFO_RUNLIST_PREEMPT, 1u << loc->id);
+	return 0;
+}
+
+static int plan_resubmit(const struct nvs_io *io, const struct nvs_caps *caps,
+			 const struct nvs_rl_loc *loc, struct nvs_plan *p)
+{
+	uint32_t sub, info, base = loc->pri_base;
+
+	p->rewrites_runlist = true;
+	switch (caps->rl_regs) {
+	case NVS_RL_PFIFO_SINGLE:
+		/* the submit port is shared: base first, then length + id */
+		if (loc->id > 15 || (loc->base >> 12) > NVS_MASK(NV_PFIFO_RUNLIST_BASE_PTR))
+			return -ERANGE;
+		add(p, NV_PFIFO_RUNLIST_BASE,
+		    NVS_SET(NV_PFIFO_RUNLIST_BASE_PTR, (uint32_t)(loc->base >> 12)) |
+		    NVS_SET(NV_PFIFO_RUNLIST_BASE_TARGET, loc->aperture));
+		add(p, NV_PFIFO_RUNLIST, NVS_SET(NV_PFIFO_RUNLIST_ID, loc->id) |
+		    NVS_SET(NV_PFIFO_RUNLIST_LENGTH, loc->length));
+		p->poll_off = NV_PFIFO_ENG_RUNLIST(loc->id);
+		p->poll_mask = NVS_FMASK(NV_PFIFO_ENG_RUNLIST_PENDING);
+		return 0;
+	case NVS_RL_PFIFO_INDEXED:
+		sub = NV_PFIFO_RUNLIST_SUBMIT(loc->id);
+		info = NV_PFIFO_RUNLIST_SUBMIT_INFO(loc->id);
+		break;
+	case NVS_RL_BLOCK_A:
+		sub = base + NV_RUNLIST_SUBMIT_A;
+		info = base + NV_RUNLIST_SUBMIT_INFO_A;
+		break;
+	case NVS_RL_BLOCK_B:
+		sub = base + NV_RUNLIST_SUBMIT_B;
+		info = base + NV_RUNLIST_SUBMIT_INFO_B;
+		break;
+	default:
+		return -EOPNOTSUPP;
+	}
+	/* rewrite SUBMIT of this runlist with its current length and offset */
+	add(p, sub, NVS_SET(NV_RUNLIST_SUBMIT_LENGTH, loc->length) |
+	    NVS_SET(NV_RUNLIST_SUBMIT_OFFSET, loc->offset));
+	p->poll_off = info;
+	p->poll_mask = NVS_FMASK(NV_PFIFO_RUNLIST_SUBMIT_INFO_PENDING);
+	(void)io;
+	return 0;
+}
+
+static int plan_sched(const struct nvs_io *io, const struct nvs_caps *caps,
+		      const struct nvs_rl_loc *loc, bool disable, struct nvs_plan *p)
+{
+	uint32_t v;
+
+	p->rewrites_runlist = true;
+	if (caps->rl_regs == NVS_RL_BLOCK_A || caps->rl_regs == NVS_RL_BLOCK_B) {
+		/* NV_RUNLIST_SCHED_DISABLE.RUNLIST 0:0, one register per runlist */
+		add(p, loc->pri_base + (caps->rl_regs == NVS_RL_BLOCK_B ?
+					NV_RUNLIST_SCHED_DISABLE_B : NV_RUNLIST_SCHED_DISABLE_A),
+		    disable ? 1 : 0);
+		return 0;
+	}
+	/* NV_PFIFO_SCHED_DISABLE: bit i per runlist, a read-modify-write */
+	if (loc->id < 0 || loc->id > 31)
+		return -ERANGE;
+	v = nvs_rd32(io, NV_PFIFO_SCHED_DISABLE);
+	if (bad(v))
+		return -EIO;
+	add(p, NV_PFIFO_SCHED_DISABLE, disable ? v | (1u << loc->id) : v & ~(1u << loc->id));
+	return 0;
+}
+
+int nvs_ctl_plan(const struct nvs_io *io, const struct nvs_caps *caps,
+		 const struct nvs_rl_loc *loc, enum nvs_ctl_op op, unsigned int id,
+		 struct nvs_plan *p)
+{
+	memset(p, 0, sizeof(*p));
+	if (!caps)
+		return -EOPNOTSUPP;
+	switch (op) {
+	case NVS_CTL_DISABLE_CHANNEL:
+	case NVS_CTL_ENABLE_CHANNEL:
+		return plan_channel(io, caps, loc, op == NVS_CTL_ENABLE_CHANNEL, id, p);
+	case NVS_CTL_PREEMPT_TSG:
+		return plan_preempt(caps, loc, true, id, p);
+	case NVS_CTL_PREEMPT_RUNLIST:
+		return plan_preempt(caps, loc, false, 0, p);
+	case NVS_CTL_RESUBMIT_RUNLIST:
+		return plan_resubmit(io, caps, loc, p);
+	case NVS_CTL_SCHED_DISABLE:
+	case NVS_CTL_SCHED_ENABLE:
+		return plan_sched(io, caps, loc, op == NVS_CTL_SCHED_DISABLE, p);
+	}
+	return -EINVAL;
+}
+
+void nvs_plan_apply(const struct nvs_io *io, const struct nvs_plan *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->n; i++)
+		nvs_wr32(io, p->w[i].off, p->w[i].val);
+}
+
+bool nvs_plan_pending(const struct nvs_io *io, const struct nvs_plan *p)
+{
+	uint32_t v;
+
+	if (!p->poll_off)
+		return false;
+	v = nvs_rd32(io, p->poll_off);
+	return bad(v) || (v & p->poll_mask);
+}
+
+bool nvs_rl_has_chan(const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
+		     unsigned int chid)
+{
+	unsigned int i;
+
+	for (i = 0; items && i < loc->length; i++)
+		if (items[i].kind == NVS_RL_CHAN && items[i].id == chid)
+			return true;
+	return false;
+}
+
+bool nvs_rl_has_tsg(const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
+		    unsigned int tsgid)
+{
+	unsigned int i;
+
+	for (i = 0; items && i < loc->length; i++)
+		if (items[i].kind == NVS_RL_TSG && items[i].id == tsgid)
+			return true;
+	return false;
+}
+
+const char *nvs_ctl_op_name(enum nvs_ctl_op op)
+{
+	switch (op) {
+	case NVS_CTL_DISABLE_CHANNEL:
+		return "disable channel";
+	case NVS_CTL_ENABLE_CHANNEL:
+		return "enable channel";
+	case NVS_CTL_PREEMPT_TSG:
+		return "preempt TSG";
+	case NVS_CTL_PREEMPT_RUNLIST:
+		return "preempt runlist";
+	case NVS_CTL_RESUBMIT_RUNLIST:
+		return "resubmit runlist";
+	case NVS_CTL_SCHED_DISABLE:
+		return "disable scheduling of runlist";
+	case NVS_CTL_SCHED_ENABLE:
+		return "enable scheduling of runlist";
+	}
+	return "unknown";
+}

@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: MIT OR GPL-2.0
+/*
+ * control.c - channel enable/disable, preemption and resubmission on a GPU
+ * nvsched does not own: checked, audited, bounded, and undone on unload.
+ */
+#include <linux/cred.h>
+#include <linux/bitops.h>
+#include <linux/delay.h>
+#include <linux/ktime.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+
+#include "nvs_linux.h"
+#include "control.h"
+#include "../../include/uapi/nvsched.h"
+
+/*
+ * Does firmware (GSP) own this GPU's runlists?  Hopper and Blackwell dGPUs
+ * always run GSP-RM; Turing/Ampere/Ada may (regs-mmu-gr.md §7.1): assume it
+ * whenever NVIDIA's driver is bound, since its open flavour requires GSP.
+ */
+static bool nvs_gsp_owned(struct nvs_gpu *g)
+{
+	const struct nvs_caps *caps = g->ident.caps;
+	const char *drv = g->pdev->dev.driver ? g->pdev->dev.driver->name : NULL;
+
+	if (!caps || !caps->gsp_capable || (g->ident.chip && g->ident.chip->tegra))
+		return false;
+	if (caps->arch == NVS_ARCH_HOPPER || caps->arch == NVS_ARCH_BLACKWELL)
+		return true;
+	return drv && !strcmp(drv, "nvidia");
+}
+
+static void nvs_audit(struct nvs_gpu *g, const char *what, int rl, unsigned int id,
+		      const struct nvs_plan *p, int ret)
+{
+	char buf[96];
+	unsigned int i;
+	int n = 0;
+
+	buf[0] = 0;
+	for (i = 0; i < p->n && n < (int)sizeof(buf) - 24; i++)
+		n += scnprintf(buf + n, sizeof(buf) - n, " 0x%x<-0x%x", p->w[i].off, p->w[i].val);
+	/* every state change is logged, never rate-limited */
+	dev_notice(&g->pdev->dev, "%s: %s %u on runlist %d by uid %u pid %d (%s):%s%s\n",
+		   g->name, what, id, rl, from_kuid(&init_user_ns, current_uid()),
+		   task_pid_nr(current), current->comm, buf,
+		   ret == -ETIMEDOUT ? " (completion timed out)" : "");
+}
+
+/* remember / forget a channel nvsched disabled (lock held) */
+static int nvs_remember(struct nvs_gpu *g, int rl, unsigned int chid, bool disabled)
+{
+	unsigned int i;
+
+	for (i = 0; i < g->ndisabled; i++)
+		if (g->disabled[i].rl == rl && g->disabled[i].chid == chid)
+			break;
+	if (!disabled) {
+		if (i < g->ndisabled)
+			g->disabled[i] = g->disabled[--g->ndisabled];
+		return 0;
+	}
+	if (i < g->ndisabled)
+		return 0;
+	if (g->ndisabled == g->cap_disabled) {
+		unsigned int cap = g->cap_disabled ? g->cap_disabled * 2 : 16;
+		struct nvs_disabled *d;
+
+		if (cap > NVS_MAX_REMEMBERED)
+			return -ENOSPC;
+		d = krealloc(g->disabled, cap * sizeof(*d), GFP_KERNEL);
+		if (!d)
+			return -ENOMEM;
+		g->disabled = d;
+		g->cap_disabled = cap;
+	}
+	g->disabled[g->ndisabled].rl = rl;
+	g->disabled[g->ndisabled].chid = chid;
+	g->ndisabled++;
+	return 0;
+}
+
+/* Snapshot of runlist @rl, lock held; *items NULL if unreadable. */
+static int nvs_rl_read_locked(struct nvs_gpu *g, const struct nvs_topology *t, int rl,
+			      struct nvs_rl_loc *loc, struct nvs_rl_item **items)
+{
+	const struct nvs_caps *caps = g->ident.caps;
+	void *raw;
+	int ret;
+
+	*items = NULL;
+	ret = nvs_runlist_locate(&g->io, caps, t, rl, loc);
+	if (ret || !loc->length)
+		return ret;
+	raw = kvmalloc(nvs_runlist_bytes(caps, loc), GFP_KERNEL);
+	*items = kvcalloc(loc->length, sizeof(**items), GFP_KERNEL);
+	if (!raw || !*items) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	ret = nvs_runlist_fetch(&g->io, caps, loc, raw, NULL);
+	if (!ret)
+		nvs_runlist_decode(caps, loc, raw, *items);
+out:
+	kvfree(raw);
+	if (ret) {
+		kvfree(*items);
+		*items = NULL;
+	}
+	return ret;
+}
+
+static int nvs_wait(struct nvs_gpu *g, const struct nvs_plan *p, unsigned int timeout_us,
+		    u32 *pending)
+{
+	ktime_t end = ktime_add_us(ktime_get(), timeout_us);
+
+	for (;;) {
+		if (!nvs_plan_pending(&g->io, p))
+			return 0;
+		if (ktime_after(ktime_get(), end)) {
+			*pending = nvs_rd32(&g->io, p->poll_off);
+			return -ETIMEDOUT;
+		}
+		usleep_range(10, 50);
+	}
+}
+
+/* find the runlist holding a channel/TSG (pre-Ampere global ids) */
+static int nvs_find_runlist(struct nvs_gpu *g, const struct nvs_topology *t, bool tsg,
+			    unsigned int id)
+{
+	int16_t ids[NVS_MAX_ENGINES];
+	unsigned int i, n = nvs_ptop_runlists(t, ids);
+
+	for (i = 0; i < n; i++) {
+		struct nvs_rl_loc loc;
+		struct nvs_rl_item *items;
+		bool hit;
+
+		if (nvs_rl_read_locked(g, t, ids[i], &loc, &items) || !items)
+			continue;
+		hit = tsg ? nvs_rl_has_tsg(&loc, items, id) : nvs_rl_has_chan(&loc, items, id);
+		kvfree(items);
+		if (hit)
+			return ids[i];
+	}
+	return -ENOENT;
+}
+
+/**
+ * nvs_control() - perform one control operation on @g
+ * @g: the GPU
+ * @c: the request (struct nvsched_control in/out fields)
+ *
+ * Ids are checked against the chip's limits (-ERANGE) and, unless FORCE,
+ * against the runlist's current contents (-ENOENT).  Runlist rewrites on a
+ * GSP-owned GPU need allow_gsp_runlist_writes (-EPERM).  Completion is
+ * awaited for at most c->timeout_us (-ETIMEDOUT, c->pending set).
+ *
+ * Return: 0 or a negative errno; on error before the first write nothing
+ * was written.
+ */
+int nvs_control(struct nvs_gpu *g, struct nvsched_control *c)
+{
+	enum nvs_ctl_op op = c->op;
+	struct nvs_topology *t;
+	struct nvs_rl_item *items = NULL;
+	struct nvs_rl_loc loc;
+	struct nvs_plan p;
+	bool chan = op == NVS_CTL_DISABLE_CHANNEL || op == NVS_CTL_ENABLE_CHANNEL;
+	bool tsg = op == NVS_CTL_PREEMPT_TSG;
+	unsigned int timeout = c->timeout_us ? c->timeout_us : NVSCHED_CTL_TIMEOUT_US_DEFAULT;
+	int rl = c->runlist, ret;
+
+	if (op < NVS_CTL_DISABLE_CHANNEL || op > NVS_CTL_SCHED_ENABLE)
+		return -EINVAL;
+	timeout = min_t(unsigned int, timeout, NVSCHED_CTL_TIMEOUT_US_MAX);
+	ret = nvs_gpu_topology(g, &t);
+	if (ret)
+		return ret;
+	ret = nvs_gpu_begin(g);
+	if (ret)
+		goto out_topo;
+	if (!g->ident.caps) {
+		ret = -EOPNOTSUPP;
+		goto out;
+	}
+	if (rl < 0) {
+		if (!chan && !tsg) {
+			ret = -EINVAL;
+			goto out;
+		}
+		if (g->ident.caps->chan_ctl == NVS_CHAN_CHRAM) {
+			rl = 0;		/* per-runlist ids: bare ID means runlist 0 */
+		} else {
+			rl = nvs_find_runlist(g, t, tsg, c->id);
+			if (rl < 0 && (c->flags & NVSCHED_CTL_FORCE))
+				rl = g->ident.caps->chan_ctl == NVS_CHAN_PCCSR ? 0 : rl;
+			if (rl < 0) {
+				ret = c->id > (chan ? 4095u : nvs_max_tsgid(g->ident.caps)) ?
+				      -ERANGE : -ENOENT;
+				goto out;
+			}
+		}
+	}
+	ret = nvs_rl_read_locked(g, t, rl, &loc, &items);
+	if (ret && ret != -EIO)
+		goto out;	/* -ENOENT: no such runlist */
+	if ((chan || tsg) && !(c->flags & NVSCHED_CTL_FORCE)) {
+		if (chan && c->id >= loc.num_channels) {
+			ret = -ERANGE;
+			goto out;
+		}
+		if (tsg && c->id > nvs_max_tsgid(g->ident.caps)) {
+			ret = -ERANGE;
+			goto out;
+		}
+		if (ret == -EIO)
+			goto out;	/* cannot check membership */
+		if (chan ? !nvs_rl_has_chan(&loc, items, c->id) :
+			   !nvs_rl_has_tsg(&loc, items, c->id)) {
+			ret = -ENOENT;
+			goto out;
+		}
+	}
+	ret = nvs_ctl_plan(&g->io, g->ident.caps, &loc, op, c->id, &p);
+	if (ret)
+		goto out;
+	if (p.rewrites_runlist && nvs_gsp_owned(g) && !nvs_allow_gsp_runlist_writes()) {
+		dev_notice_ratelimited(&g->pdev->dev,
+				       "%s: refusing to resubmit runlist %d: GSP firmware owns the runlists (module parameter allow_gsp_runlist_writes=1 overrides)\n",
+				       g->name, rl);
+		ret = -EPERM;
+		goto out;
+	}
+	c->resolved_runlist = rl;
+	c->nwrites = p.n;
+	memcpy(c->writes, p.w, sizeof(p.w));
+	if (c->flags & NVSCHED_CTL_DRY_RUN)
+		goto out;
+	if (chan) {
+		ret = nvs_remember(g, rl, c->id, op == NVS_CTL_DISABLE_CHANNEL);
+		if (ret)
+			goto out;
+	}
+	if (op == NVS_CTL_SCHED_DISABLE || op == NVS_CTL_SCHED_ENABLE) {
+		if (rl >= 64) {
+			ret = -ERANGE;	/* cannot be remembered for the restore */
+			goto out;
+		}
+		if (op == NVS_CTL_SCHED_DISABLE)
+			g->sched_disabled |= BIT_ULL(rl);
+		else
+			g->sched_disabled &= ~BIT_ULL(rl);
+	}
+	nvs_plan_apply(&g->io, &p);
+	if (!(c->flags & NVSCHED_CTL_NO_WAIT))
+		ret = nvs_wait(g, &p, timeout, &c->pending);
+	nvs_audit(g, nvs_ctl_op_name(op), rl, chan || tsg ? c->id : (unsigned int)rl, &p, ret);
+out:
+	nvs_gpu_end(g);
+	kvfree(items);
+out_topo:
+	kfree(t);
+	return ret;
+}
+
+/* re-enable every channel and runlist nvsched disabled; lock held */
+static unsigned int nvs_restore_locked(struct nvs_gpu *g, const struct nvs_topology *t)
+{
+	unsigned int done = 0;
+
+	while (g->sched_disabled) {
+		int rl = __ffs64(g->sched_disabled);
+		struct nvs_rl_loc loc;
+		struct nvs_plan p;
+
+		g->sched_disabled &= ~BIT_ULL(rl);
+		if (nvs_runlist_locate(&g->io, g->ident.caps, t, rl, &loc) ||
+		    nvs_ctl_plan(&g->io, g->ident.caps, &loc, NVS_CTL_SCHED_ENABLE, 0, &p)) {
+			dev_warn(&g->pdev->dev, "%s: cannot re-enable scheduling of runlist %d\n",
+				 g->name, rl);
+			continue;
+		}
+		nvs_plan_apply(&g->io, &p);
+		nvs_audit(g, "restore: enable scheduling of runlist", rl, rl, &p, 0);
+		done++;
+	}
+
+	while (g->ndisabled) {
+		struct nvs_disabled d = g->disabled[--g->ndisabled];
+		struct nvs_rl_loc loc;
+		struct nvs_plan p;
+
+		if (nvs_runlist_locate(&g->io, g->ident.caps, t, d.rl, &loc) ||
+		    nvs_ctl_plan(&g->io, g->ident.caps, &loc, NVS_CTL_ENABLE_CHANNEL, d.chid, &p)) {
+			dev_warn(&g->pdev->dev, "%s: cannot re-enable channel %u of runlist %d\n",
+				 g->name, d.chid, d.rl);
+			continue;
+		}
+		nvs_plan_apply(&g->io, &p);
+		nvs_audit(g, "restore: enable channel", d.rl, d.chid, &p, 0);
+		done++;
+	}
+	return done;
+}
+
+/**
+ * nvs_restore_channels() - re-enable every channel nvsched disabled on @g
+ * @g: the GPU
+ * @count: channels re-enabled (may be NULL)
+ *
+ * Return: 0 or the errno of reading the GPU.
+ */
+int nvs_restore_channels(struct nvs_gpu *g, unsigned int *count)
+{
+	struct nvs_topology *t;
+	unsigned int n;
+	int ret;
+
+	ret = nvs_gpu_topology(g, &t);
+	if (ret)
+		return ret;
+	ret = nvs_gpu_begin(g);
+	if (!ret) {
+		n = nvs_restore_locked(g, t);
+		if (count)
+			*count = n;
+		nvs_gpu_end(g);
+	}
+	kfree(t);
+	return ret;
+}

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT OR GPL-2.0
+/*
+ * proc_ctl.c - the control files of /proc/gpuX (mode 0200):
+ * disable_channel, enable_channel, preempt_tsg ("ID" or "RUNLIST:ID"),
+ * preempt_runlist, resubmit_runlist ("RUNLIST").  Root with CAP_SYS_ADMIN.
+ */
+#include <linux/capability.h>
+#include <linux/kernel.h>
+#include <linux/proc_fs.h>
+#include <linux/uaccess.h>
+
+#include "nvs_linux.h"
+#include "control.h"
+#include "../../include/uapi/nvsched.h"
+
+#define NVS_CTL_INPUT_MAX	32	/* "4294967295:4294967295\n" fits */
+
+struct nvs_ctl_file {
+	const char *name;
+	enum nvs_ctl_op op;
+};
+
+static const struct nvs_ctl_file nvs_ctl_files[] = {
+	{ "disable_channel", NVS_CTL_DISABLE_CHANNEL },
+	{ "enable_channel", NVS_CTL_ENABLE_CHANNEL },
+	{ "preempt_tsg", NVS_CTL_PREEMPT_TSG },
+	{ "preempt_runlist", NVS_CTL_PREEMPT_RUNLIST },
+	{ "resubmit_runlist", NVS_CTL_RESUBMIT_RUNLIST },
+};
+
+/*
+ * Parse "ID" or "RUNLIST:ID" (decimal or 0x hex, optional trailing newline).
+ * Return: 0, -EINVAL (garbage, negative, empty), -ERANGE (overflow).
+ */
+static int nvs_ctl_parse(char *buf, bool pair_ok, int *rl, unsigned int *id)
+{
+	char *colon = strchr(buf, ':');
+	unsigned int v;
+	int ret;
+
+	*rl = -1;
+	if (colon) {
+		if (!pair_ok)
+			return -EINVAL;
+		*colon = 0;
+		ret = kstrtouint(buf, 0, &v);
+		if (ret)
+			return ret;
+		if (v > S16_MAX)
+			return -ERANGE;
+		*rl = v;
+		buf = colon + 1;
+	}
+	/* kstrtouint: no sign, no spaces, at most one trailing newline */
+	return kstrtouint(buf, 0, id);
+}
+
+static ssize_t nvs_ctl_write(struct file *file, const char __user *ubuf, size_t count,
+			     loff_t *ppos)
+{
+	const struct nvs_ctl_data *d = nvs_pde_data(file_inode(file));
+	struct nvs_gpu *g = d->g;
+	struct nvsched_control c = { 0 };
+	char buf[NVS_CTL_INPUT_MAX];
+	unsigned int id;
+	int rl, ret;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	/* one whole command per write: no split or over-long writes */
+	if (*ppos != 0 || count == 0 || count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = 0;
+	if (strlen(buf) != count)
+		return -EINVAL;		/* embedded NUL */
+	ret = nvs_ctl_parse(buf, d->op <= NVS_CTL_PREEMPT_TSG, &rl, &id);
+	if (ret)
+		return ret;
+	c.gpu = g->index;
+	c.op = d->op;
+	if (d->op == NVS_CTL_PREEMPT_RUNLIST || d->op == NVS_CTL_RESUBMIT_RUNLIST) {
+		if (id > S16_MAX)
+			return -ERANGE;
+		c.runlist = id;
+	} else {
+		c.runlist = rl;
+		c.id = id;
+	}
+	ret = nvs_control(g, &c);
+	if (ret)
+		return ret;
+	*ppos += count;
+	return count;
+}
+
+static const struct proc_ops nvs_ctl_ops = {
+	.proc_write = nvs_ctl_write,
+	.proc_lseek = noop_llseek,
+};
+
+/**
+ * nvs_proc_add_control() - create the control files of @g (mode 0200)
+ * @g: the GPU (its /proc directory exists)
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int nvs_proc_add_control(struct nvs_gpu *g)
+{
+	unsigned int i;
+
+	BUILD_BUG_ON(ARRAY_SIZE(nvs_ctl_files) != NVS_CTL_FILES);
+	for (i = 0; i < ARRAY_SIZE(nvs_ctl_files); i++) {
+		g->ctl_files[i].g = g;
+		g->ctl_files[i].op = nvs_ctl_files[i].op;
+		if (!proc_create_data(nvs_ctl_files[i].name, 0200, g->proc, &nvs_ctl_ops,
+				      &g->ctl_files[i]))
+			return -ENOMEM;
+	}
+	return 0;
+}

@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Unit tests: copy-engine topology (kmod/hw/ce.c).
+ *
+ * The GH100 test decodes the REAL register capture and compares it with the
+ * per-LCE PCE masks NVIDIA's own driver (RM) reported for the same GPU in
+ * the same run (rmprobe_idle.txt, parsed here, nothing hard-coded).  The
+ * other tests use register sets encoded by hand from regs-fifo.md §6.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "chip.h"
+#include "ce.h"
+#include "sim.h"
+#include "topo_fixture.h"
+
+static const struct nvs_caps *caps_of(uint16_t chip_id)
+{
+	const struct nvs_chip *c = nvs_chip_lookup(chip_id);
+
+	assert_non_null(c);
+	return c->caps;
+}
+
+struct rm_lce {
+	bool present;
+	bool grce;
+	uint32_t pce_mask;
+};
+
+/* "    COPY3   caps=SHARED|... pceMask=0xa000 {13,15} shim=0 localLce=3 ..." */
+static unsigned int parse_rm_ce(const char *path, struct rm_lce *lce, unsigned int max)
+{
+	FILE *f = fopen(path, "r");
+	char line[1024];
+	unsigned int n = 0;
+
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f)) {
+		const char *caps = strstr(line, "caps=");
+		const char *pm = strstr(line, "pceMask=");
+		const char *ll = strstr(line, "localLce=");
+		unsigned int mask, l;
+
+		if (strncmp(line, "    COPY", 8) || !caps || !pm || !ll)
+			continue;
+		if (sscanf(pm, "pceMask=0x%x", &mask) != 1 || sscanf(ll, "localLce=%u", &l) != 1)
+			continue;
+		assert_true(l < max);
+		lce[l].present = true;
+		lce[l].pce_mask = mask;
+		/* "caps=GRCE|..." : the GRCE flag is the first capability */
+		lce[l].grce = !strncmp(caps, "caps=GRCE", 9);
+		n++;
+	}
+	fclose(f);
+	return n;
+}
+
+static void test_gh100_matches_rm(void **state)
+{
+	char snap[512], rm[512], err[256];
+	struct rm_lce rml[NVS_CE_MAX_LCES];
+	struct nvs_sim *sim;
+	struct nvs_ident id;
+	struct nvs_ce ce;
+	struct strbuf out = { .n = 0 };
+	unsigned int l, n, checked = 0;
+	int v;
+
+	if (fixture_path("h100_idle.nvss", snap, sizeof(snap)) ||
+	    fixture_path("rmprobe_idle.txt", rm, sizeof(rm)))
+		fail_msg("H100 fixture not found (set NVS_FIXTURES=DIR)");
+	memset(rml, 0, sizeof(rml));
+	n = parse_rm_ce(rm, rml, NVS_CE_MAX_LCES);
+	assert_true(n >= 2);
+
+	sim = nvs_sim_open(snap, err, sizeof(err));
+	if (!sim)
+		fail_msg("%s", err);
+	assert_int_equal(nvs_identify(nvs_sim_io(sim), &id), 0);
+	assert_int_equal(nvs_ce_read(nvs_sim_io(sim), id.caps, &ce), 0);
+	assert_true(nvs_ce_complete(&ce));
+
+	for (l = 0; l < NVS_CE_MAX_LCES; l++) {
+		uint32_t mine = nvs_ce_pces_of_lce(&ce, l);
+
+		if (!rml[l].present) {
+			/* LCEs RM does not list have no PCEs and share nothing */
+			assert_int_equal(mine, 0);
+			continue;
+		}
+		assert_true(l < ce.num_lces);
+		if (rml[l].grce) {
+			/* RM reports a sharing GRCE with the shared LCE's PCEs */
+			int s = ce.grce_shared_lce[l];
+
+			assert_true(l < ce.num_grces);
+			assert_int_equal(mine, 0);
+			assert_true(s >= 0);
+			assert_int_equal(nvs_ce_pces_of_lce(&ce, (unsigned int)s), rml[l].pce_mask);
+			assert_false(rml[s].grce);
+			assert_int_equal(nvs_ce_shared_lce_for_grce(nvs_sim_io(sim), id.caps, l, &v), 0);
+			assert_int_equal(v, s);
+		} else {
+			assert_int_equal(mine, rml[l].pce_mask);
+		}
+		checked++;
+	}
+	assert_int_equal(checked, n);
+	/* every PCE of PCE_MAP belongs to an LCE RM knows */
+	for (l = 0; l < NVS_CE_MAX_PCES; l++) {
+		if (!(ce.pce_map & (1u << l)))
+			continue;
+		assert_int_equal(nvs_ce_lce_for_pce(nvs_sim_io(sim), id.caps, l, &v), 0);
+		assert_true(rml[v].present && (rml[v].pce_mask & (1u << l)));
+	}
+	/* a PCE slot that PCE_MAP does not list: ENODEV */
+	assert_int_equal(nvs_ce_lce_for_pce(nvs_sim_io(sim), id.caps, 20, &v), -ENODEV);
+
+	/* the copy_topology text: one line per configured LCE / sharing GRCE */
+	assert_int_equal(nvs_ce_format(&ce, sb_pr, &out), 0);
+	for (l = 0; l < NVS_CE_MAX_LCES; l++) {
+		char want[64];
+
+		if (!rml[l].present)
+			continue;
+		if (rml[l].grce)
+			snprintf(want, sizeof(want), "GRCE%u -> LCE%02d (shared)\n", l,
+				 ce.grce_shared_lce[l]);
+		else
+			snprintf(want, sizeof(want), "LCE%02u -> PCE", l);
+		if (!strstr(out.s, want))
+			fail_msg("copy_topology lacks \"%s\":\n%s", want, out.s);
+	}
+	nvs_sim_free(sim);
+}
+
+/* Pascal: packed nibbles at 0x10402c, 0x7 unconfigured; GRCE byte config */
+static void test_pascal(void **state)
+{
+	struct fake_regs r = { .n = 0 };
+	struct nvs_io io = fake_io(&r);
+	const struct nvs_caps *caps = caps_of(0x134);	/* GP104 */
+	struct strbuf out = { .n = 0 };
+	struct nvs_ce ce;
+	int v;
+
+	fake_set(&r, 0x104028, 0x1f);		/* PCE0-4 */
+	/* PCE0->LCE2, PCE1->LCE3, PCE2 unconfigured, PCE3->LCE4, PCE4->LCE0 */
+	fake_set(&r, 0x10402c, 0x2 | 0x3 << 4 | 0x7 << 8 | 0x4 << 12 | 0x0 << 16 | 0x7777u << 20);
+	/* GRCE0: not shared; GRCE1: shared (bit 3) with LCE3 */
+	fake_set(&r, 0x104034, 0x0b00);
+	fake_set(&r, 0x22444, 5);
+	assert_int_equal(nvs_ce_read(&io, caps, &ce), 0);
+	assert_int_equal(ce.num_lces, 5);
+	assert_int_equal(nvs_ce_pces_of_lce(&ce, 0), 0x10);
+	assert_int_equal(nvs_ce_pces_of_lce(&ce, 2), 0x1);
+	assert_int_equal(nvs_ce_pces_of_lce(&ce, 3), 0x2);
+	assert_int_equal(nvs_ce_pces_of_lce(&ce, 4), 0x8);
+	assert_int_equal(ce.grce_shared_lce[0], NVS_CE_NONE);
+	assert_int_equal(ce.grce_shared_lce[1], 3);
+	assert_int_equal(nvs_ce_lce_for_pce(&io, caps, 2, &v), -ENODEV);
+	assert_int_equal(nvs_ce_lce_for_pce(&io, caps, 3, &v), 0);
+	assert_int_equal(v, 4);
+	assert_int_equal(nvs_ce_lce_for_pce(&io, caps, 8, &v), -ERANGE);
+	assert_int_equal(nvs_ce_shared_lce_for_grce(&io, caps, 0, &v), -ENODEV);
+	assert_int_equal(nvs_ce_format(&ce, sb_pr, &out), 0);
+	assert_string_equal(out.s, "GRCE0 -> PCE04\nGRCE1 -> LCE03 (shared)\n"
+			    "LCE02 -> PCE00\nLCE03 -> PCE01\nLCE04 -> PCE03\n");
+
+	/* the whole packed register unreadable */
+	fake_set(&r, 0x10402c, 0xbadf3000);
+	assert_int_equal(nvs_ce_lce_for_pce(&io, caps, 0, &v), -EIO);
+	assert_int_equal(nvs_ce_read(&io, caps, &ce), 0);
+	assert_false(nvs_ce_complete(&ce));
+	assert_int_equal(nvs_ce_format(&ce, sb_pr, &out), -EIO);
+}
+
+/* Volta/Turing: 0x104040 + 4p, GRCE 0x104034 + 4g; 0xf NONE; 0xbadf3000 */
+static void test_volta_turing(void **state)
+{
+	struct fake_regs r = { .n = 0 };
+	struct nvs_io io = fake_io(&r);
+	const struct nvs_caps *caps = caps_of(0x164);	/* TU104 */
+	struct strbuf out = { .n = 0 };
+	struct nvs_ce ce;
+	int v;
+
+	fake_set(&r, 0x104028, 0xf);
+	fake_set(&r, 0x104040, 0x2);
+	fake_set(&r, 0x104044, 0xf);		/* unconfigured */
+	fake_set(&r, 0x104048, 0x3);
+	fake_set(&r, 0x10404c, 0x4);
+	fake_set(&r, 0x104034, 0x40000003);	/* GRCE0 shares LCE3 */
+	fake_set(&r, 0x104038, 0x0000000f);	/* GRCE1: none */
+	fake_set(&r, 0x104100, 0x0);		/* Ampere set: must not be used */
+	fake_set(&r, 0x22444, 0x9);
+	assert_int_equal(nvs_ce_read(&io, caps, &ce), 0);
+	assert_int_equal(ce.num_lces, 9);
+	assert_int_equal(nvs_ce_lce_for_pce(&io, caps, 0, &v), 0);
+	assert_int_equal(v, 2);
+	assert_int_equal(nvs_ce_lce_for_pce(&io, caps, 1, &v), -ENODEV);
+	assert_int_equal(nvs_ce_shared_lce_for_grce(&io, caps, 0, &v), 0);
+	assert_int_equal(v, 3);
+	assert_int_equal(nvs_ce_shared_lce_for_grce(&io, caps, 1, &v), -ENODEV);
+	assert_int_equal(nvs_ce_format(&ce, sb_pr, &out), 0);
+	assert_string_equal(out.s, "GRCE0 -> LCE03 (shared)\nLCE02 -> PCE00\n"
+			    "LCE03 -> PCE02\nLCE04 -> PCE03\n");
+
+	/* GV100 before first use: 0xbadf3000 is no value, not LCE 0 */
+	fake_set(&r, 0x10404c, 0xbadf3000);
+	assert_int_equal(nvs_ce_lce_for_pce(&io, caps, 3, &v), -EIO);
+	assert_int_equal(nvs_ce_lce_for_pce(&io, caps, 0, &v), 0);
+	assert_int_equal(nvs_ce_read(&io, caps, &ce), 0);
+	assert_int_equal(ce.lce_for_pce[3], NVS_CE_NOVAL);
+	assert_int_equal(nvs_ce_format(&ce, sb_pr, &out), -EIO);
+	fake_set(&r, 0x104034, 0xbadf1100);
+	assert_int_equal(nvs_ce_shared_lce_for_grce(&io, caps, 0, &v), -EIO);
+}
+
+/* Ampere+: 0x104100 + 4p, GRCE 0x1041c0 + 4g; SHARED bit 30 required */
+static void test_ampere(void **state)
+{
+	struct fake_regs r = { .n = 0 };
+	struct nvs_io io = fake_io(&r);
+	const struct nvs_caps *caps = caps_of(0x172);	/* GA102 */
+	struct strbuf out = { .n = 0 };
+	struct nvs_ce ce;
+	int v;
+
+	fake_set(&r, 0x104028, 0x7);
+	fake_set(&r, 0x104100, 0x2);
+	fake_set(&r, 0x104104, 0x0);		/* GRCE0 has its own PCE */
+	fake_set(&r, 0x104108, 0xf);
+	fake_set(&r, 0x104040, 0x5);		/* Volta set: must not be used */
+	fake_set(&r, 0x1041c0, 0x40000002);	/* says shared, but has a PCE */
+	fake_set(&r, 0x1041c4, 0x00000002);	/* SHARED clear: not shared */
+	/* no NUM_CES register: count from the highest LCE referred to */
+	assert_int_equal(nvs_ce_read(&io, caps, &ce), 0);
+	assert_int_equal(ce.num_lces, 3);
+	assert_int_equal(ce.grce_shared_lce[0], NVS_CE_NONE);
+	assert_int_equal(ce.grce_shared_lce[1], NVS_CE_NONE);
+	assert_int_equal(nvs_ce_format(&ce, sb_pr, &out), 0);
+	assert_string_equal(out.s, "GRCE0 -> PCE01\nLCE02 -> PCE00\n");
+	fake_set(&r, 0x1041c4, 0x40000002);
+	assert_int_equal(nvs_ce_shared_lce_for_grce(&io, caps, 1, &v), 0);
+	assert_int_equal(v, 2);
+	assert_int_equal(nvs_ce_shared_lce_for_grce(&io, caps, 2, &v), -ERANGE);
+	assert_int_equal(nvs_ce_lce_for_pce(&io, caps, 2, &v), -ENODEV);
+}
+
+static void test_errors(void **state)
+{
+	struct fake_regs r = { .n = 0 };
+	struct nvs_io io = fake_io(&r);
+	struct nvs_ce ce;
+	uint32_t v;
+	int lce;
+
+	/* PCE_MAP missing (PRI error) or all-ones: -EIO, never a value */
+	assert_int_equal(nvs_ce_read(&io, caps_of(0x180), &ce), -EIO);
+	assert_int_equal(nvs_ce_pce_map(&io, caps_of(0x180), &v), -EIO);
+	assert_int_equal(nvs_ce_lce_for_pce(&io, caps_of(0x180), 0, &lce), -EIO);
+	fake_set(&r, 0x104028, 0xffffffff);
+	assert_int_equal(nvs_ce_read(&io, caps_of(0x164), &ce), -EIO);
+	fake_set(&r, 0x104028, 0xbad00100);
+	assert_int_equal(nvs_ce_pce_map(&io, caps_of(0x164), &v), -EIO);
+	assert_int_equal(nvs_ce_num_ces(&io, caps_of(0x164), &v), -EIO);
+	/* no CE map before Pascal */
+	assert_int_equal(nvs_ce_read(&io, caps_of(0x124), &ce), -EOPNOTSUPP);	/* GM204 */
+	assert_int_equal(nvs_ce_num_pce_slots(caps_of(0x0e4)), 0);		/* GK104 */
+}
+
+static uint32_t rnd_rd(void *ctx, uint32_t off)
+{
+	uint64_t x = *(uint64_t *)ctx ^ ((uint64_t)off * 0x9e3779b97f4a7c15ull);
+
+	x ^= x >> 31;
+	x *= 0xbf58476d1ce4e5b9ull;
+	x ^= x >> 29;
+	switch (x & 7) {
+	case 0:
+		return 0xbadf3000u;
+	case 1:
+		return 0xffffffffu;
+	default:
+		return (uint32_t)(x >> 32);
+	}
+}
+
+/* Random register images: everything stays in range, errors are NOVAL */
+static void test_random_images(void **state)
+{
+	size_t nchips, c;
+	const struct nvs_chip *chips = nvs_chip_table(&nchips);
+	unsigned int ok = 0;
+	uint64_t seed;
+
+	for (seed = 1; seed <= 3000; seed++) {
+		struct nvs_io io = { .rd32 = rnd_rd, .wr32 = fake_wr, .ctx = &seed };
+
+		for (c = 0; c < nchips; c++) {
+			struct strbuf out = { .n = 0 };
+			struct nvs_ce ce;
+			unsigned int p;
+			int v;
+
+			if (nvs_ce_read(&io, chips[c].caps, &ce))
+				continue;
+			ok++;
+			assert_true(ce.num_lces <= NVS_CE_MAX_LCES);
+			assert_true(ce.num_pces <= NVS_CE_MAX_PCES);
+			for (p = 0; p < NVS_CE_MAX_PCES; p++) {
+				assert_true(ce.lce_for_pce[p] >= NVS_CE_NOVAL &&
+					    ce.lce_for_pce[p] < (int)ce.num_lces);
+				if (!(ce.pce_map & (1u << p)))
+					assert_int_equal(ce.lce_for_pce[p], NVS_CE_NONE);
+			}
+			for (p = 0; p < NVS_CE_MAX_GRCES; p++)
+				assert_true(ce.grce_shared_lce[p] < (int)ce.num_lces);
+			assert_int_equal(nvs_ce_format(&ce, sb_pr, &out) == 0, nvs_ce_complete(&ce));
+			for (p = 0; p < ce.num_pces; p++)
+				if (nvs_ce_lce_for_pce(&io, chips[c].caps, p, &v) == 0)
+					assert_true(v >= 0 && v < NVS_CE_MAX_LCES);
+		}
+	}
+	assert_true(ok > 1000);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_gh100_matches_rm),
+		cmocka_unit_test(test_pascal),
+		cmocka_unit_test(test_volta_turing),
+		cmocka_unit_test(test_ampere),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_random_images),
+	};
+
+	return cmocka_run_group_tests_name("ce", tests, NULL, NULL);
+}

@@ -1,0 +1,758 @@
+// SPDX-License-Identifier: MIT
+/*
+ * GMMU walkers (kmod/hw/mmu.c) and instance-block decode (kmod/hw/inst.c).
+ *
+ * 1. Every profile: the generator (tests/profiles/gen/gen.c,
+ *    build_runlist_mem) gave each TSG one address space mapping
+ *    VA 0x1000000000 -> the TSG's USERD page and VA 0x1000001000 -> its
+ *    GPFIFO page (allocated right after the USERD page), and wrote the
+ *    channel's GP_BASE = 0x1000001000 + 512 * j into RAMFC.  Expected
+ *    addresses come from sources other than the page tables: the runlist
+ *    entry's USERD pointer (Volta+), the RAMFC USERD pointer (all), and the
+ *    chip generation from the generator's own chip table.  Both the direct
+ *    memory path and the PRAMIN window path are walked.
+ * 2. Fault injection on hand-built tables (entries encoded here from
+ *    regs-mmu-gr.md §4 by plain arithmetic, not with the walker's macros):
+ *    cycles, self-references, PRI errors mid-walk, unbacked memory,
+ *    out-of-range VAs and addresses, IS_PTE where no page can be,
+ *    misaligned pages - each -EIO after a bounded number of reads.
+ * 3. Big pages, 2M/512M pages, sparse/unmapped, Pascal v1/v2 by PDB bit,
+ *    Hopper v3 regardless of the bit, and the translation cache.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../profiles/gen/chip.h"	/* the generator's chip descriptions */
+#include "chip.h"			/* kmod/hw */
+#include "ptop.h"
+#include "runlist.h"
+#include "mmu.h"
+#include "inst.h"
+#include "sim.h"
+
+#define VA_USERD 0x1000000000ull	/* gen.c */
+#define VA_GPFIFO 0x1000001000ull
+
+/* ------------------------------------------------ counting io wrapper */
+struct cio {
+	struct nvs_io io;
+	const struct nvs_io *in;
+	unsigned int rd32, mem;
+};
+
+static uint32_t c_rd32(void *ctx, uint32_t off)
+{
+	struct cio *c = ctx;
+
+	c->rd32++;
+	return c->in->rd32(c->in->ctx, off);
+}
+
+static void c_wr32(void *ctx, uint32_t off, uint32_t v)
+{
+	struct cio *c = ctx;
+
+	c->in->wr32(c->in->ctx, off, v);
+}
+
+static int c_mem(void *ctx, enum nvs_aperture ap, uint64_t a, void *b, size_t n)
+{
+	struct cio *c = ctx;
+
+	c->mem++;
+	return c->in->mem_read(c->in->ctx, ap, a, b, n);
+}
+
+/* @pramin: hide mem_read so that nvs_vid_read() uses the window */
+static void cio_init(struct cio *c, const struct nvs_io *in, bool pramin)
+{
+	memset(c, 0, sizeof(*c));
+	c->in = in;
+	c->io.rd32 = c_rd32;
+	c->io.wr32 = c_wr32;
+	c->io.mem_read = pramin ? NULL : c_mem;
+	c->io.ctx = c;
+}
+
+static unsigned int cio_reads(const struct cio *c)
+{
+	return c->rd32 + c->mem;
+}
+
+/* ------------------------------------------------ 1. all profiles */
+static unsigned int gen_version(enum gen g)
+{
+	return g <= G_MAXWELL ? 1 : g <= G_ADA ? 2 : 3;	/* gen.c pt_init */
+}
+
+static void xlat_ok(const struct nvs_io *io, const struct nvs_caps *caps,
+		    const struct nvs_mmu_pdb *pdb, struct nvs_mmu_cache *cache,
+		    uint64_t va, uint64_t want, const char *chip, unsigned int chid)
+{
+	enum nvs_aperture ap = 99;
+	uint64_t pa = 0;
+	char why[128];
+	int ret;
+
+	ret = nvs_mmu_translate(io, caps, pdb, va, &pa, &ap, cache, why, sizeof(why));
+	if (ret || pa != want || ap != NVS_AP_VID)
+		fail_msg("%s chid %u: VA 0x%llx -> %d 0x%llx ap %d (%s), want 0x%llx vid", chip,
+			 chid, (unsigned long long)va, ret, (unsigned long long)pa, ap, why,
+			 (unsigned long long)want);
+}
+
+struct textbuf {
+	char s[4096];
+	size_t n;
+};
+
+static void tb_pr(void *ctx, const char *fmt, ...)
+{
+	struct textbuf *t = ctx;
+	va_list ap;
+	int k;
+
+	va_start(ap, fmt);
+	k = vsnprintf(t->s + t->n, sizeof(t->s) - t->n, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		t->n += (size_t)k < sizeof(t->s) - t->n ? (size_t)k : sizeof(t->s) - t->n - 1;
+}
+
+/* Box lines are as wide as nvs_runlist_format()'s channel box:
+ * "+- Channel Entry %-4u-+" is 23 characters, so is every "|...|". */
+static void check_box(const struct chip *c, const struct nvs_inst *in)
+{
+	struct textbuf tb = { .n = 0 };
+	char *line, *save = NULL;
+	unsigned int n = 0;
+
+	nvs_inst_format_box(in, "", tb_pr, &tb);
+	for (line = strtok_r(tb.s, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *bar = strchr(line + 1, '|');
+
+		if (line[0] != '|' || !bar || bar - line != 22)
+			fail_msg("%s: box line not 23 wide: \"%s\"", c->name, line);
+		n++;
+	}
+	assert_true(n >= 8);
+}
+
+/* The channel's USERD as the runlist (Volta+) or RAMFC gives it; its
+ * aperture through @ap. */
+static uint64_t chan_userd(const struct nvs_rl_item *it, const struct nvs_inst *in,
+			   unsigned int *ap)
+{
+	if (it->has_userd) {
+		if (in->has_userd) {	/* two independent copies agree */
+			assert_int_equal(in->userd, it->userd);
+			assert_int_equal(in->userd_target, it->userd_ap);
+		}
+		*ap = it->userd_ap;
+		return it->userd;
+	}
+	assert_true(in->has_userd);
+	*ap = in->userd_target;
+	return in->userd;
+}
+
+/* USERD page of each address space, from channels whose USERD is in VID
+ * memory (gen.c: USERD of channel j = userd_page + 512 * j; channels with
+ * USERD in system memory still map the TSG's VID userd_page). */
+struct space {
+	uint64_t pdb, page;
+};
+
+static void read_inst(const struct chip *c, const struct nvs_io *io,
+		      const struct nvs_caps *caps, const struct nvs_rl_item *it,
+		      struct nvs_inst *in)
+{
+	char why[128];
+	int ret;
+
+	assert_true(it->has_inst);
+	ret = nvs_inst_read(io, caps, it->inst, it->inst_ap, in, why, sizeof(why));
+	if (ret)
+		fail_msg("%s chid %u: inst 0x%llx: %s", c->name, it->id,
+			 (unsigned long long)it->inst, why);
+}
+
+static unsigned int check_channel(const struct chip *c, struct nvs_sim *sim,
+				  const struct nvs_caps *caps, const struct nvs_rl_item *it,
+				  const struct space *sp, unsigned int nsp, int pos, bool pramin)
+{
+	struct cio cio;
+	struct nvs_inst in;
+	struct nvs_mmu_cache cache;
+	char why[128];
+	uint64_t userd, page = 0;
+	enum nvs_aperture ap;
+	uint64_t pa;
+	unsigned int before, uap, i;
+	int ret;
+
+	cio_init(&cio, nvs_sim_io(sim), pramin);
+	nvs_mmu_cache_init(&cache);
+	read_inst(c, &cio.io, caps, it, &in);
+	assert_int_equal(in.pt_version, gen_version(c->gen));
+	assert_int_equal(in.pdb.target, 0);
+	assert_true(in.has_userd || c->gen == G_BLACKWELL);
+	userd = chan_userd(it, &in, &uap);
+	for (i = 0; i < nsp; i++)
+		if (sp[i].pdb == in.pdb.addr)
+			page = sp[i].page;
+	if (!page) {
+		/* every channel of this TSG has its USERD in system memory
+		 * (ga100): the USERD page is known only from the walk; the
+		 * GPFIFO page must still follow it (gen.c allocation order) */
+		ret = nvs_mmu_translate(&cio.io, caps, &in.pdb, VA_USERD, &page, &ap, NULL,
+					why, sizeof(why));
+		if (ret || ap != NVS_AP_VID || (page & 0xfff))
+			fail_msg("%s chid %u: VA_USERD: %d 0x%llx (%s)", c->name, it->id, ret,
+				 (unsigned long long)page, why);
+		print_message("  %s chid %u: USERD in sysmem, VID USERD page from the walk only\n",
+			      c->name, it->id);
+	}
+
+	xlat_ok(&cio.io, caps, &in.pdb, &cache, VA_USERD, page, c->name, it->id);
+	if (uap == NVS_AP_VID)
+		xlat_ok(&cio.io, caps, &in.pdb, &cache, VA_USERD + (userd & 0xfff), userd,
+			c->name, it->id);
+	else
+		xlat_ok(&cio.io, caps, &in.pdb, &cache, VA_USERD + 0x200, page + 0x200,
+			c->name, it->id);
+	xlat_ok(&cio.io, caps, &in.pdb, &cache, VA_GPFIFO, page + 0x1000, c->name, it->id);
+	/* GP_BASE from RAMFC: in the GPFIFO page */
+	assert_int_equal(in.gp_base & ~0xfffull, VA_GPFIFO);
+	xlat_ok(&cio.io, caps, &in.pdb, &cache, in.gp_base, page + 0x1000 + (in.gp_base & 0xfff),
+		c->name, it->id);
+	nvs_inst_resolve(&cio.io, caps, &in, &cache);
+	assert_int_equal(in.gp_err, 0);
+	assert_int_equal(in.gp_pa, page + 0x1000 + (in.gp_base & 0xfff));
+	assert_int_equal(cache.misses, 2);	/* one walk per page */
+	assert_int_equal(cache.hits, 3);
+	/* cached: no register or memory access at all */
+	before = cio_reads(&cio);
+	xlat_ok(&cio.io, caps, &in.pdb, &cache, VA_USERD + 0x10, page + 0x10, c->name, it->id);
+	assert_int_equal(cio_reads(&cio), before);
+	/* next page: unmapped, and not cached */
+	ret = nvs_mmu_translate(&cio.io, caps, &in.pdb, VA_GPFIFO + 0x1000, &pa, &ap, &cache,
+				why, sizeof(why));
+	if (ret != -ENOENT)
+		fail_msg("%s: unmapped VA gave %d (%s)", c->name, ret, why);
+	/* Volta+: subcontext 0 is the channel's address space (gen.c build_inst) */
+	if (c->gen >= G_VOLTA) {
+		assert_true(in.has_subctx);
+		assert_int_equal(in.sc_valid, 1);
+		assert_true(in.sc0_same);
+	}
+	if (in.has_chinfo) {
+		assert_int_equal(in.chid, it->id);
+		/* gen.c build_inst: VEID = the channel's index in its TSG */
+		assert_int_equal(in.veid, pos);
+	}
+	if (c->gen == G_BLACKWELL)
+		assert_int_equal(in.magic, 0xcafeca11u);
+	{
+		struct textbuf tb = { .n = 0 };
+		char want[64];
+
+		nvs_inst_format(&in, "  ", tb_pr, &tb);
+		snprintf(want, sizeof(want), "GPFIFO PA 0x%llx (vid)",
+			 (unsigned long long)(page + 0x1000 + (in.gp_base & 0xfff)));
+		if (!strstr(tb.s, want))
+			fail_msg("%s: formatted text lacks \"%s\":\n%s", c->name, want, tb.s);
+		check_box(c, &in);
+	}
+	return 1;
+}
+
+static void check_chip(const struct chip *c, bool pramin)
+{
+	char path[256], err[256];
+	struct nvs_sim *sim;
+	struct nvs_ident id;
+	struct nvs_topology *t = malloc(sizeof(*t));
+	unsigned int nch = 0, nsp = 0;
+	struct space sp[64];
+	int r;
+
+	snprintf(path, sizeof(path), "build/profiles/%s.nvss", c->name);
+	sim = nvs_sim_open(path, err, sizeof(err));
+	if (!sim)
+		fail_msg("%s", err);
+	assert_int_equal(nvs_identify(nvs_sim_io(sim), &id), 0);
+	assert_non_null(id.caps);
+	assert_int_equal(id.caps->pt_version, gen_version(c->gen));
+	assert_int_equal(nvs_ptop_read(nvs_sim_io(sim), id.caps, t), 0);
+	for (r = 0; r < c->nrl; r++) {
+		struct nvs_rl_loc loc;
+		struct nvs_rl_item *items;
+		void *raw;
+		unsigned int k;
+
+		assert_int_equal(nvs_runlist_locate(nvs_sim_io(sim), id.caps, t, c->rl[r].id,
+						    &loc), 0);
+		raw = malloc(nvs_runlist_bytes(id.caps, &loc));
+		items = calloc(loc.length, sizeof(*items));
+		assert_int_equal(nvs_runlist_fetch(nvs_sim_io(sim), id.caps, &loc, raw, NULL), 0);
+		nvs_runlist_decode(id.caps, &loc, raw, items);
+		nvs_runlist_read_states(nvs_sim_io(sim), id.caps, &loc, items);
+		for (k = 0; k < loc.length; k++) {
+			struct nvs_inst in;
+			unsigned int uap, i;
+			uint64_t u;
+
+			if (items[k].kind != NVS_RL_CHAN)
+				continue;
+			read_inst(c, nvs_sim_io(sim), id.caps, &items[k], &in);
+			u = chan_userd(&items[k], &in, &uap);
+			for (i = 0; i < nsp && sp[i].pdb != in.pdb.addr; i++)
+				;
+			if (uap == NVS_AP_VID && i == nsp && nsp < 64)
+				sp[nsp++] = (struct space){ in.pdb.addr, u & ~0xfffull };
+		}
+		for (k = 0; k < loc.length; k++)
+			if (items[k].kind == NVS_RL_CHAN)
+				nch += check_channel(c, sim, id.caps, &items[k], sp, nsp,
+						     (int)k - items[k].tsg - 1, pramin);
+		free(items);
+		free(raw);
+	}
+	print_message("profile %s (%s): %u channels translated\n", c->name,
+		      pramin ? "PRAMIN" : "direct", nch);
+	assert_true(nch > 0);
+	free(t);
+	nvs_sim_free(sim);
+}
+
+static void test_profiles_direct(void **state)
+{
+	int i;
+
+	for (i = 0; i < nchips; i++)
+		check_chip(&chips[i], false);
+	assert_true(nchips >= 12);
+}
+
+static void test_profiles_pramin(void **state)
+{
+	int i;
+
+	for (i = 0; i < nchips; i++)
+		check_chip(&chips[i], true);
+}
+
+/* ------------------------------------------------ hand-built tables */
+struct fx {
+	struct nvs_sim *sim;
+	struct nvs_ident id;
+	struct cio cio;
+	struct nvs_mmu_pdb pdb;
+	uint64_t next;		/* next free 4 KiB page for tables */
+};
+
+static struct fx *fx_open(const char *chip)
+{
+	struct fx *f = calloc(1, sizeof(*f));
+	char path[256], err[256];
+
+	snprintf(path, sizeof(path), "build/profiles/%s.nvss", chip);
+	f->sim = nvs_sim_open(path, err, sizeof(err));
+	if (!f->sim)
+		fail_msg("%s", err);
+	assert_int_equal(nvs_identify(nvs_sim_io(f->sim), &f->id), 0);
+	cio_init(&f->cio, nvs_sim_io(f->sim), false);
+	f->next = 0x30000000;	/* far above what the generator allocated */
+	return f;
+}
+
+static void fx_close(struct fx *f)
+{
+	nvs_sim_free(f->sim);
+	free(f);
+}
+
+/* a zeroed table page (backed memory) */
+static uint64_t tbl(struct fx *f)
+{
+	static const uint8_t zero[4096];
+	uint64_t a = f->next;
+
+	f->next += 4096;
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_VID, a, zero, sizeof(zero)), 0);
+	return a;
+}
+
+static void put64(struct fx *f, uint64_t at, uint64_t v)
+{
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_VID, at, &v, 8), 0);
+}
+
+static uint64_t idx(uint64_t va, unsigned int hi, unsigned int lo)
+{
+	return (va >> lo) & ((1ull << (hi - lo + 1)) - 1);
+}
+
+/* mmu §4.3: PDE/PTE address = (entry & mask) << 4 */
+static uint64_t v2_pde(uint64_t pa) { return (pa >> 4) | (1ull << 1); }	/* aperture VID */
+static uint64_t v2_pte(uint64_t pa) { return (pa >> 4) | 1; }		/* valid, VID */
+/* mmu §4.4: address in place */
+static uint64_t v3_pde(uint64_t pa) { return pa | (1ull << 1) | (2ull << 3); }
+static uint64_t v3_pte(uint64_t pa) { return pa | 1; }
+
+static int xl(struct fx *f, uint64_t va, uint64_t *pa, char *why)
+{
+	enum nvs_aperture ap;
+
+	return nvs_mmu_translate(&f->cio.io, f->id.caps, &f->pdb, va, pa, &ap, NULL, why, 128);
+}
+
+static void expect_err(struct fx *f, uint64_t va, int err, const char *needle,
+		       unsigned int max_reads)
+{
+	uint64_t pa = 0;
+	char why[128];
+	unsigned int before = cio_reads(&f->cio);
+	int ret = xl(f, va, &pa, why);
+
+	print_message("  %s VA 0x%llx: %d \"%s\" (%u reads)\n", f->id.chip->name,
+		      (unsigned long long)va, ret, why, cio_reads(&f->cio) - before);
+	if (ret != err || !strstr(why, needle))
+		fail_msg("VA 0x%llx: got %d \"%s\", want %d \"...%s...\"",
+			 (unsigned long long)va, ret, why, err, needle);
+	assert_true(cio_reads(&f->cio) - before <= max_reads);
+}
+
+static void expect_pa(struct fx *f, uint64_t va, uint64_t want)
+{
+	uint64_t pa = 0;
+	char why[128];
+	int ret = xl(f, va, &pa, why);
+
+	if (ret || pa != want)
+		fail_msg("VA 0x%llx: %d 0x%llx (%s), want 0x%llx", (unsigned long long)va, ret,
+			 (unsigned long long)pa, why, (unsigned long long)want);
+}
+
+/* v2 tree for VA: returns the PD tables in t[0..3] (PD3, PD2, PD1, PD0) */
+static void v2_tree(struct fx *f, uint64_t va, uint64_t t[4])
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		t[i] = tbl(f);
+	f->pdb = (struct nvs_mmu_pdb){ .addr = t[0], .target = 0, .ver2 = true, .big64 = true };
+	put64(f, t[0] + idx(va, 48, 47) * 8, v2_pde(t[1]));
+	put64(f, t[1] + idx(va, 46, 38) * 8, v2_pde(t[2]));
+	put64(f, t[2] + idx(va, 37, 29) * 8, v2_pde(t[3]));
+}
+
+static void test_v2_faults(void **state)
+{
+	struct fx *f = fx_open("gv100");
+	uint64_t t[4], pt, va = 0x1234567000ull, pd0e;
+
+	v2_tree(f, va, t);
+	pt = tbl(f);
+	pd0e = t[3] + idx(va, 28, 21) * 16;
+	put64(f, pd0e + 8, v2_pde(pt));		/* small half: bits 66:65 */
+	put64(f, pt + idx(va, 20, 12) * 8, v2_pte(0x5000000));
+	expect_pa(f, va + 0x123, 0x5000123);
+
+	/* unmapped neighbour, sparse PD1 entry */
+	expect_err(f, va + 0x1000, -ENOENT, "unmapped", 8);
+	put64(f, t[2] + idx(va + (1ull << 29), 37, 29) * 8, 1ull << 3);	/* aperture 0, VOL 1 */
+	expect_err(f, va + (1ull << 29), -ENOENT, "sparse", 8);
+
+	/* VA beyond 49 bits */
+	expect_err(f, 1ull << 49, -EIO, "beyond the 49-bit", 0);
+
+	/* PRI errors mid-walk (the PD1 entry) */
+	put64(f, t[2] + idx(va, 37, 29) * 8, 0xbadf5040badf5040ull);
+	expect_err(f, va, -EIO, "PRI error", 8);
+	/* cycle: PD1 entry points back to the PD3 table */
+	put64(f, t[2] + idx(va, 37, 29) * 8, v2_pde(t[0]));
+	expect_err(f, va, -EIO, "cycle", 8);
+	/* self-reference: PD2 entry points to its own table */
+	put64(f, t[1] + idx(va, 46, 38) * 8, v2_pde(t[1]));
+	expect_err(f, va, -EIO, "cycle", 8);
+	/* PD3 entry points to itself */
+	put64(f, t[0] + idx(va, 48, 47) * 8, v2_pde(t[0]));
+	expect_err(f, va, -EIO, "cycle", 8);
+	/* next table in unbacked memory */
+	put64(f, t[0] + idx(va, 48, 47) * 8, v2_pde(0x1f00000000ull));
+	expect_err(f, va, -EIO, "unreadable", 8);
+	/* the same through the PRAMIN window: unbacked memory reads back PRI errors */
+	cio_init(&f->cio, nvs_sim_io(f->sim), true);
+	expect_err(f, va, -EIO, "PRI error", 64);
+	cio_init(&f->cio, nvs_sim_io(f->sim), false);
+	/* IS_PTE at PD2: no page there */
+	put64(f, t[0] + idx(va, 48, 47) * 8, v2_pde(t[1]));
+	put64(f, t[1] + idx(va, 46, 38) * 8, v2_pte(0x40000000));
+	expect_err(f, va, -EIO, "IS_PTE", 8);
+	/* PD1 512M page: refused on Volta (GA100+ only) */
+	put64(f, t[1] + idx(va, 46, 38) * 8, v2_pde(t[2]));
+	put64(f, t[2] + idx(va, 37, 29) * 8, v2_pte(0x40000000));
+	expect_err(f, va, -EIO, "IS_PTE", 8);
+	/* 2M page at PD0, misaligned then aligned */
+	put64(f, t[2] + idx(va, 37, 29) * 8, v2_pde(t[3]));
+	put64(f, pd0e, v2_pte(0x40001000));
+	expect_err(f, va, -EIO, "not aligned", 8);
+	put64(f, pd0e, v2_pte(0x40000000));
+	expect_pa(f, va, 0x40000000 + (va & 0x1fffff));
+	/* PDB target INVALID */
+	f->pdb.target = 1;
+	expect_err(f, va, -ENOENT, "INVALID", 0);
+	fx_close(f);
+}
+
+static void test_v2_big_pages(void **state)
+{
+	struct fx *f = fx_open("ga100");
+	uint64_t t[4], big, small, va = 0x2000010000ull, pd0e;
+
+	v2_tree(f, va, t);
+	big = tbl(f);
+	small = tbl(f);
+	pd0e = t[3] + idx(va, 28, 21) * 16;
+	/* dual PDE: big PT (<< 8) in the low half, small PT in the high half */
+	put64(f, pd0e, (big >> 4) | (1ull << 1));
+	put64(f, pd0e + 8, v2_pde(small));
+	put64(f, big + idx(va, 20, 16) * 8, v2_pte(0x60000000));	/* 64K page */
+	put64(f, small + idx(va + 0x10000, 20, 12) * 8, v2_pte(0x7000000));
+	expect_pa(f, va + 0xfedc, 0x6000fedc);
+	/* big PTE invalid (all zero): the 4K table decides */
+	expect_pa(f, va + 0x10000, 0x7000000);
+	/* big PTE VALID 0 + PRIVILEGE 1: no 4K PTEs below */
+	put64(f, big + idx(va + 0x20000, 20, 16) * 8, 1ull << 5);
+	expect_err(f, va + 0x20000, -ENOENT, "no 4K", 8);
+	/* 512M page at PD1 on Ampere */
+	put64(f, t[2] + idx(va, 37, 29) * 8, v2_pte(0x80000000ull));
+	expect_pa(f, va, 0x80000000ull + (va & 0x1fffffff));
+	/* a big PT that overlaps PD0's table: cycle */
+	put64(f, t[2] + idx(va, 37, 29) * 8, v2_pde(t[3]));
+	put64(f, pd0e, (t[3] >> 4) | (1ull << 1));
+	expect_err(f, va, -EIO, "cycle", 8);
+	fx_close(f);
+}
+
+/* Pascal: bit 10 chooses v1 or v2 (mmu §3.1, §4.5 step 2) */
+static void test_pascal_formats(void **state)
+{
+	struct fx *f = fx_open("gp106");
+	struct nvs_mmu_pdb p = { .ver2 = false, .big64 = true };
+
+	assert_int_equal(nvs_mmu_version(f->id.caps, &p), 1);
+	p.ver2 = true;
+	assert_int_equal(nvs_mmu_version(f->id.caps, &p), 2);
+	p.big64 = false;
+	assert_int_equal(nvs_mmu_big_shift(f->id.caps, &p), 17);
+	fx_close(f);
+}
+
+static void test_v3(void **state)
+{
+	struct fx *f = fx_open("gh100");
+	uint64_t t[5], pt, va = 0x0100123456789000ull & ((1ull << 57) - 1), pd0e;
+	struct nvs_mmu_pdb p = { .ver2 = false };
+	int i;
+
+	/* Hopper: v3 whatever bit 10 says */
+	assert_int_equal(nvs_mmu_version(f->id.caps, &p), 3);
+	p.ver2 = true;
+	assert_int_equal(nvs_mmu_version(f->id.caps, &p), 3);
+
+	for (i = 0; i < 5; i++)
+		t[i] = tbl(f);
+	pt = tbl(f);
+	f->pdb = (struct nvs_mmu_pdb){ .addr = t[0] };
+	put64(f, t[0] + idx(va, 56, 56) * 8, v3_pde(t[1]));
+	put64(f, t[1] + idx(va, 55, 47) * 8, v3_pde(t[2]));
+	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pde(t[3]));
+	put64(f, t[3] + idx(va, 37, 29) * 8, v3_pde(t[4]));
+	pd0e = t[4] + idx(va, 28, 21) * 16;
+	put64(f, pd0e + 8, v3_pde(pt));	/* small half: aperture 66:65, PCF 69:67, addr 115:76 */
+	put64(f, pt + idx(va, 20, 12) * 8, v3_pte(0x9000000));
+	expect_pa(f, va + 0xabc, 0x9000abc);
+
+	expect_err(f, 1ull << 57, -EIO, "beyond the 57-bit", 0);
+	/* PTE VALID 0, PCF SPARSE */
+	put64(f, pt + idx(va + 0x1000, 20, 12) * 8, 1ull << 3);
+	expect_err(f, va + 0x1000, -ENOENT, "sparse", 8);
+	/* PRI errors at PD2 */
+	put64(f, t[2] + idx(va, 46, 38) * 8, 0xbadf1100badf1100ull);
+	expect_err(f, va, -EIO, "PRI error", 8);
+	/* PD2 -> PD4 table: cycle */
+	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pde(t[0]));
+	expect_err(f, va, -EIO, "cycle", 8);
+	/* VID table beyond 40 bits */
+	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pde(1ull << 44));
+	expect_err(f, va, -EIO, "beyond 40 bits", 8);
+	/* 256G page at PD2: Blackwell only */
+	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pte(0));
+	expect_err(f, va, -EIO, "IS_PTE", 8);
+	/* 512M page at PD1 */
+	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pde(t[3]));
+	put64(f, t[3] + idx(va, 37, 29) * 8, v3_pte(0xa0000000ull));
+	expect_pa(f, va, 0xa0000000ull + (va & 0x1fffffff));
+	/* big page via the dual PDE low half (<< 8 address) */
+	put64(f, t[3] + idx(va, 37, 29) * 8, v3_pde(t[4]));
+	put64(f, pd0e, pt | (1ull << 1) | (2ull << 3));	/* big PT = the 4K PT's page */
+	expect_err(f, va, -EIO, "cycle", 8);	/* same table again */
+	{
+		uint64_t big = tbl(f);
+
+		put64(f, pd0e, (big + 0x100) | (1ull << 1) | (2ull << 3));	/* 256-byte aligned */
+		put64(f, big + 0x100 + idx(va, 20, 16) * 8, v3_pte(0xb0000000ull));
+		expect_pa(f, va, 0xb0000000ull + (va & 0xffff));
+		/* PCF NO_VALID_4KB_PAGE: stop */
+		put64(f, big + 0x100 + idx(va, 20, 16) * 8, 3ull << 3);
+		expect_err(f, va, -ENOENT, "no 4K", 8);
+	}
+
+	/* through the PRAMIN window: a table beyond the window's reach */
+	cio_init(&f->cio, nvs_sim_io(f->sim), true);
+	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pde(1ull << 39));
+	expect_err(f, va, -EIO, "PRAMIN window", 64);
+	fx_close(f);
+}
+
+/* v1 with 64K big pages: Maxwell (PDB bit 11), and Pascal with
+ * USE_VER2_PT_FORMAT = 0 (the same walker, chosen by the bit there only) */
+static void v1_walk(const char *chip)
+{
+	struct fx *f = fx_open(chip);
+	uint64_t pd, bpt, spt, va = 0x12345670000ull & ((1ull << 40) - 1);
+
+	pd = f->next;
+	f->next += 128 * 1024;	/* 16384 x 8 bytes */
+	{
+		uint8_t *z = calloc(1, 128 * 1024);
+
+		assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_VID, pd, z, 128 * 1024), 0);
+		free(z);
+	}
+	bpt = tbl(f);
+	tbl(f);		/* the big PT is 1024 x 8 bytes */
+	spt = f->next;
+	f->next += 128 * 1024;
+	{
+		uint8_t *z = calloc(1, 128 * 1024);
+
+		assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_VID, spt, z, 128 * 1024), 0);
+		free(z);
+	}
+	f->pdb = (struct nvs_mmu_pdb){ .addr = pd, .big64 = true, .ver2 = false };
+	assert_int_equal(nvs_mmu_version(f->id.caps, &f->pdb), 1);
+	/* PDE: big aperture 1:0, big addr 31:4 (>>12); small aperture 33:32, addr 63:36 */
+	put64(f, pd + idx(va, 39, 26) * 8,
+	      ((spt >> 12) << 36) | (1ull << 32) | ((bpt >> 12) << 4) | 1);
+	/* PTE: valid 0, addr 31:4 (>>12), aperture 34:33 = VID */
+	put64(f, bpt + idx(va, 25, 16) * 8, ((0x3000000ull >> 12) << 4) | 1);
+	put64(f, spt + idx(va + 0x10000, 25, 12) * 8, ((0x4000000ull >> 12) << 4) | 1);
+	expect_pa(f, va + 0x1234, 0x3001234);
+	expect_pa(f, va + 0x10008, 0x4000008);
+	expect_err(f, va + 0x11000, -ENOENT, "unmapped", 8);
+	expect_err(f, 1ull << 40, -EIO, "beyond the 40-bit", 0);
+	/* small PT pointing back to the PD */
+	put64(f, pd + idx(va, 39, 26) * 8, ((pd >> 12) << 36) | (1ull << 32));
+	expect_err(f, va, -EIO, "cycle", 8);
+	/* PRI errors in the PD */
+	put64(f, pd + idx(va, 39, 26) * 8, 0xbad00100bad00100ull);
+	expect_err(f, va, -EIO, "PRI error", 8);
+	fx_close(f);
+}
+
+static void test_v1(void **state)
+{
+	v1_walk("gm204");
+	v1_walk("gp106");
+}
+
+/* Blackwell: 256G pages at PD2 (mmu §4.4) */
+static void test_v3_256g(void **state)
+{
+	struct fx *f = fx_open("gb202");
+	uint64_t t[3], va = 0x00abcdef12345678ull & ((1ull << 57) - 1);
+	int i;
+
+	for (i = 0; i < 3; i++)
+		t[i] = tbl(f);
+	f->pdb = (struct nvs_mmu_pdb){ .addr = t[0] };
+	put64(f, t[0] + idx(va, 56, 56) * 8, v3_pde(t[1]));
+	put64(f, t[1] + idx(va, 55, 47) * 8, v3_pde(t[2]));
+	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pte(0xc000000000ull) | (2ull << 1));	/* sys_coh */
+	expect_pa(f, va, 0xc000000000ull + (va & ((1ull << 38) - 1)));
+	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pte(0xc000001000ull));
+	expect_err(f, va, -EIO, "not aligned", 8);
+	/* peer memory */
+	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pte(0xc000000000ull) | (1ull << 1));
+	expect_err(f, va, -EOPNOTSUPP, "peer", 8);
+	fx_close(f);
+}
+
+/* Runaway protection: the worst a walk reads is bounded, whatever the data */
+static void test_read_bound(void **state)
+{
+	struct fx *f = fx_open("gb202");
+	uint64_t t = tbl(f), pa;
+	char why[128];
+	int i;
+
+	/* a table whose every entry is a PDE pointing to itself */
+	for (i = 0; i < 512; i++)
+		put64(f, t + i * 8, v3_pde(t));
+	f->pdb = (struct nvs_mmu_pdb){ .addr = t };
+	f->cio.mem = f->cio.rd32 = 0;
+	assert_int_equal(xl(f, 0x123456789000ull, &pa, why), -EIO);
+	assert_true(cio_reads(&f->cio) <= 2);
+	print_message("  self-map: \"%s\" after %u reads\n", why, cio_reads(&f->cio));
+	fx_close(f);
+}
+
+/* inst decode failures */
+static void test_inst_faults(void **state)
+{
+	struct fx *f = fx_open("tu104");
+	struct nvs_inst in;
+	char why[128];
+	uint32_t bad[2] = { 0xbadf5040, 0xbadf5040 };
+
+	assert_int_equal(nvs_inst_read(&f->cio.io, f->id.caps, 0x1234, 0, &in, why, sizeof(why)),
+			 -EIO);
+	assert_non_null(strstr(why, "aligned"));
+	assert_int_equal(nvs_inst_read(&f->cio.io, f->id.caps, 0x1f00000000ull, 0, &in, why,
+				       sizeof(why)), -EIO);
+	assert_non_null(strstr(why, "failed"));
+	tbl(f);
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_VID, 0x30000200, bad, 8), 0);
+	assert_int_equal(nvs_inst_read(&f->cio.io, f->id.caps, 0x30000000, 0, &in, why,
+				       sizeof(why)), -EIO);
+	assert_non_null(strstr(why, "PRI error"));
+	fx_close(f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_profiles_direct),
+		cmocka_unit_test(test_profiles_pramin),
+		cmocka_unit_test(test_v2_faults),
+		cmocka_unit_test(test_v2_big_pages),
+		cmocka_unit_test(test_pascal_formats),
+		cmocka_unit_test(test_v3),
+		cmocka_unit_test(test_v1),
+		cmocka_unit_test(test_v3_256g),
+		cmocka_unit_test(test_read_bound),
+		cmocka_unit_test(test_inst_faults),
+	};
+
+	return cmocka_run_group_tests_name("mmu", tests, NULL, NULL);
+}
