@@ -216,6 +216,12 @@ static int run_ops(const struct cli_global *g, const char *cmd, unsigned int op,
 	ret = cli_gpus_open(g, cmd, false, &gpus, &n);
 	if (ret)
 		return ret;
+	if (gpus[0].rm) {	/* never a write through the NVIDIA driver */
+		fprintf(stderr, "nvsched %s: the rm backend is read-only; control needs nvsched.ko (or --snapshot FILE to simulate)\n",
+			cmd);
+		cli_gpus_close(gpus, n);
+		return CLI_EXIT_FAIL;
+	}
 	if (g->json) {
 		jw_init(&w, stdout, g->pretty);
 		jw_obj_begin(&w);

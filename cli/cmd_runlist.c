@@ -105,7 +105,7 @@ out:
 	return ret;
 }
 
-/* Snapshot backend: the same kmod/hw code the module runs. */
+/* Snapshot and rm backends: the same kmod/hw code the module runs. */
 static int read_runlist(const struct cli_gpu *c, const struct nvs_topology *t, int id,
 			struct rl_view *v)
 {
@@ -114,9 +114,11 @@ static int read_runlist(const struct cli_gpu *c, const struct nvs_topology *t, i
 	void *raw;
 	int ret;
 
-	if (!c->sim)
+	if (!c->io && c->rm)	/* rm backend without CAP_SYS_ADMIN */
+		return c->rm_regs_err ? c->rm_regs_err : -EACCES;
+	if (!c->io)
 		return read_runlist_module(c, id, v);
-	io = nvs_sim_io(c->sim);
+	io = c->io;
 	memset(v, 0, sizeof(*v));
 	ret = nvs_runlist_locate(io, caps, t, id, &v->loc);
 	if (ret)
@@ -318,6 +320,12 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 	ret = cli_gpus_open(&g, argv[0], false, &gpus, &n);
 	if (ret)
 		return ret;
+	if (!gpus[0].io && gpus[0].rm) {
+		fprintf(stderr, "nvsched runlist: gpu%d: runlist registers need root over the rm backend (CAP_SYS_ADMIN: RM rejects register reads from other users)\n",
+			gpus[0].index);
+		ret = CLI_EXIT_FAIL;
+		goto out;
+	}
 	t = malloc(sizeof(*t));
 	ret = t ? cli_gpu_topology(&gpus[0], t) : -ENOMEM;
 	if (ret) {

@@ -76,8 +76,10 @@ static int read_ce(const struct cli_gpu *c, struct nvs_ce *ce)
 	unsigned int i;
 	int ret;
 
-	if (c->sim)
-		return c->id_ok ? nvs_ce_read(nvs_sim_io(c->sim), c->ident.caps, ce) : -EIO;
+	if (c->io)
+		return c->id_ok ? nvs_ce_read(c->io, c->ident.caps, ce) : -EIO;
+	if (c->rm)	/* rm backend without CAP_SYS_ADMIN */
+		return c->rm_regs_err ? c->rm_regs_err : -EACCES;
 	memset(&req, 0, sizeof(req));
 	req.gpu = (unsigned int)c->index;
 	ret = module_ioctl(c, NVSCHED_IOC_CE, &req);
@@ -101,8 +103,10 @@ static int read_gr(const struct cli_gpu *c, struct nvs_gr *gr)
 	unsigned int i;
 	int ret;
 
-	if (c->sim)
-		return c->id_ok ? nvs_gr_read(nvs_sim_io(c->sim), &c->ident, gr) : -EIO;
+	if (c->io)
+		return c->id_ok ? nvs_gr_read(c->io, &c->ident, gr) : -EIO;
+	if (c->rm)	/* rm backend without CAP_SYS_ADMIN */
+		return c->rm_regs_err ? c->rm_regs_err : -EACCES;
 	memset(&req, 0, sizeof(req));
 	req.gpu = (unsigned int)c->index;
 	ret = module_ioctl(c, NVSCHED_IOC_GR, &req);

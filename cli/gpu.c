@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef NVSCHED_NO_LIBPCI
 #include <pci/pci.h>
+#endif
 
 #include "gpu.h"
 #include "nvsched.h"
@@ -20,6 +22,13 @@ static const char *arch_of(unsigned int arch)
 	return nvs_arch_name((enum nvs_arch)arch);
 }
 
+#ifdef NVSCHED_NO_LIBPCI
+/* built without libpci (PCI_LIBS= ): no device names */
+void cli_pci_name(uint16_t vendor, uint16_t device, char *buf, int len)
+{
+	buf[0] = 0;
+}
+#else
 void cli_pci_name(uint16_t vendor, uint16_t device, char *buf, int len)
 {
 	struct pci_access *pacc;
@@ -39,6 +48,7 @@ void cli_pci_name(uint16_t vendor, uint16_t device, char *buf, int len)
 		snprintf(buf, len, "%s", name ? name : "");
 	pci_cleanup(pacc);
 }
+#endif
 
 static int open_snapshot(const struct cli_global *g, const char *cmd,
 			 struct cli_gpu **gpus, int *n)
@@ -83,7 +93,8 @@ static int open_snapshot(const struct cli_global *g, const char *cmd,
 	}
 	c->arch = "unknown";
 	snprintf(c->chip, sizeof(c->chip), "unknown");
-	if (nvs_identify(nvs_sim_io(c->sim), &id) == 0) {
+	c->io = nvs_sim_io(c->sim);
+	if (nvs_identify(c->io, &id) == 0) {
 		c->ident = id;
 		c->id_ok = true;
 		c->chip_id = id.chip_id;
@@ -142,16 +153,21 @@ int cli_gpus_open(const struct cli_global *g, const char *cmd, bool all,
 
 	*gpus = NULL;
 	*n = 0;
-	if (g->backend && !strcmp(g->backend, "rm")) {
-		fprintf(stderr, "nvsched %s: the rm backend is not available in this build\n", cmd);
-		return CLI_EXIT_FAIL;
-	}
-	if (g->snapshot || (g->backend && !strcmp(g->backend, "snapshot"))) {
+	switch (cli_pick_backend(g)) {
+	case CLI_BACKEND_RM:
+		if (g->snapshot) {
+			fprintf(stderr, "nvsched %s: --snapshot and --backend rm exclude each other\n", cmd);
+			return CLI_EXIT_USAGE;
+		}
+		return cli_rm_gpus_open(g, cmd, all, gpus, n);
+	case CLI_BACKEND_SNAPSHOT:
 		if (!g->snapshot) {
 			fprintf(stderr, "nvsched %s: --backend snapshot needs --snapshot FILE\n", cmd);
 			return CLI_EXIT_USAGE;
 		}
 		return open_snapshot(g, cmd, gpus, n);
+	case CLI_BACKEND_MODULE:
+		break;
 	}
 	ret = nvsched_version(&ver);
 	if (ret) {
@@ -201,6 +217,7 @@ void cli_gpus_close(struct cli_gpu *gpus, int n)
 	int i;
 
 	for (i = 0; i < n; i++) {
+		cli_rm_gpu_close(&gpus[i]);
 		if (gpus[i].sim)
 			nvs_sim_free(gpus[i].sim);
 		if (gpus[i].snap)
@@ -236,11 +253,13 @@ int cli_gpu_topology(const struct cli_gpu *c, struct nvs_topology *t)
 	unsigned int i;
 	int ret = 0;
 
-	if (c->sim) {
-		if (!c->id_ok)
+	if (c->io) {
+		if (!c->id_ok || !c->ident.caps)
 			return -EIO;
-		return nvs_ptop_read(nvs_sim_io(c->sim), c->ident.caps, t);
+		return nvs_ptop_read(c->io, c->ident.caps, t);
 	}
+	if (c->rm)	/* rm backend without register access */
+		return c->rm_regs_err ? c->rm_regs_err : -EACCES;
 	memset(t, 0, sizeof(*t));
 	ue = calloc(NVS_MAX_ENGINES, sizeof(*ue));
 	if (!ue)

@@ -14,6 +14,9 @@
 
 struct nvs_sim;
 struct nvss;
+struct nvs_io;
+struct rm_client;
+struct rm_io;
 
 /**
  * struct cli_gpu - one GPU as the commands see it
@@ -29,10 +32,16 @@ struct nvss;
  * @id_ok: the identity could be read
  * @test: a simulated device (test_devices=) or a snapshot
  * @gone: the device was removed or its driver unbound
- * @source: "module" or "snapshot"
+ * @source: "module", "snapshot" or "rm"
+ * @io: register access for the kmod/hw decoders (snapshot backend; rm
+ *	backend as root), NULL when registers cannot be read from user space
+ *	(module backend: its ioctls; rm backend unprivileged)
  * @sim: the snapshot's simulator (snapshot backend only)
  * @snap: the parsed snapshot (snapshot backend only)
- * @ident: chip identification (snapshot backend only)
+ * @ident: chip identification (whenever @io is set)
+ * @rm: the RM client (rm backend only)
+ * @rmio: the READ_32 register accessor behind @io (rm backend, root)
+ * @rm_regs_err: why @io is NULL on the rm backend (0 when set)
  */
 struct cli_gpu {
 	int index;
@@ -46,10 +55,32 @@ struct cli_gpu {
 	bool test;
 	bool gone;
 	const char *source;
+	const struct nvs_io *io;
 	struct nvs_sim *sim;
 	struct nvss *snap;
 	struct nvs_ident ident;
+	struct rm_client *rm;
+	struct rm_io *rmio;
+	int rm_regs_err;
 };
+
+/** enum cli_backend - where GPU state comes from */
+enum cli_backend {
+	CLI_BACKEND_MODULE,
+	CLI_BACKEND_RM,
+	CLI_BACKEND_SNAPSHOT,
+};
+
+/* The backend the global options select.  Without --backend/--snapshot:
+ * the module when its device ($NVSCHED_DEVICE or /dev/nvsched) exists,
+ * else rm when the NVIDIA driver's nvidiactl exists
+ * ($NVSCHED_NVIDIA_DEV_DIR or /dev), else module (whose error explains). */
+enum cli_backend cli_pick_backend(const struct cli_global *g);
+
+/* rm backend: open the GPUs (cli/gpu_rm.c). */
+int cli_rm_gpus_open(const struct cli_global *g, const char *cmd, bool all,
+		     struct cli_gpu **gpus, int *n);
+void cli_rm_gpu_close(struct cli_gpu *c);
 
 /* Open the GPUs the global options select (all of them when @all, else the
  * one --gpu names, default 0).  Prints a clear error and returns

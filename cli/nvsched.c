@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "gpu.h"
+#include "gpu_rm.h"
 #include "json.h"
 #include "ptop.h"
 
@@ -34,7 +35,7 @@ static int cmd_version(const struct cli_global *g, int argc, char **argv);
 
 static const struct cli_cmd commands[] = {
 	{ "list", cmd_list, "[-j] [-p]", "list the GPUs nvsched sees" },
-	{ "info", cmd_info, "[-j] [-p]", "chip identity and engines of one GPU (--gpu N|BDF)" },
+	{ "info", cmd_info, "[--verify] [-j] [-p]", "chip identity and engines of one GPU (--gpu N|BDF)" },
 	{ "engines", cmd_engines, "[-j] [-p]", "PTOP device table: engines and their runlists" },
 	{ "runlist", cmd_runlist, "[-r N] [-j] [-p] | preempt|resubmit N",
 	  "decode runlists (TSGs, channels, state); preempt or resubmit one" },
@@ -49,6 +50,7 @@ static const struct cli_cmd commands[] = {
 #ifdef NVSCHED_HAVE_PREDICT
 	{ "predict", cmd_predict, "[options] KERNELS.json", "predict thread-block to SM placement" },
 #endif
+	{ "snapshot", cmd_snapshot, "-o FILE", "write a register snapshot of one GPU (rm backend: root)" },
 	{ "help", cmd_help, "[COMMAND]", "show help for nvsched or a command" },
 	{ "version", cmd_version, "", "print the version" },
 };
@@ -62,7 +64,8 @@ static void usage(FILE *f)
 		"Inspect and steer the NVIDIA GPU hardware scheduler.\n\n"
 		"Global options:\n"
 		"  --snapshot FILE   read a snapshot file instead of a live GPU (no module needed)\n"
-		"  --backend B       module | rm | snapshot (default: module, or snapshot with --snapshot)\n"
+		"  --backend B       module | rm | snapshot (default: snapshot with --snapshot, else\n"
+		"                    module when /dev/nvsched exists, else rm when /dev/nvidiactl does)\n"
 		"  --gpu N|BDF       GPU index (the X of /proc/gpuX) or PCI address (default 0)\n"
 		"  -j, --json        JSON output (CONTRACTS: \"schema\": 1)\n"
 		"  -p, --pretty      pretty-printed JSON (implies -j)\n"
@@ -202,20 +205,36 @@ static int cmd_info(const struct cli_global *g0, int argc, char **argv)
 	struct cli_global g = *g0;
 	struct cli_gpu *gpus, *c;
 	struct nvs_topology *topo;
-	int topo_ret;
-	bool help;
+	char *av[64];
+	int topo_ret, ac = 0, i;
+	bool help, verify = false;
 	int n, ret;
 
-	ret = simple_opts(&g, argc, argv, &help);
+	for (i = 0; i < argc && ac < 63; i++) {
+		if (i && !strcmp(argv[i], "--verify"))
+			verify = true;
+		else
+			av[ac++] = argv[i];
+	}
+	av[ac] = NULL;
+	ret = simple_opts(&g, ac, av, &help);
 	if (ret || help) {
-		if (help)
+		if (help) {
 			cmd_usage(argv[0]);
+			printf("  --verify  compare the register decode with the NVIDIA driver's RM answers\n"
+			       "            (engines: runlist id and pri base; GPC/TPC sets; PCEs per LCE)\n");
+		}
 		return ret;
 	}
 	ret = cli_gpus_open(&g, argv[0], false, &gpus, &n);
 	if (ret)
 		return ret;
 	c = &gpus[0];
+	if (verify) {
+		ret = cli_rm_verify(&g, c);
+		cli_gpus_close(gpus, n);
+		return ret;
+	}
 	topo = malloc(sizeof(*topo));
 	topo_ret = topo ? cli_gpu_topology(c, topo) : -ENOMEM;
 	if (g.json) {
@@ -265,6 +284,9 @@ static int cmd_info(const struct cli_global *g0, int argc, char **argv)
 			nvs_ptop_format(topo, file_pr, stdout);
 		} else {
 			printf("  engines  unavailable: %s\n", strerror(-topo_ret));
+			if (c->rm && !c->io)
+				printf("  note     %s; try 'nvsched engines' for RM's engine list\n",
+				       cli_rm_root_note());
 		}
 	}
 	free(topo);
@@ -289,6 +311,11 @@ static int cmd_engines(const struct cli_global *g0, int argc, char **argv)
 	ret = cli_gpus_open(&g, argv[0], false, &gpus, &n);
 	if (ret)
 		return ret;
+	if (gpus[0].rm && !gpus[0].io) {	/* rm backend without root */
+		ret = cli_rm_engines_unpriv(&g, &gpus[0]);
+		cli_gpus_close(gpus, n);
+		return ret;
+	}
 	topo = malloc(sizeof(*topo));
 	ret = topo ? cli_gpu_topology(&gpus[0], topo) : -ENOMEM;
 	if (ret) {
