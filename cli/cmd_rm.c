@@ -608,10 +608,16 @@ int cmd_snapshot(const struct cli_global *g0, int argc, char **argv)
 		ret = CLI_EXIT_FAIL;
 		goto done;
 	}
-	if (!gpus[0].rm && !gpus[0].snap) {
-		fprintf(stderr, "nvsched snapshot: the module backend cannot capture in this version; on this machine use --backend rm as root\n");
-		ret = CLI_EXIT_FAIL;
-		goto done;
+	if (!gpus[0].rm && !gpus[0].snap) {	/* module backend: raw reads */
+		char err[160];
+
+		s = nvss_new();
+		ret = s ? cli_snapshot_module(&gpus[0], s, err, sizeof(err)) : -ENOMEM;
+		if (ret) {
+			fprintf(stderr, "nvsched snapshot: %s\n", s ? err : "out of memory");
+			ret = CLI_EXIT_FAIL;
+			goto done;
+		}
 	}
 	if (gpus[0].rm) {
 		s = nvss_new();
@@ -636,9 +642,12 @@ int cmd_snapshot(const struct cli_global *g0, int argc, char **argv)
 		ret = CLI_EXIT_FAIL;
 		goto done;
 	}
-	if (s)
+	if (s && gpus[0].rm)
 		fprintf(stderr, "nvsched snapshot: %zu registers from gpu%d (%s) in %lu READ_32 call(s); GPU memory was not captured (rm backend: registers only)\n",
 			s->nregs, gpus[0].index, gpus[0].bdf, gpus[0].rm->regop_calls);
+	else if (s)
+		fprintf(stderr, "nvsched snapshot: %zu registers and %zu memory ranges from gpu%d (%s)\n",
+			s->nregs, s->nmems, gpus[0].index, gpus[0].bdf);
 	ret = CLI_EXIT_OK;
 done:
 	if (s)

@@ -99,6 +99,9 @@ int cli_gpu_topology(const struct cli_gpu *c, struct nvs_topology *t);
 /* JSON "engines" and "runlists" members (CONTRACTS.md §2). */
 void cli_json_topology(struct jw *w, const struct nvs_topology *t);
 
+/* `nvsched snapshot` over the module (snapshot_module.c) */
+int cli_snapshot_module(const struct cli_gpu *c, struct nvss *s, char *err, size_t errlen);
+
 /* PCI device name from libpci ("" when unknown). */
 void cli_pci_name(uint16_t vendor, uint16_t device, char *buf, int len);
 
