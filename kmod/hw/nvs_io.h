@@ -24,7 +24,8 @@ enum nvs_aperture {
  * @wr32: write a 32-bit BAR0 register
  * @mem_read: optional direct read of GPU memory (simulator, BAR2 map,
  *	system memory); returns 0 or a negative errno (-EIO when the memory is
- *	not backed).  NULL: VID memory is read through the PRAMIN window.
+ *	not backed; -EOPNOTSUPP: read it through the PRAMIN window instead).
+ *	NULL: all memory is read through the PRAMIN window.
  * @mem_write: optional direct write of GPU memory, same conventions.
  * @ctx: backend context passed to every callback
  */

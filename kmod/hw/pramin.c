@@ -62,8 +62,13 @@ int nvs_vid_read(const struct nvs_io *io, const struct nvs_caps *caps,
 
 	if ((addr & 3) || (len & 3))
 		return -EINVAL;
-	if (io->mem_read)
-		return io->mem_read(io->ctx, ap, addr, buf, len);
+	if (io->mem_read) {
+		/* the backend reads it itself, or leaves it to the window */
+		ret = io->mem_read(io->ctx, ap, addr, buf, len);
+		if (ret != -EOPNOTSUPP)
+			return ret;
+		ret = 0;
+	}
 	if (!caps)
 		return -EOPNOTSUPP;
 

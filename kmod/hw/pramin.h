@@ -11,8 +11,9 @@
 
 /**
  * nvs_vid_read() - read @len bytes of GPU memory at @addr
- * @io: register access; when it has mem_read (simulator, BAR2 map) that
- *	is used, otherwise the PRAMIN window
+ * @io: register access; when it has mem_read (simulator, BAR2 map, the
+ *	kernel's system-memory reader) that is used, and its -EOPNOTSUPP
+ *	sends the read through the PRAMIN window
  * @caps: selects the window register (0x1700 or 0x10fd40) and its width
  * @ap: aperture (VID, or SYS through the pre-Hopper window target)
  * @addr: GPU physical address, 4-byte aligned

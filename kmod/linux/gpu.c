@@ -8,6 +8,10 @@
  * device is runtime-active.
  */
 #include <linux/delay.h>
+#include <linux/highmem.h>
+#include <linux/iommu.h>
+#include <linux/ioport.h>
+#include <linux/mm.h>
 #include <linux/io.h>
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
@@ -114,6 +118,48 @@ static void nvs_mmio_wr32(void *ctx, u32 off, u32 val)
 	iowrite32(val, g->regs + off);
 	if (g->simbox && !g->simbox_dead)
 		nvs_simbox_post(g, off, val);
+}
+
+/*
+ * System memory the GPU points at (runlists, instance blocks in SYS_MEM):
+ * the address is a bus address.  Before Hopper the PRAMIN window can target
+ * system memory, so the GPU itself resolves it (-EOPNOTSUPP: use the window).
+ * From Hopper on the window is VID-only: translate through the device's
+ * IOMMU domain when there is one, and read only pages that are system RAM.
+ */
+static int nvs_mmio_mem_read(void *ctx, enum nvs_aperture ap, u64 addr, void *buf, size_t len)
+{
+	struct nvs_gpu *g = ctx;
+	struct iommu_domain *dom;
+	u8 *out = buf;
+
+	lockdep_assert_held(&g->lock);
+	if (ap == NVS_AP_VID || !g->ident.caps || g->ident.caps->window_has_target)
+		return -EOPNOTSUPP;
+	dom = iommu_get_domain_for_dev(&g->pdev->dev);
+	while (len) {
+		size_t chunk = min_t(size_t, len, PAGE_SIZE - offset_in_page(addr));
+		phys_addr_t phys = dom ? iommu_iova_to_phys(dom, addr) : (phys_addr_t)addr;
+		void *v;
+
+		if (!phys || region_intersects(phys, chunk, IORESOURCE_SYSTEM_RAM,
+					       IORES_DESC_NONE) != REGION_INTERSECTS ||
+		    !pfn_valid(PHYS_PFN(phys)))
+			return -EIO;
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 11, 0)
+		v = kmap_local_page(pfn_to_page(PHYS_PFN(phys)));
+		memcpy(out, v + offset_in_page(phys), chunk);
+		kunmap_local(v);
+#else
+		v = kmap_atomic(pfn_to_page(PHYS_PFN(phys)));
+		memcpy(out, v + offset_in_page(phys), chunk);
+		kunmap_atomic(v);
+#endif
+		out += chunk;
+		addr += chunk;
+		len -= chunk;
+	}
+	return 0;
 }
 
 /* ---- access brackets --------------------------------------------------- */
@@ -294,6 +340,7 @@ static int nvs_gpu_create(struct pci_dev *pdev, int bar, bool test_dev,
 	mutex_init(&g->lock);
 	g->io.rd32 = nvs_mmio_rd32;
 	g->io.wr32 = nvs_mmio_wr32;
+	g->io.mem_read = nvs_mmio_mem_read;
 	g->io.ctx = g;
 
 	ret = nvs_gpu_map(g, bar);
