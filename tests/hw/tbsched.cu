@@ -7,7 +7,7 @@
  * tests/hw/compare.py runs the predictor on these lines and scores it.
  *
  *   tbsched [-s SEED] [-u UNIT_MS] [-o FILE] [-L] FAMILY:COUNT ...
- *   families: table2 m1 m2 m3 m4 rand lm
+ *   families: table2 order m1 m2 m3 m4 rand lm
  *   -L  do not preset a large stack limit (for the local-memory family)
  */
 #include <cuda_runtime.h>
@@ -47,6 +47,7 @@ struct kspec {
 };
 
 static int nsm;
+static size_t stack_limit;
 static double unit = 0.02;	/* seconds */
 static unsigned long long rng_state = 1;
 
@@ -226,8 +227,8 @@ static void run_case(int id, const char *fam, const std::vector<kspec> &c)
 				t0 = r.t_start;
 	}
 	fprintf(out, "{\"case\":%d,\"family\":\"%s\",\"unit\":%g,\"input\":{\"schema\":1,"
-		"\"gpu\":{\"base\":\"gh100-h100-sxm\",\"sms\":%d},\"kernels\":[",
-		id, fam, unit, nsm);
+		"\"gpu\":{\"base\":\"gh100-h100-sxm\",\"sms\":%d,\"lmem_initial\":%zu},"
+		"\"kernels\":[", id, fam, unit, nsm, stack_limit);
 	for (size_t i = 0; i < c.size(); i++) {
 		const kspec &k = c[i];
 		const cudaFuncAttributes &a = variants[k.var].a[k.lm];
@@ -289,6 +290,8 @@ int main(int argc, char **argv)
 		p.maxThreadsPerMultiProcessor, p.maxBlocksPerMultiProcessor);
 	if (!keep_stack)
 		CK(cudaDeviceSetLimit(cudaLimitStackSize, 32 * 1024));
+	CK(cudaDeviceGetLimit(&stack_limit, cudaLimitStackSize));
+	fprintf(stderr, "stack limit %zu B/thread\n", stack_limit);
 	for (int i = 0; i < NVAR; i++)
 		for (int lm = 0; lm < 3; lm++) {
 			int e = variants[i].attr(lm, &variants[i].a[lm]);
@@ -329,7 +332,12 @@ int main(int argc, char **argv)
 			fprintf(stderr, "bad family '%s'\n", argv[a]);
 			return 2;
 		}
-		if (!strcmp(fam, "table2")) {
+		if (!strcmp(fam, "order")) {	/* SM visiting order: one block per SM */
+			for (int n = 0; n < count; n++) {
+				run_case(id++, fam, { K(nsm, 1024, 64, 0, 1) });
+				run_case(id++, fam, { K(nsm, 1024, 64, 0, 1), K(nsm, 32, 32, 0, 1) });
+			}
+		} else if (!strcmp(fam, "table2")) {
 			auto cs = table2();
 			for (int rep = 0; rep < count; rep++)
 				for (auto &c : cs)
