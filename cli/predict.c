@@ -11,7 +11,8 @@
  *   - per processing block: free warp slots and free registers (a plain
  *     count: register renaming lets a warp combine freed fragments);
  *   - per TPC: the shared-memory configuration, changed only while the TPC
- *     holds no block (Mechanism 3);
+ *     holds no block (Mechanism 3; per SM with smem_config_per_sm, as
+ *     measured on an H100, see docs/predict-h100-accuracy.md);
  *   - GPU-wide: the local-memory configuration, grown only while the whole
  *     GPU is idle (Algorithm 1, line 1).
  */
@@ -79,6 +80,12 @@ int pred_gpu_check(const struct pred_gpu *g, char *err, size_t errlen)
 	NEED(g->lmem_initial >= 0, "lmem_initial must be >= 0");
 #undef NEED
 	return 0;
+}
+
+/* Index of the unit (TPC, or SM) that shares one shared-memory configuration. */
+static int cfg_unit(const struct pred_gpu *g, int sm)
+{
+	return g->smem_config_per_sm ? sm : sm / g->sms_per_tpc;
 }
 
 static long ceil_div(long a, long b)
@@ -344,7 +351,7 @@ static int choose_sm(const struct sim *s, const struct pred_kinfo *ki)
 	for (n = 0; n < g->sms; n++) {
 		int i = pred_sm_order(g, n);
 		const struct sm_state *m = &s->sm[i];
-		const struct tpc_state *t = &s->tpc[i / g->sms_per_tpc];
+		const struct tpc_state *t = &s->tpc[cfg_unit(g, i)];
 		long lim_b, lim_w, lim_s, lim_pb[PRED_MAX_PBS], mn, cur;
 		int j;
 
@@ -389,7 +396,7 @@ static int place(struct sim *s, const struct pred_kinfo *ki, const struct pred_k
 	const struct pred_gpu *g = s->g;
 	int npb = g->processing_blocks_per_sm, j;
 	struct sm_state *m = &s->sm[smid];
-	struct tpc_state *tp = &s->tpc[smid / g->sms_per_tpc];
+	struct tpc_state *tp = &s->tpc[cfg_unit(g, smid)];
 	struct pred_block *pb = &s->res->blocks[k][b];
 	struct running run = { 0 };
 	long off;
@@ -449,7 +456,7 @@ static int release(struct sim *s, const struct running *run)
 	smem_free(m, run->smem_off);
 	m->b++;
 	m->resident--;
-	s->tpc[run->sm / g->sms_per_tpc].resident--;
+	s->tpc[cfg_unit(g, run->sm)].resident--;
 	s->resident--;
 	return add_event(s, run->end, run->kernel, run->block, run->sm, false);
 }
@@ -483,7 +490,7 @@ int pred_run(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
 	res->makespan = 0;
 	res->info = calloc(nk ? nk : 1, sizeof(*res->info));
 	res->blocks = calloc(nk ? nk : 1, sizeof(*res->blocks));
-	ntpc = (g->sms + g->sms_per_tpc - 1) / g->sms_per_tpc;
+	ntpc = g->smem_config_per_sm ? g->sms : (g->sms + g->sms_per_tpc - 1) / g->sms_per_tpc;
 	s.sm = calloc(g->sms, sizeof(*s.sm));
 	s.tpc = calloc(ntpc, sizeof(*s.tpc));
 	if (!res->info || !res->blocks || !s.sm || !s.tpc)

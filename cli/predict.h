@@ -44,6 +44,7 @@ struct pred_gpu {
 	int max_threads_per_block;	/* 1024 */
 	long max_smem_per_block;	/* kernel smem limit in bytes (opt-in limit) */
 	long lmem_initial;		/* local memory per thread configured at start */
+	bool smem_config_per_sm;	/* Mechanism 3 scope: false = per TPC (paper), true = per SM */
 };
 
 struct pred_kernel {

@@ -72,7 +72,7 @@ int pred_gpu_from_json(const struct json *o, struct pred_gpu *g, char *err, size
 {
 	const char *base = json_get_string(o, "base");
 	const char *name = json_get_string(o, "name");
-	const struct json *cfg;
+	const struct json *cfg, *v;
 	size_t i;
 
 	if (!o || o->type != JSON_OBJECT) {
@@ -118,6 +118,14 @@ int pred_gpu_from_json(const struct json *o, struct pred_gpu *g, char *err, size
 			}
 			gpu_set(g, i, v);
 		}
+	}
+	v = json_get(o, "smem_config_scope");
+	if (v) {
+		if (v->type != JSON_STRING || (strcmp(v->str, "tpc") && strcmp(v->str, "sm"))) {
+			seterr(err, errlen, "gpu: \"smem_config_scope\" must be \"tpc\" or \"sm\"");
+			return -1;
+		}
+		g->smem_config_per_sm = !strcmp(v->str, "sm");
 	}
 	cfg = json_get(o, "smem_configs");
 	if (cfg) {

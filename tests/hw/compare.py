@@ -62,14 +62,15 @@ class Replay:
         self.w = [[gpu['max_warps_per_sm'] // npb] * npb for _ in range(n)]
         self.r = [[gpu['regs_per_sm'] // npb] * npb for _ in range(n)]
         self.segs = [[] for _ in range(n)]
-        ntpc = (n + gpu['sms_per_tpc'] - 1) // gpu['sms_per_tpc']
+        self.per_sm = gpu.get('smem_config_scope', 'tpc') == 'sm'
+        ntpc = n if self.per_sm else (n + gpu['sms_per_tpc'] - 1) // gpu['sms_per_tpc']
         self.tpc_cfg = [0] * ntpc
         self.tpc_res = [0] * ntpc
         self.resident = 0
         self.cfg_l = gpu.get('lmem_initial', 0)
 
     def tpc(self, sm):
-        return sm // self.g['sms_per_tpc']
+        return sm if self.per_sm else sm // self.g['sms_per_tpc']
 
     def largest(self, sm, cap):
         best, at = 0, 0

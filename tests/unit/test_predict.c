@@ -448,6 +448,26 @@ static void test_m3_reconfigure_when_idle(void **state)
 	pred_result_free(&r);
 }
 
+/* Mechanism 3 per SM (smem_config_scope "sm", as measured on an H100). */
+static void test_m3_per_sm_scope(void **state)
+{
+	struct pred_gpu g = small_gpu(4, 2);
+	struct pred_kernel k[3] = {
+		K("small", 1, 32, 32, 0, NODUR),	/* SM0: config 16 KB */
+		K("big", 1, 32, 32, 20 * KB, NODUR),	/* SM2 (order 0,2,1,3) */
+		K("big2", 1, 32, 32, 20 * KB, NODUR),	/* SM1: idle, TPC0 busy */
+	};
+	struct pred_result r;
+
+	(void)state;
+	g.smem_config_per_sm = true;
+	run(&g, k, 3, &r);
+	assert_int_equal(r.blocks[0][0].sm, 0);
+	assert_int_equal(r.blocks[1][0].sm, 2);
+	assert_int_equal(r.blocks[2][0].sm, 1);	/* per TPC it would be SM3 */
+	pred_result_free(&r);
+}
+
 /* Mechanism 4: register fragments combine (Case 4.1 shape on one SM). */
 static void test_m4_register_renaming(void **state)
 {
@@ -632,6 +652,12 @@ static void test_input(void **state)
 	assert_int_equal(in.gpu.sms, 114);
 	assert_int_equal(in.gpu.max_blocks_per_sm, 32);
 	pred_input_free(&in);
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"ga100-a100\","
+			       "\"smem_config_scope\":\"sm\"},\"kernels\":[]}", NULL, &in, err), 0);
+	assert_true(in.gpu.smem_config_per_sm);
+	pred_input_free(&in);
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"ga100-a100\","
+			       "\"smem_config_scope\":\"gpc\"},\"kernels\":[]}", NULL, &in, err), -1);
 
 	/* profile override from the command line */
 	assert_int_equal(parse("{\"schema\":1,\"gpu\":\"nope\",\"kernels\":[]}",
@@ -709,6 +735,7 @@ int main(void)
 		cmocka_unit_test(test_m2_divisible_skip),
 		cmocka_unit_test(test_m3_tpc_config),
 		cmocka_unit_test(test_m3_reconfigure_when_idle),
+		cmocka_unit_test(test_m3_per_sm_scope),
 		cmocka_unit_test(test_m4_register_renaming),
 		cmocka_unit_test(test_m4_smem_contiguous),
 		cmocka_unit_test(test_lmem_config),
