@@ -14,7 +14,8 @@
  *     holds no block (Mechanism 3; per SM with smem_config_per_sm, as
  *     measured on an H100, see docs/predict-h100-accuracy.md);
  *   - GPU-wide: the local-memory configuration, grown only while the whole
- *     GPU is idle (Algorithm 1, line 1).
+ *     GPU is idle (Algorithm 1, line 1; off with lmem_no_wait, as measured
+ *     on an H100 with driver 580).
  */
 #include <errno.h>
 #include <math.h>
@@ -346,7 +347,7 @@ static int choose_sm(const struct sim *s, const struct pred_kinfo *ki)
 	long max_tb = 0;
 	int smid = -1, n;
 
-	if (s->resident && ki->config_lmem > s->config_lmem)
+	if (!g->lmem_no_wait && s->resident && ki->config_lmem > s->config_lmem)
 		return -1;
 	for (n = 0; n < g->sms; n++) {
 		int i = pred_sm_order(g, n);

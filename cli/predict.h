@@ -45,6 +45,7 @@ struct pred_gpu {
 	long max_smem_per_block;	/* kernel smem limit in bytes (opt-in limit) */
 	long lmem_initial;		/* local memory per thread configured at start */
 	bool smem_config_per_sm;	/* Mechanism 3 scope: false = per TPC (paper), true = per SM */
+	bool lmem_no_wait;		/* a larger local-memory need does not wait for an idle GPU */
 };
 
 struct pred_kernel {

@@ -10,6 +10,10 @@
  *    per-SM limits (blocks, threads, registers, shared-memory carve-outs,
  *    per-block limit, 1 KB runtime reservation) from the CUDA C++
  *    Programming Guide, "Compute Capabilities" (8.0, 8.7, 9.0).
+ *  - gh100-h100-sxm differs from the paper's Ampere model in two points,
+ *    both from measurements with tests/hw on an H100 80GB HBM3 (driver
+ *    580.159.04): the shared-memory configuration is per SM, not per TPC,
+ *    and a kernel needing more local memory does not wait for an idle GPU.
  */
 #include <string.h>
 
@@ -52,6 +56,8 @@ static const struct pred_gpu profiles[] = {
 		.smem_alloc_unit = 128, .runtime_smem_per_block = 1 * KB,
 		.warp_size = 32, .max_threads_per_block = 1024,
 		.max_smem_per_block = 227 * KB, .lmem_initial = 0,
+		/* measured on an H100 SXM5 (docs/predict-h100-accuracy.md) */
+		.smem_config_per_sm = true, .lmem_no_wait = true,
 	},
 	{
 		.name = "ga10b-orin",

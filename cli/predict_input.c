@@ -127,6 +127,14 @@ int pred_gpu_from_json(const struct json *o, struct pred_gpu *g, char *err, size
 		}
 		g->smem_config_per_sm = !strcmp(v->str, "sm");
 	}
+	v = json_get(o, "lmem_waits_for_idle");
+	if (v) {
+		if (v->type != JSON_BOOL) {
+			seterr(err, errlen, "gpu: \"lmem_waits_for_idle\" must be true or false");
+			return -1;
+		}
+		g->lmem_no_wait = !v->b;
+	}
 	cfg = json_get(o, "smem_configs");
 	if (cfg) {
 		if (cfg->type != JSON_ARRAY || cfg->n < 1 || cfg->n > PRED_MAX_SMEM_CONFIGS) {

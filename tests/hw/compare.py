@@ -80,7 +80,7 @@ class Replay:
         return max(best, cap - at)
 
     def capacity(self, sm, ki):
-        if self.resident and ki['lmem'] > self.cfg_l:
+        if self.g.get('lmem_waits_for_idle', True) and self.resident and ki['lmem'] > self.cfg_l:
             return 0
         t = self.tpc(sm)
         if self.tpc_res[t] and ki['smem_config'] > self.tpc_cfg[t]:

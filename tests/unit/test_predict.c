@@ -537,6 +537,11 @@ static void test_lmem_config(void **state)
 	assert_int_equal(r.blocks[1][0].sm, 0);
 	assert_int_equal(r.blocks[2][0].sm, 2);
 	pred_result_free(&r);
+	g.lmem_no_wait = true;	/* as measured on an H100 */
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[1][0].start == 0);
+	pred_result_free(&r);
+	g.lmem_no_wait = false;
 	k[0].lmem = 1024;	/* the first kernel sets a larger configuration */
 	run(&g, k, 3, &r);
 	assert_true(r.blocks[1][0].start == 0);
@@ -655,6 +660,18 @@ static void test_input(void **state)
 	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"ga100-a100\","
 			       "\"smem_config_scope\":\"sm\"},\"kernels\":[]}", NULL, &in, err), 0);
 	assert_true(in.gpu.smem_config_per_sm);
+	assert_false(in.gpu.lmem_no_wait);
+	pred_input_free(&in);
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"gh100-h100-sxm\","
+			       "\"smem_config_scope\":\"tpc\",\"lmem_waits_for_idle\":true},"
+			       "\"kernels\":[]}", NULL, &in, err), 0);
+	assert_false(in.gpu.smem_config_per_sm);
+	assert_false(in.gpu.lmem_no_wait);
+	pred_input_free(&in);
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":\"gh100-h100-sxm\",\"kernels\":[]}",
+			       NULL, &in, err), 0);
+	assert_true(in.gpu.smem_config_per_sm);
+	assert_true(in.gpu.lmem_no_wait);
 	pred_input_free(&in);
 	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"ga100-a100\","
 			       "\"smem_config_scope\":\"gpc\"},\"kernels\":[]}", NULL, &in, err), -1);
