@@ -57,6 +57,7 @@ static void write_gpu_json(struct jw *w, const struct pred_gpu *g)
 	jw_key(w, "max_threads_per_block"); jw_int(w, g->max_threads_per_block);
 	jw_key(w, "max_smem_per_block"); jw_int(w, g->max_smem_per_block);
 	jw_key(w, "lmem_initial"); jw_int(w, g->lmem_initial);
+	jw_key(w, "smem_config_min"); jw_int(w, g->smem_config_min);
 	jw_key(w, "smem_config_scope"); jw_str(w, g->smem_config_per_sm ? "sm" : "tpc");
 	jw_key(w, "lmem_waits_for_idle"); jw_bool(w, !g->lmem_no_wait);
 	jw_obj_end(w);

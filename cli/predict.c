@@ -79,6 +79,7 @@ int pred_gpu_check(const struct pred_gpu *g, char *err, size_t errlen)
 	NEED(g->max_threads_per_block >= 1, "max_threads_per_block must be >= 1");
 	NEED(g->max_smem_per_block >= 0, "max_smem_per_block must be >= 0");
 	NEED(g->lmem_initial >= 0, "lmem_initial must be >= 0");
+	NEED(g->smem_config_min >= 0, "smem_config_min must be >= 0");
 #undef NEED
 	return 0;
 }
@@ -159,7 +160,8 @@ int pred_kernel_info(const struct pred_gpu *g, const struct pred_kernel *k,
 	/* Mechanism 3: occupancy x s, rounded up to a supported configuration */
 	o->config_smem = maxconf;
 	for (i = 0; i < g->n_smem_configs; i++)
-		if (g->smem_configs[i] >= occ * o->smem_per_block) {
+		if (g->smem_configs[i] >= occ * o->smem_per_block &&
+		    g->smem_configs[i] >= g->smem_config_min) {
 			o->config_smem = g->smem_configs[i];
 			break;
 		}

@@ -44,6 +44,7 @@ struct pred_gpu {
 	int max_threads_per_block;	/* 1024 */
 	long max_smem_per_block;	/* kernel smem limit in bytes (opt-in limit) */
 	long lmem_initial;		/* local memory per thread configured at start */
+	long smem_config_min;		/* TB.config_s is at least this (bytes) */
 	bool smem_config_per_sm;	/* Mechanism 3 scope: false = per TPC (paper), true = per SM */
 	bool lmem_no_wait;		/* a larger local-memory need does not wait for an idle GPU */
 };

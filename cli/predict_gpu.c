@@ -13,7 +13,9 @@
  *  - gh100-h100-sxm differs from the paper's Ampere model in two points,
  *    both from measurements with tests/hw on an H100 80GB HBM3 (driver
  *    580.159.04): the shared-memory configuration is per SM, not per TPC,
- *    and a kernel needing more local memory does not wait for an idle GPU.
+ *    a kernel's configuration is at least 100 KB (best fit of the replay;
+ *    64-132 KB fit about as well), and a kernel needing more local memory
+ *    does not wait for an idle GPU.
  */
 #include <string.h>
 
@@ -58,6 +60,7 @@ static const struct pred_gpu profiles[] = {
 		.max_smem_per_block = 227 * KB, .lmem_initial = 0,
 		/* measured on an H100 SXM5 (docs/predict-h100-accuracy.md) */
 		.smem_config_per_sm = true, .lmem_no_wait = true,
+		.smem_config_min = 100 * KB,
 	},
 	{
 		.name = "ga10b-orin",

@@ -45,6 +45,7 @@ static const char *const gpu_int_keys[] = {
 	"smem_alloc_unit", "runtime_smem_per_block",
 	/* optional extensions */
 	"warp_size", "max_threads_per_block", "max_smem_per_block", "lmem_initial",
+	"smem_config_min",
 };
 #define GPU_REQUIRED_INTS 10
 
@@ -65,6 +66,7 @@ static void gpu_set(struct pred_gpu *g, size_t i, long v)
 	case 11: g->max_threads_per_block = (int)v; break;
 	case 12: g->max_smem_per_block = v; break;
 	case 13: g->lmem_initial = v; break;
+	case 14: g->smem_config_min = v; break;
 	}
 }
 

@@ -102,6 +102,15 @@ static void test_kernel_info(void **state)
 	k = K("c3k2", 1, 1, 32, 1 * KB, NODUR);
 	assert_int_equal(pred_kernel_info(rtx3090(), &k, &ki, err, sizeof(err)), 0);
 	assert_int_equal(ki.config_smem, 32 * KB);
+	/* a minimum configuration (as in the gh100 profile) */
+	{
+		struct pred_gpu g = *rtx3090();
+
+		g.smem_config_min = 40 * KB;
+		k = K("c3k1", 1, 1, 32, 0, NODUR);
+		assert_int_equal(pred_kernel_info(&g, &k, &ki, err, sizeof(err)), 0);
+		assert_int_equal(ki.config_smem, 64 * KB);
+	}
 	/* register rounding: 33 regs -> 40 per thread -> 1280 per warp */
 	k = K("r33", 1, 33, 33, 1, NODUR);
 	assert_int_equal(pred_kernel_info(rtx3090(), &k, &ki, err, sizeof(err)), 0);
@@ -672,6 +681,7 @@ static void test_input(void **state)
 			       NULL, &in, err), 0);
 	assert_true(in.gpu.smem_config_per_sm);
 	assert_true(in.gpu.lmem_no_wait);
+	assert_int_equal(in.gpu.smem_config_min, 100 * KB);
 	pred_input_free(&in);
 	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"ga100-a100\","
 			       "\"smem_config_scope\":\"gpc\"},\"kernels\":[]}", NULL, &in, err), -1);
