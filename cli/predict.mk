@@ -1,6 +1,7 @@
 # cli/predict.mk: nvsched predict (thread block-to-SM scheduling predictor)
 #   $(B)/libpredict.a          cmd_predict() and the predictor, for the nvsched CLI
-#                              (link with libnvscli.a for json.c, and -lm)
+#                              (link with libnvscli.a for json.c, and -lm; the CLI
+#                              enables it with -DNVSCHED_HAVE_PREDICT)
 #   $(B)/bin/nvsched-predict   standalone driver (tests/predict/main.c)
 #   $(B)/tests/unit/test_predict   cmocka unit tests
 #   make predict-test          unit tests + CLI golden tests
@@ -11,11 +12,11 @@ PREDICT_OBJS := $(PREDICT_SRCS:%.c=$(B)/%.o)
 $(B)/libpredict.a: $(PREDICT_OBJS)
 	$(Q)ar rcs $@ $^
 
-$(B)/bin/nvsched-predict: $(B)/tests/predict/main.o $(B)/libpredict.a $(B)/cli/json.o
+$(B)/bin/nvsched-predict: $(B)/tests/predict/main.o $(B)/libpredict.a $(B)/libnvscli.a
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
 
-$(B)/tests/unit/test_predict: $(B)/tests/unit/test_predict.o $(B)/libpredict.a $(B)/cli/json.o
+$(B)/tests/unit/test_predict: $(B)/tests/unit/test_predict.o $(B)/libpredict.a $(B)/libnvscli.a
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lcmocka -lm
 
