@@ -376,7 +376,9 @@ static int choose_sm(const struct sim *s, const struct pred_kinfo *ki)
 				break;
 			}
 		lim_w /= ki->warps;	/* warps -> blocks */
-		if (t->resident)
+		if (!ki->smem_per_block)
+			lim_s = lim_b;	/* no shared memory: no limit */
+		else if (t->resident)
 			lim_s = smem_largest(m, t->config) / ki->smem_per_block;
 		else
 			lim_s = ki->config_smem / ki->smem_per_block;
@@ -408,9 +410,12 @@ static int place(struct sim *s, const struct pred_kinfo *ki, const struct pred_k
 		s->config_lmem = ki->config_lmem;
 	if (!tp->resident)
 		tp->config = ki->config_smem;
-	off = smem_alloc(m, tp->config, ki->smem_per_block);
-	if (off < 0)
-		return -1;	/* cannot happen after choose_sm; treat as OOM */
+	off = -1;
+	if (ki->smem_per_block) {
+		off = smem_alloc(m, tp->config, ki->smem_per_block);
+		if (off < 0)
+			return -1;	/* cannot happen after choose_sm; treat as OOM */
+	}
 	run.p0 = m->p;
 	for (j = 0; j < ki->warps; j++) {
 		int q = (m->p + j) % npb;
@@ -456,7 +461,8 @@ static int release(struct sim *s, const struct running *run)
 		m->w[q]++;
 		m->r[q] += ki->regs_per_warp;
 	}
-	smem_free(m, run->smem_off);
+	if (run->smem_off >= 0)
+		smem_free(m, run->smem_off);
 	m->b++;
 	m->resident--;
 	s->tpc[cfg_unit(g, run->sm)].resident--;

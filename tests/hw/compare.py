@@ -98,7 +98,9 @@ class Replay:
                 lim_w = mn * self.npb + j
                 break
         lim_w //= ki['warps_per_block']
-        if self.tpc_res[t]:
+        if not ki['smem_per_block']:
+            lim_s = self.b[sm]
+        elif self.tpc_res[t]:
             lim_s = self.largest(sm, self.tpc_cfg[t]) // ki['smem_per_block']
         else:
             lim_s = ki['smem_config'] // ki['smem_per_block']
@@ -118,7 +120,10 @@ class Replay:
             if nxt - at >= s:
                 break
             at = segs[idx][0] + segs[idx][1]
-        segs.insert(idx, (at, s))
+        if s:
+            segs.insert(idx, (at, s))
+        else:
+            at = -1
         p0 = self.p[sm]
         for j in range(ki['warps_per_block']):
             q = (p0 + j) % self.npb

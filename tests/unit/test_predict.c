@@ -724,6 +724,28 @@ static void test_input(void **state)
 	assert_non_null(pred_profile_find("ga10b-orin"));
 }
 
+/* A GPU without a runtime reservation and kernels without shared memory. */
+static void test_no_smem(void **state)
+{
+	struct pred_gpu g = small_gpu(2, 2);
+	struct pred_kernel k[3] = {
+		K("a", 20, 32, 32, 0, 1), K("b", 2, 32, 32, 256, 1), K("c", 40, 32, 32, 0, 1),
+	};
+	struct pred_result r;
+
+	(void)state;
+	g.runtime_smem_per_block = 0;
+	run(&g, k, 3, &r);
+	/* configurations: 'a' and 'c' 8 KB (smallest), 'b' 16 x 256 B -> 8 KB.
+	 * 20 + 2 blocks fill 22 of 32 slots; 'c' gets the other 10 at once */
+	assert_true(r.blocks[1][0].start == 0 && r.blocks[1][1].start == 0);
+	assert_true(r.blocks[2][9].start == 0);
+	assert_true(r.blocks[2][10].start == 1);
+	assert_true(r.blocks[2][39].start == 1);
+	assert_true(r.makespan == 2);
+	pred_result_free(&r);
+}
+
 /* Profiles: one block per SM over the whole GPU follows the even/odd order. */
 static void test_profiles_fill(void **state)
 {
@@ -768,6 +790,7 @@ int main(void)
 		cmocka_unit_test(test_lmem_config),
 		cmocka_unit_test(test_in_order_dispatch),
 		cmocka_unit_test(test_waves),
+		cmocka_unit_test(test_no_smem),
 		cmocka_unit_test(test_input),
 		cmocka_unit_test(test_profiles_fill),
 	};
