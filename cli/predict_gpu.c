@@ -79,7 +79,9 @@ static const struct pred_gpu profiles[] = {
 static const char *const sources[] = {
 	"Wang et al., Table I (RTX 3090, compute capability 8.6)",
 	"A100 whitepaper (108 SMs); CUDA Programming Guide, compute capability 8.0",
-	"H100 whitepaper (SXM5: 132 SMs); CUDA Programming Guide, compute capability 9.0",
+	"H100 whitepaper (SXM5: 132 SMs); CUDA Programming Guide, compute capability 9.0; "
+	"per-SM shared-memory configuration of at least 100 KB and no local-memory wait: "
+	"measured on an H100 (docs/predict-h100-accuracy.md)",
 	"Jetson AGX Orin 64GB data sheet (2048 CUDA cores = 16 SMs); CUDA Programming Guide, compute capability 8.7",
 };
 
