@@ -12,10 +12,9 @@
  *    Programming Guide, "Compute Capabilities" (8.0, 8.7, 9.0).
  *  - gh100-h100-sxm differs from the paper's Ampere model in two points,
  *    both from measurements with tests/hw on an H100 80GB HBM3 (driver
- *    580.159.04): the shared-memory configuration is per SM, not per TPC,
- *    a kernel's configuration is at least 100 KB (best fit of the replay;
- *    64-132 KB fit about as well), and a kernel needing more local memory
- *    does not wait for an idle GPU.
+ *    580.159.04): the shared-memory configuration is per SM, not per TPC
+ *    (inferred from replaying random sequences), and a kernel needing more
+ *    local memory does not wait for an idle GPU (measured directly).
  */
 #include <string.h>
 
@@ -60,7 +59,6 @@ static const struct pred_gpu profiles[] = {
 		.max_smem_per_block = 227 * KB, .lmem_initial = 0,
 		/* measured on an H100 SXM5 (docs/predict-h100-accuracy.md) */
 		.smem_config_per_sm = true, .lmem_no_wait = true,
-		.smem_config_min = 100 * KB,
 	},
 	{
 		.name = "ga10b-orin",
@@ -80,7 +78,7 @@ static const char *const sources[] = {
 	"Wang et al., Table I (RTX 3090, compute capability 8.6)",
 	"A100 whitepaper (108 SMs); CUDA Programming Guide, compute capability 8.0",
 	"H100 whitepaper (SXM5: 132 SMs); CUDA Programming Guide, compute capability 9.0; "
-	"per-SM shared-memory configuration of at least 100 KB and no local-memory wait: "
+	"per-SM shared-memory configuration and no local-memory wait: "
 	"measured on an H100 (docs/predict-h100-accuracy.md)",
 	"Jetson AGX Orin 64GB data sheet (2048 CUDA cores = 16 SMs); CUDA Programming Guide, compute capability 8.7",
 };

@@ -7,7 +7,7 @@
  * tests/hw/compare.py runs the predictor on these lines and scores it.
  *
  *   tbsched [-s SEED] [-u UNIT_MS] [-o FILE] [-L] FAMILY:COUNT ...
- *   families: table2 order m1 m2 m3 m4 rand lm
+ *   families: table2 order cfg m1 m2 m3 m4 rand lm
  *   -L  do not preset a large stack limit (for the local-memory family)
  */
 #include <cuda_runtime.h>
@@ -332,7 +332,16 @@ int main(int argc, char **argv)
 			fprintf(stderr, "bad family '%s'\n", argv[a]);
 			return 2;
 		}
-		if (!strcmp(fam, "order")) {	/* SM visiting order: one block per SM */
+		if (!strcmp(fam, "cfg")) {	/* Mechanism 3 thresholds: does k2 wait for k1? */
+			static const size_t k1s[] = { 0, 3072, 7168 };
+			static const size_t k2s[] = { 0, 1024, 2048, 3072, 4096, 5120, 6144, 8192,
+						      16384, 32768, 65536, 102400 };
+			for (int n = 0; n < count; n++)
+				for (size_t a = 0; a < 3; a++)
+					for (size_t b = 0; b < 12; b++)
+						run_case(id++, fam, { K(nsm, 32, 32, k1s[a], 1),
+								      K(nsm, 32, 32, k2s[b], 1) });
+		} else if (!strcmp(fam, "order")) {	/* SM visiting order: one block per SM */
 			for (int n = 0; n < count; n++) {
 				run_case(id++, fam, { K(nsm, 1024, 64, 0, 1) });
 				run_case(id++, fam, { K(nsm, 1024, 64, 0, 1), K(nsm, 32, 32, 0, 1) });
