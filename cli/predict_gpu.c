@@ -12,9 +12,11 @@
  *    Programming Guide, "Compute Capabilities" (8.0, 8.7, 9.0).
  *  - gh100-h100-sxm differs from the paper's Ampere model in two points,
  *    both from measurements with tests/hw on an H100 80GB HBM3 (driver
- *    580.159.04): the shared-memory configuration is per SM, not per TPC
- *    (inferred from replaying random sequences), and a kernel needing more
- *    local memory does not wait for an idle GPU (measured directly).
+ *    580.159.04): the shared-memory configuration is per SM, not per TPC,
+ *    and at least 32 KB (both inferred from replaying random sequences; a
+ *    minimum of 64 KB or more is ruled out by the direct "cfg" cases), and a
+ *    kernel needing more local memory does not wait for an idle GPU
+ *    (measured directly).
  */
 #include <string.h>
 
@@ -59,6 +61,7 @@ static const struct pred_gpu profiles[] = {
 		.max_smem_per_block = 227 * KB, .lmem_initial = 0,
 		/* measured on an H100 SXM5 (docs/predict-h100-accuracy.md) */
 		.smem_config_per_sm = true, .lmem_no_wait = true,
+		.smem_config_min = 32 * KB,
 	},
 	{
 		.name = "ga10b-orin",
@@ -78,7 +81,7 @@ static const char *const sources[] = {
 	"Wang et al., Table I (RTX 3090, compute capability 8.6)",
 	"A100 whitepaper (108 SMs); CUDA Programming Guide, compute capability 8.0",
 	"H100 whitepaper (SXM5: 132 SMs); CUDA Programming Guide, compute capability 9.0; "
-	"per-SM shared-memory configuration and no local-memory wait: "
+	"per-SM shared-memory configuration of at least 32 KB and no local-memory wait: "
 	"measured on an H100 (docs/predict-h100-accuracy.md)",
 	"Jetson AGX Orin 64GB data sheet (2048 CUDA cores = 16 SMs); CUDA Programming Guide, compute capability 8.7",
 };

@@ -681,7 +681,7 @@ static void test_input(void **state)
 			       NULL, &in, err), 0);
 	assert_true(in.gpu.smem_config_per_sm);
 	assert_true(in.gpu.lmem_no_wait);
-	assert_int_equal(in.gpu.smem_config_min, 0);
+	assert_int_equal(in.gpu.smem_config_min, 32 * KB);
 	pred_input_free(&in);
 	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"ga100-a100\","
 			       "\"smem_config_scope\":\"gpc\"},\"kernels\":[]}", NULL, &in, err), -1);
