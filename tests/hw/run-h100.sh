@@ -15,5 +15,5 @@ export CUDA_MODULE_LOADING=EAGER
   nvidia-smi -q | grep -iE 'product name|product architecture|mig mode|compute mode|cuda version' ; } >"$OUTDIR/device.txt" 2>&1
 SEED=${SEED:-20261122}
 "$TB" -s "$SEED" -u 20 -o "$OUTDIR/results-main.jsonl" \
-	table2:3 order:5 m1:60 m2:80 m3:80 m4:60 rand:120 2>&1 | tee "$OUTDIR/log.txt"
+	table2:3 order:5 cfg:1 m1:60 m2:80 m3:80 m4:60 rand:120 2>&1 | tee "$OUTDIR/log.txt"
 "$TB" -L -s "$((SEED + 1))" -u 20 -o "$OUTDIR/results-lm.jsonl" lm:40 2>&1 | tee -a "$OUTDIR/log.txt"
