@@ -1,0 +1,583 @@
+// SPDX-License-Identifier: MIT
+/*
+ * predict.c - thread block-to-SM scheduling predictor: Algorithm 1 of
+ * Wang et al. (see predict.h) with an event-driven clock for block
+ * completions.
+ *
+ * Resources tracked, following the paper's Section V-B:
+ *   - per SM: free thread-block slots, the round-robin warp pointer p,
+ *     shared memory as a contiguous address range [0, TPC config) with
+ *     first-fit allocation (Mechanism 4: blocks need one contiguous piece);
+ *   - per processing block: free warp slots and free registers (a plain
+ *     count: register renaming lets a warp combine freed fragments);
+ *   - per TPC: the shared-memory configuration, changed only while the TPC
+ *     holds no block (Mechanism 3; per SM with smem_config_per_sm, as
+ *     measured on an H100, see docs/predict-h100-accuracy.md);
+ *   - GPU-wide: the local-memory configuration, grown only while the whole
+ *     GPU is idle (Algorithm 1, line 1; off with lmem_no_wait, as measured
+ *     on an H100 with driver 580).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "predict.h"
+
+#define TIME_EPS 1e-9
+
+static void seterr(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!errlen)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+int pred_sm_order(const struct pred_gpu *g, int i)
+{
+	int neven = (g->sms + 1) / 2;
+
+	return i < neven ? 2 * i : 2 * (i - neven) + 1;
+}
+
+int pred_gpu_check(const struct pred_gpu *g, char *err, size_t errlen)
+{
+	int i;
+
+#define NEED(cond, what) do { if (!(cond)) { \
+	seterr(err, errlen, "GPU '%s': %s", g->name, what); return -1; } } while (0)
+	NEED(g->sms >= 1 && g->sms <= 4096, "sms must be 1..4096");
+	NEED(g->sms_per_tpc >= 1 && g->sms_per_tpc <= 16, "sms_per_tpc must be 1..16");
+	NEED(g->processing_blocks_per_sm >= 1 && g->processing_blocks_per_sm <= PRED_MAX_PBS,
+	     "processing_blocks_per_sm must be 1..8");
+	NEED(g->max_blocks_per_sm >= 1, "max_blocks_per_sm must be >= 1");
+	NEED(g->max_warps_per_sm >= g->processing_blocks_per_sm,
+	     "max_warps_per_sm must be >= processing_blocks_per_sm");
+	NEED(g->max_warps_per_sm % g->processing_blocks_per_sm == 0,
+	     "max_warps_per_sm must be a multiple of processing_blocks_per_sm");
+	NEED(g->regs_per_sm >= 1, "regs_per_sm must be >= 1");
+	NEED(g->regs_per_sm % g->processing_blocks_per_sm == 0,
+	     "regs_per_sm must be a multiple of processing_blocks_per_sm");
+	NEED(g->reg_alloc_unit >= 1, "reg_alloc_unit must be >= 1");
+	NEED(g->max_regs_per_thread >= 1, "max_regs_per_thread must be >= 1");
+	NEED(g->n_smem_configs >= 1, "smem_configs must list at least one size");
+	for (i = 0; i < g->n_smem_configs; i++) {
+		NEED(g->smem_configs[i] >= 0, "smem_configs must be >= 0");
+		NEED(i == 0 || g->smem_configs[i] > g->smem_configs[i - 1],
+		     "smem_configs must be strictly ascending");
+	}
+	NEED(g->smem_alloc_unit >= 1, "smem_alloc_unit must be >= 1");
+	NEED(g->runtime_smem_per_block >= 0, "runtime_smem_per_block must be >= 0");
+	NEED(g->warp_size >= 1, "warp_size must be >= 1");
+	NEED(g->max_threads_per_block >= 1, "max_threads_per_block must be >= 1");
+	NEED(g->max_smem_per_block >= 0, "max_smem_per_block must be >= 0");
+	NEED(g->lmem_initial >= 0, "lmem_initial must be >= 0");
+	NEED(g->smem_config_min >= 0, "smem_config_min must be >= 0");
+#undef NEED
+	return 0;
+}
+
+/* Index of the unit (TPC, or SM) that shares one shared-memory configuration. */
+static int cfg_unit(const struct pred_gpu *g, int sm)
+{
+	return g->smem_config_per_sm ? sm : sm / g->sms_per_tpc;
+}
+
+static long ceil_div(long a, long b)
+{
+	return (a + b - 1) / b;
+}
+
+int pred_kernel_info(const struct pred_gpu *g, const struct pred_kernel *k,
+		     struct pred_kinfo *o, char *err, size_t errlen)
+{
+	int npb = g->processing_blocks_per_sm;
+	long pb_w = g->max_warps_per_sm / npb, pb_r = g->regs_per_sm / npb;
+	long maxconf = g->smem_configs[g->n_smem_configs - 1];
+	long lim_pb, occ;
+	int i;
+
+	memset(o, 0, sizeof(*o));
+	if (k->blocks < 1) {
+		seterr(err, errlen, "kernel '%s': blocks must be >= 1", k->name);
+		return -1;
+	}
+	if (k->threads < 1 || k->threads > g->max_threads_per_block) {
+		seterr(err, errlen, "kernel '%s': threads must be 1..%d", k->name,
+		       g->max_threads_per_block);
+		return -1;
+	}
+	if (k->regs < 0 || k->regs > g->max_regs_per_thread) {
+		seterr(err, errlen, "kernel '%s': regs must be 0..%d", k->name,
+		       g->max_regs_per_thread);
+		return -1;
+	}
+	if (k->smem < 0 || (g->max_smem_per_block && k->smem > g->max_smem_per_block)) {
+		seterr(err, errlen, "kernel '%s': smem must be 0..%ld bytes", k->name,
+		       g->max_smem_per_block);
+		return -1;
+	}
+	if (k->lmem < 0) {
+		seterr(err, errlen, "kernel '%s': lmem must be >= 0", k->name);
+		return -1;
+	}
+	/* Algorithm 1, lines 4-6 */
+	o->warps = (k->threads + g->warp_size - 1) / g->warp_size;
+	o->regs_per_warp = ceil_div(k->regs, g->reg_alloc_unit) * g->reg_alloc_unit *
+			   g->warp_size;
+	o->smem_per_block = ceil_div(k->smem, g->smem_alloc_unit) * g->smem_alloc_unit +
+			    g->runtime_smem_per_block;
+	o->config_lmem = k->lmem;
+
+	/* blocks an empty SM holds (the occupancy of Mechanism 3) */
+	lim_pb = pb_w;
+	if (o->regs_per_warp && pb_r / o->regs_per_warp < lim_pb)
+		lim_pb = pb_r / o->regs_per_warp;
+	occ = lim_pb * npb / o->warps;
+	if (occ > g->max_blocks_per_sm)
+		occ = g->max_blocks_per_sm;
+	if (o->smem_per_block && maxconf / o->smem_per_block < occ)
+		occ = maxconf / o->smem_per_block;
+	o->occupancy = occ;
+	if (occ < 1) {
+		if (lim_pb * npb < o->warps)
+			seterr(err, errlen,
+			       "kernel '%s': a block (%d warps, %ld registers per warp) does not fit in an SM (%ld warps of that size)",
+			       k->name, o->warps, o->regs_per_warp, lim_pb * npb);
+		else
+			seterr(err, errlen,
+			       "kernel '%s': a block needs %ld bytes of shared memory, the largest SM configuration is %ld",
+			       k->name, o->smem_per_block, maxconf);
+		return -1;
+	}
+	/* Mechanism 3: occupancy x s, rounded up to a supported configuration */
+	o->config_smem = maxconf;
+	for (i = 0; i < g->n_smem_configs; i++)
+		if (g->smem_configs[i] >= occ * o->smem_per_block &&
+		    g->smem_configs[i] >= g->smem_config_min) {
+			o->config_smem = g->smem_configs[i];
+			break;
+		}
+	return 0;
+}
+
+/* ---- simulation state ---------------------------------------------------- */
+
+struct seg {
+	long off, size;
+};
+
+struct sm_state {
+	int b;			/* free block slots */
+	int p;			/* round-robin warp pointer */
+	int w[PRED_MAX_PBS];	/* free warp slots per processing block */
+	long r[PRED_MAX_PBS];	/* free registers per processing block */
+	struct seg *segs;	/* shared-memory allocations, sorted by offset */
+	size_t nseg, cap;
+	int resident;
+};
+
+struct tpc_state {
+	long config;		/* shared-memory configuration, bytes */
+	int resident;
+};
+
+struct running {
+	double end;
+	size_t kernel;
+	long block;
+	int sm;
+	int p0;			/* first processing block of its warps */
+	long smem_off;
+};
+
+struct sim {
+	const struct pred_gpu *g;
+	struct sm_state *sm;
+	struct tpc_state *tpc;
+	long config_lmem;
+	long resident;
+	struct running *heap;	/* blocks with a known end, min-heap on end */
+	size_t nheap, capheap;
+	struct pred_result *res;
+	size_t capev;
+};
+
+static int add_event(struct sim *s, double t, size_t k, long b, int sm, bool start)
+{
+	struct pred_result *r = s->res;
+
+	if (r->nevents == s->capev) {
+		size_t nc = s->capev ? 2 * s->capev : 256;
+		struct pred_event *ne = realloc(r->events, nc * sizeof(*ne));
+
+		if (!ne)
+			return -1;
+		r->events = ne;
+		s->capev = nc;
+	}
+	r->events[r->nevents++] = (struct pred_event){ t, k, b, sm, start };
+	return 0;
+}
+
+static bool heap_less(const struct running *a, const struct running *b)
+{
+	if (a->end != b->end)
+		return a->end < b->end;
+	if (a->kernel != b->kernel)
+		return a->kernel < b->kernel;
+	return a->block < b->block;
+}
+
+static int heap_push(struct sim *s, const struct running *x)
+{
+	size_t i;
+
+	if (s->nheap == s->capheap) {
+		size_t nc = s->capheap ? 2 * s->capheap : 256;
+		struct running *nh = realloc(s->heap, nc * sizeof(*nh));
+
+		if (!nh)
+			return -1;
+		s->heap = nh;
+		s->capheap = nc;
+	}
+	i = s->nheap++;
+	while (i > 0 && heap_less(x, &s->heap[(i - 1) / 2])) {
+		s->heap[i] = s->heap[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	s->heap[i] = *x;
+	return 0;
+}
+
+static struct running heap_pop(struct sim *s)
+{
+	struct running top = s->heap[0], last = s->heap[--s->nheap];
+	size_t i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= s->nheap)
+			break;
+		if (c + 1 < s->nheap && heap_less(&s->heap[c + 1], &s->heap[c]))
+			c++;
+		if (!heap_less(&s->heap[c], &last))
+			break;
+		s->heap[i] = s->heap[c];
+		i = c;
+	}
+	if (s->nheap)
+		s->heap[i] = last;
+	return top;
+}
+
+/* Largest free contiguous piece of an SM's shared memory of size cap. */
+static long smem_largest(const struct sm_state *m, long cap)
+{
+	long best = 0, at = 0;
+	size_t i;
+
+	for (i = 0; i < m->nseg; i++) {
+		if (m->segs[i].off - at > best)
+			best = m->segs[i].off - at;
+		at = m->segs[i].off + m->segs[i].size;
+	}
+	if (cap - at > best)
+		best = cap - at;
+	return best;
+}
+
+/* First fit; returns the offset or -1 (-2: out of memory). */
+static long smem_alloc(struct sm_state *m, long cap, long size)
+{
+	long at = 0;
+	size_t i;
+
+	for (i = 0; i <= m->nseg; i++) {
+		long next = i < m->nseg ? m->segs[i].off : cap;
+
+		if (next - at >= size)
+			break;
+		if (i == m->nseg)
+			return -1;
+		at = m->segs[i].off + m->segs[i].size;
+	}
+	if (m->nseg == m->cap) {
+		size_t nc = m->cap ? 2 * m->cap : 8;
+		struct seg *ns = realloc(m->segs, nc * sizeof(*ns));
+
+		if (!ns)
+			return -2;
+		m->segs = ns;
+		m->cap = nc;
+	}
+	memmove(&m->segs[i + 1], &m->segs[i], (m->nseg - i) * sizeof(*m->segs));
+	m->segs[i] = (struct seg){ at, size };
+	m->nseg++;
+	return at;
+}
+
+static void smem_free(struct sm_state *m, long off)
+{
+	size_t i;
+
+	for (i = 0; i < m->nseg; i++)
+		if (m->segs[i].off == off) {
+			memmove(&m->segs[i], &m->segs[i + 1],
+				(m->nseg - i - 1) * sizeof(*m->segs));
+			m->nseg--;
+			return;
+		}
+}
+
+/*
+ * Algorithm 1: the SM for a block of kernel k, or -1 (CANNOT_SCHEDULE_NOW).
+ */
+static int choose_sm(const struct sim *s, const struct pred_kinfo *ki)
+{
+	const struct pred_gpu *g = s->g;
+	int npb = g->processing_blocks_per_sm;
+	long max_tb = 0;
+	int smid = -1, n;
+
+	if (!g->lmem_no_wait && s->resident && ki->config_lmem > s->config_lmem)
+		return -1;
+	for (n = 0; n < g->sms; n++) {
+		int i = pred_sm_order(g, n);
+		const struct sm_state *m = &s->sm[i];
+		const struct tpc_state *t = &s->tpc[cfg_unit(g, i)];
+		long lim_b, lim_w, lim_s, lim_pb[PRED_MAX_PBS], mn, cur;
+		int j;
+
+		if (t->resident && ki->config_smem > t->config)
+			continue;
+		lim_b = m->b;
+		mn = -1;
+		for (j = 0; j < npb; j++) {
+			lim_pb[j] = m->w[j];
+			if (ki->regs_per_warp && m->r[j] / ki->regs_per_warp < lim_pb[j])
+				lim_pb[j] = m->r[j] / ki->regs_per_warp;
+			if (mn < 0 || lim_pb[j] < mn)
+				mn = lim_pb[j];
+		}
+		lim_w = 0;
+		for (j = 0; j < npb; j++)
+			if (lim_pb[(m->p + j) % npb] == mn) {
+				lim_w = mn * npb + j;
+				break;
+			}
+		lim_w /= ki->warps;	/* warps -> blocks */
+		if (!ki->smem_per_block)
+			lim_s = lim_b;	/* no shared memory: no limit */
+		else if (t->resident)
+			lim_s = smem_largest(m, t->config) / ki->smem_per_block;
+		else
+			lim_s = ki->config_smem / ki->smem_per_block;
+		cur = lim_b;
+		if (lim_w < cur)
+			cur = lim_w;
+		if (lim_s < cur)
+			cur = lim_s;
+		if (cur > max_tb) {
+			max_tb = cur;
+			smid = i;
+		}
+	}
+	return smid;
+}
+
+static int place(struct sim *s, const struct pred_kinfo *ki, const struct pred_kernel *kd,
+		 size_t k, long b, int smid, double t)
+{
+	const struct pred_gpu *g = s->g;
+	int npb = g->processing_blocks_per_sm, j;
+	struct sm_state *m = &s->sm[smid];
+	struct tpc_state *tp = &s->tpc[cfg_unit(g, smid)];
+	struct pred_block *pb = &s->res->blocks[k][b];
+	struct running run = { 0 };
+	long off;
+
+	if (!s->resident && ki->config_lmem > s->config_lmem)
+		s->config_lmem = ki->config_lmem;
+	if (!tp->resident)
+		tp->config = ki->config_smem;
+	off = -1;
+	if (ki->smem_per_block) {
+		off = smem_alloc(m, tp->config, ki->smem_per_block);
+		if (off < 0)
+			return -1;	/* cannot happen after choose_sm; treat as OOM */
+	}
+	run.p0 = m->p;
+	for (j = 0; j < ki->warps; j++) {
+		int q = (m->p + j) % npb;
+
+		m->w[q]--;
+		m->r[q] -= ki->regs_per_warp;
+	}
+	m->p = (m->p + ki->warps) % npb;
+	if (ki->warps % npb == 0)	/* Mechanism 2.2 */
+		m->p = (m->p + 1) % npb;
+	m->b--;
+	m->resident++;
+	tp->resident++;
+	s->resident++;
+
+	pb->sm = smid;
+	pb->start = t;
+	pb->end = kd->duration >= 0 ? t + kd->duration : -1;
+	if (add_event(s, t, k, b, smid, true))
+		return -1;
+	if (kd->duration >= 0) {
+		run.end = pb->end;
+		run.kernel = k;
+		run.block = b;
+		run.sm = smid;
+		run.smem_off = off;
+		if (heap_push(s, &run))
+			return -1;
+	}
+	return 0;
+}
+
+static int release(struct sim *s, const struct running *run)
+{
+	const struct pred_gpu *g = s->g;
+	const struct pred_kinfo *ki = &s->res->info[run->kernel];
+	int npb = g->processing_blocks_per_sm, j;
+	struct sm_state *m = &s->sm[run->sm];
+
+	for (j = 0; j < ki->warps; j++) {
+		int q = (run->p0 + j) % npb;
+
+		m->w[q]++;
+		m->r[q] += ki->regs_per_warp;
+	}
+	if (run->smem_off >= 0)
+		smem_free(m, run->smem_off);
+	m->b++;
+	m->resident--;
+	s->tpc[cfg_unit(g, run->sm)].resident--;
+	s->resident--;
+	return add_event(s, run->end, run->kernel, run->block, run->sm, false);
+}
+
+void pred_result_free(struct pred_result *res)
+{
+	size_t i;
+
+	if (res->blocks)
+		for (i = 0; i < res->nkernels; i++)
+			free(res->blocks[i]);
+	free(res->blocks);
+	free(res->info);
+	free(res->events);
+	memset(res, 0, sizeof(*res));
+}
+
+int pred_run(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
+	     struct pred_result *res, char *err, size_t errlen)
+{
+	struct sim s = { .g = g, .res = res };
+	int ntpc, i, j, rc = -1;
+	size_t k;
+	long b;
+	double t = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (pred_gpu_check(g, err, errlen))
+		return -1;
+	res->nkernels = nk;
+	res->makespan = 0;
+	res->info = calloc(nk ? nk : 1, sizeof(*res->info));
+	res->blocks = calloc(nk ? nk : 1, sizeof(*res->blocks));
+	ntpc = g->smem_config_per_sm ? g->sms : (g->sms + g->sms_per_tpc - 1) / g->sms_per_tpc;
+	s.sm = calloc(g->sms, sizeof(*s.sm));
+	s.tpc = calloc(ntpc, sizeof(*s.tpc));
+	if (!res->info || !res->blocks || !s.sm || !s.tpc)
+		goto oom;
+	for (k = 0; k < nk; k++) {
+		if (pred_kernel_info(g, &kd[k], &res->info[k], err, errlen))
+			goto out;
+		res->blocks[k] = malloc(kd[k].blocks * sizeof(**res->blocks));
+		if (!res->blocks[k])
+			goto oom;
+		for (b = 0; b < kd[k].blocks; b++)
+			res->blocks[k][b] = (struct pred_block){ -1, -1, -1 };
+	}
+	for (i = 0; i < g->sms; i++) {
+		s.sm[i].b = g->max_blocks_per_sm;
+		for (j = 0; j < g->processing_blocks_per_sm; j++) {
+			s.sm[i].w[j] = g->max_warps_per_sm / g->processing_blocks_per_sm;
+			s.sm[i].r[j] = g->regs_per_sm / g->processing_blocks_per_sm;
+		}
+	}
+	s.config_lmem = g->lmem_initial;
+
+	/* strictly in launch order: the head block holds back every later one */
+	k = 0;
+	b = 0;
+	while (k < nk) {
+		int smid = choose_sm(&s, &res->info[k]);
+
+		if (smid >= 0) {
+			if (place(&s, &res->info[k], &kd[k], k, b, smid, t))
+				goto oom;
+			if (++b == kd[k].blocks) {
+				k++;
+				b = 0;
+			}
+			continue;
+		}
+		if (!s.nheap)
+			break;	/* nothing will ever finish: the rest waits forever */
+		t = s.heap[0].end;
+		while (s.nheap && s.heap[0].end <= t + TIME_EPS * (t > 1 ? t : 1)) {
+			struct running run = heap_pop(&s);
+
+			if (release(&s, &run))
+				goto oom;
+		}
+	}
+	/* completions after the last placement */
+	while (s.nheap) {
+		struct running run = heap_pop(&s);
+
+		if (release(&s, &run))
+			goto oom;
+	}
+	for (; k < nk; k++, b = 0)
+		res->unplaced += kd[k].blocks - b;
+	res->makespan = 0;
+	for (k = 0; k < nk; k++)
+		for (b = 0; b < kd[k].blocks; b++) {
+			const struct pred_block *pb = &res->blocks[k][b];
+
+			if (pb->sm < 0 || (pb->end < 0 && pb->sm >= 0))
+				res->makespan = -1;
+			else if (res->makespan >= 0 && pb->end > res->makespan)
+				res->makespan = pb->end;
+		}
+	rc = 0;
+	goto out;
+oom:
+	seterr(err, errlen, "out of memory");
+out:
+	if (s.sm)
+		for (i = 0; i < g->sms; i++)
+			free(s.sm[i].segs);
+	free(s.sm);
+	free(s.tpc);
+	free(s.heap);
+	if (rc)
+		pred_result_free(res);
+	return rc;
+}

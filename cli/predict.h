@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * predict.h - thread block-to-SM scheduling predictor (nvsched predict).
+ *
+ * Implements the scheduler model of Wang et al., "Randomized Testing
+ * Framework for Dissecting NVIDIA GPGPU Thread Block-To-SM Scheduling
+ * Mechanisms": Algorithm 1 with Mechanism 1 (resource-aware SM choice in
+ * the order 0,2,4,..,1,3,5,..), Mechanism 2 (strict round-robin warp to
+ * processing-block dispatch, one extra step when the block's warp count is
+ * divisible by the number of processing blocks), Mechanism 3 (per-TPC
+ * shared-memory configuration, set only while the TPC is idle), Mechanism 4
+ * (registers are counted per processing block, fragments may be combined;
+ * shared memory must be contiguous) and the GPU-wide local-memory
+ * configuration.  Blocks are dispatched strictly in launch order; with
+ * durations, block completions are simulated as events.
+ */
+#ifndef NVSCHED_PREDICT_H
+#define NVSCHED_PREDICT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define PRED_MAX_SMEM_CONFIGS	32
+#define PRED_MAX_PBS		8
+#define PRED_NAME_LEN		64
+
+/* Limits of one GPU (CONTRACTS.md §4 explicit GPU object keys). */
+struct pred_gpu {
+	char name[PRED_NAME_LEN];
+	int sms;
+	int sms_per_tpc;
+	int processing_blocks_per_sm;
+	int max_blocks_per_sm;
+	int max_warps_per_sm;
+	long regs_per_sm;
+	int reg_alloc_unit;		/* registers per thread, allocated per warp */
+	int max_regs_per_thread;
+	int n_smem_configs;
+	long smem_configs[PRED_MAX_SMEM_CONFIGS];	/* bytes, ascending */
+	long smem_alloc_unit;
+	long runtime_smem_per_block;
+	/* extensions (optional keys, defaults from the profile) */
+	int warp_size;			/* 32 */
+	int max_threads_per_block;	/* 1024 */
+	long max_smem_per_block;	/* kernel smem limit in bytes (opt-in limit) */
+	long lmem_initial;		/* local memory per thread configured at start */
+	long smem_config_min;		/* TB.config_s is at least this (bytes) */
+	bool smem_config_per_sm;	/* Mechanism 3 scope: false = per TPC (paper), true = per SM */
+	bool lmem_no_wait;		/* a larger local-memory need does not wait for an idle GPU */
+};
+
+struct pred_kernel {
+	char name[PRED_NAME_LEN];
+	long blocks;
+	int threads;
+	int regs;
+	long smem;		/* bytes per block, without the runtime reservation */
+	long lmem;		/* local memory per thread, bytes */
+	double duration;	/* seconds per block; < 0: not given */
+};
+
+/* Where and when one block ran. */
+struct pred_block {
+	int sm;			/* -1: never placed (it waits forever) */
+	double start;		/* < 0: not placed */
+	double end;		/* < 0: unknown (no duration or not placed) */
+};
+
+/* Derived per-kernel quantities (Algorithm 1 inputs). */
+struct pred_kinfo {
+	int warps;		/* w */
+	long regs_per_warp;	/* r */
+	long smem_per_block;	/* s (rounded, runtime reservation added) */
+	long occupancy;		/* blocks an empty SM can hold */
+	long config_smem;	/* TB.config_s */
+	long config_lmem;	/* TB.config_l */
+};
+
+/* A block start or completion, in simulation order. */
+struct pred_event {
+	double t;
+	size_t kernel;
+	long block;
+	int sm;
+	bool start;		/* true: placed on sm; false: completed */
+};
+
+struct pred_result {
+	size_t nkernels;
+	struct pred_kinfo *info;	/* per kernel */
+	struct pred_block **blocks;	/* per kernel, per block */
+	double makespan;		/* last completion, < 0 unknown */
+	size_t unplaced;		/* blocks that never got an SM */
+	struct pred_event *events;
+	size_t nevents;
+};
+
+/* Built-in profiles. */
+size_t pred_profile_count(void);
+const struct pred_gpu *pred_profile(size_t i);
+const struct pred_gpu *pred_profile_find(const char *name);
+/* Human-readable source note of a profile ("" if none). */
+const char *pred_profile_source(const struct pred_gpu *g);
+
+/* Check a GPU description; 0 or -1 with a message in err. */
+int pred_gpu_check(const struct pred_gpu *g, char *err, size_t errlen);
+
+/*
+ * Derive the Algorithm 1 inputs of a kernel; -1 with a message (naming the
+ * kernel) when a block can never be placed on an empty SM.
+ */
+int pred_kernel_info(const struct pred_gpu *g, const struct pred_kernel *k,
+		     struct pred_kinfo *out, char *err, size_t errlen);
+
+/*
+ * Run the prediction.  Returns 0, or -1 with a message in err (input
+ * error naming the kernel, or out of memory).
+ */
+int pred_run(const struct pred_gpu *g, const struct pred_kernel *k, size_t nk,
+	     struct pred_result *res, char *err, size_t errlen);
+void pred_result_free(struct pred_result *res);
+
+/* ---- input (CONTRACTS.md §4), predict_input.c ---- */
+struct json;
+
+struct pred_input {
+	struct pred_gpu gpu;
+	bool gpu_named;		/* "gpu" was a profile name */
+	struct pred_kernel *kernels;
+	size_t nkernels;
+};
+
+/*
+ * Fill a GPU description from an explicit JSON object.  With "base": NAME
+ * the object starts from that profile and every key is optional;
+ * otherwise the contract's keys are required.
+ */
+int pred_gpu_from_json(const struct json *o, struct pred_gpu *g, char *err, size_t errlen);
+/* Parse a kernel sequence document; profile (may be NULL) overrides "gpu". */
+int pred_input_parse(const struct json *doc, const char *profile, struct pred_input *in,
+		     char *err, size_t errlen);
+void pred_input_free(struct pred_input *in);
+
+/* SM visiting order of Algorithm 1 (even SMs, then odd): the i-th SM id. */
+int pred_sm_order(const struct pred_gpu *g, int i);
+
+#endif /* NVSCHED_PREDICT_H */

@@ -1,0 +1,32 @@
+# cli/predict.mk: nvsched predict (thread block-to-SM scheduling predictor)
+#   $(B)/libpredict.a          cmd_predict() and the predictor, for the nvsched CLI
+#                              (link with libnvscli.a for json.c, and -lm; the CLI
+#                              enables it with -DNVSCHED_HAVE_PREDICT)
+#   $(B)/bin/nvsched-predict   standalone driver (tests/predict/main.c)
+#   $(B)/tests/unit/test_predict   cmocka unit tests
+#   make predict-test          unit tests + CLI golden tests
+#   make predict-hw            build the CUDA validation program (needs nvcc)
+PREDICT_SRCS := cli/predict.c cli/predict_gpu.c cli/predict_input.c cli/cmd_predict.c
+PREDICT_OBJS := $(PREDICT_SRCS:%.c=$(B)/%.o)
+
+$(B)/libpredict.a: $(PREDICT_OBJS)
+	$(Q)ar rcs $@ $^
+
+$(B)/bin/nvsched-predict: $(B)/tests/predict/main.o $(B)/libpredict.a $(B)/libnvscli.a
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
+
+$(B)/tests/unit/test_predict: $(B)/tests/unit/test_predict.o $(B)/libpredict.a $(B)/libnvscli.a
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lcmocka -lm
+
+ALL_TARGETS += $(B)/libpredict.a $(B)/bin/nvsched-predict
+UNIT_TESTS += $(B)/tests/unit/test_predict
+
+.PHONY: predict-test predict-hw
+predict-test: $(B)/tests/unit/test_predict $(B)/bin/nvsched-predict
+	$(B)/tests/unit/test_predict
+	bash tests/predict/run-golden.sh $(B)/bin/nvsched-predict
+
+predict-hw:
+	$(MAKE) -C tests/hw

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+/*
+ * predict_gpu.c - built-in GPU profiles of nvsched predict.
+ *
+ * Sources (docs/predict.md repeats them per value):
+ *  - ga102-rtx3090: Table I of Wang et al. (Nsight Compute occupancy
+ *    calculator values for compute capability 8.6).
+ *  - ga100-a100, gh100-h100-sxm, ga10b-orin: SM counts from NVIDIA's A100
+ *    and H100 architecture whitepapers and the Jetson AGX Orin data sheet;
+ *    per-SM limits (blocks, threads, registers, shared-memory carve-outs,
+ *    per-block limit, 1 KB runtime reservation) from the CUDA C++
+ *    Programming Guide, "Compute Capabilities" (8.0, 8.7, 9.0).
+ *  - gh100-h100-sxm differs from the paper's Ampere model in two points,
+ *    both from measurements with tests/hw on an H100 80GB HBM3 (driver
+ *    580.159.04): the shared-memory configuration is per SM, not per TPC,
+ *    and at least 32 KB (both inferred from replaying random sequences; a
+ *    minimum of 64 KB or more is ruled out by the direct "cfg" cases), and a
+ *    kernel needing more local memory does not wait for an idle GPU
+ *    (measured directly).
+ */
+#include <string.h>
+
+#include "predict.h"
+
+#define KB 1024L
+
+static const struct pred_gpu profiles[] = {
+	{
+		.name = "ga102-rtx3090",
+		.sms = 82, .sms_per_tpc = 2, .processing_blocks_per_sm = 4,
+		.max_blocks_per_sm = 16, .max_warps_per_sm = 48,
+		.regs_per_sm = 65536, .reg_alloc_unit = 8, .max_regs_per_thread = 255,
+		.n_smem_configs = 5,
+		.smem_configs = { 8 * KB, 16 * KB, 32 * KB, 64 * KB, 100 * KB },
+		.smem_alloc_unit = 128, .runtime_smem_per_block = 1 * KB,
+		.warp_size = 32, .max_threads_per_block = 1024,
+		.max_smem_per_block = 99 * KB, .lmem_initial = 0,
+	},
+	{
+		.name = "ga100-a100",
+		.sms = 108, .sms_per_tpc = 2, .processing_blocks_per_sm = 4,
+		.max_blocks_per_sm = 32, .max_warps_per_sm = 64,
+		.regs_per_sm = 65536, .reg_alloc_unit = 8, .max_regs_per_thread = 255,
+		.n_smem_configs = 8,
+		.smem_configs = { 0, 8 * KB, 16 * KB, 32 * KB, 64 * KB, 100 * KB,
+				  132 * KB, 164 * KB },
+		.smem_alloc_unit = 128, .runtime_smem_per_block = 1 * KB,
+		.warp_size = 32, .max_threads_per_block = 1024,
+		.max_smem_per_block = 163 * KB, .lmem_initial = 0,
+	},
+	{
+		.name = "gh100-h100-sxm",
+		.sms = 132, .sms_per_tpc = 2, .processing_blocks_per_sm = 4,
+		.max_blocks_per_sm = 32, .max_warps_per_sm = 64,
+		.regs_per_sm = 65536, .reg_alloc_unit = 8, .max_regs_per_thread = 255,
+		.n_smem_configs = 10,
+		.smem_configs = { 0, 8 * KB, 16 * KB, 32 * KB, 64 * KB, 100 * KB,
+				  132 * KB, 164 * KB, 196 * KB, 228 * KB },
+		.smem_alloc_unit = 128, .runtime_smem_per_block = 1 * KB,
+		.warp_size = 32, .max_threads_per_block = 1024,
+		.max_smem_per_block = 227 * KB, .lmem_initial = 0,
+		/* measured on an H100 SXM5 (docs/predict-h100-accuracy.md) */
+		.smem_config_per_sm = true, .lmem_no_wait = true,
+		.smem_config_min = 32 * KB,
+	},
+	{
+		.name = "ga10b-orin",
+		.sms = 16, .sms_per_tpc = 2, .processing_blocks_per_sm = 4,
+		.max_blocks_per_sm = 16, .max_warps_per_sm = 48,
+		.regs_per_sm = 65536, .reg_alloc_unit = 8, .max_regs_per_thread = 255,
+		.n_smem_configs = 8,
+		.smem_configs = { 0, 8 * KB, 16 * KB, 32 * KB, 64 * KB, 100 * KB,
+				  132 * KB, 164 * KB },
+		.smem_alloc_unit = 128, .runtime_smem_per_block = 1 * KB,
+		.warp_size = 32, .max_threads_per_block = 1024,
+		.max_smem_per_block = 163 * KB, .lmem_initial = 0,
+	},
+};
+
+static const char *const sources[] = {
+	"Wang et al., Table I (RTX 3090, compute capability 8.6)",
+	"A100 whitepaper (108 SMs); CUDA Programming Guide, compute capability 8.0",
+	"H100 whitepaper (SXM5: 132 SMs); CUDA Programming Guide, compute capability 9.0; "
+	"per-SM shared-memory configuration of at least 32 KB and no local-memory wait: "
+	"measured on an H100 (docs/predict-h100-accuracy.md)",
+	"Jetson AGX Orin 64GB data sheet (2048 CUDA cores = 16 SMs); CUDA Programming Guide, compute capability 8.7",
+};
+
+size_t pred_profile_count(void)
+{
+	return sizeof(profiles) / sizeof(profiles[0]);
+}
+
+const struct pred_gpu *pred_profile(size_t i)
+{
+	return i < pred_profile_count() ? &profiles[i] : NULL;
+}
+
+const struct pred_gpu *pred_profile_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < pred_profile_count(); i++)
+		if (!strcmp(profiles[i].name, name))
+			return &profiles[i];
+	return NULL;
+}
+
+const char *pred_profile_source(const struct pred_gpu *g)
+{
+	size_t i;
+
+	for (i = 0; i < pred_profile_count(); i++)
+		if (g == &profiles[i])
+			return sources[i];
+	return "";
+}

@@ -1,0 +1,799 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_predict.c - nvsched predict: the paper's Table II cases (Wang et al.)
+ * and hand-derived cases for each mechanism of Algorithm 1.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "json.h"
+#include "predict.h"
+
+#define KB 1024L
+#define NODUR (-1.0)
+
+static struct pred_kernel K(const char *name, long blocks, int threads, int regs, long smem,
+			    double dur)
+{
+	struct pred_kernel k = { .blocks = blocks, .threads = threads, .regs = regs,
+				 .smem = smem, .lmem = 0, .duration = dur };
+
+	snprintf(k.name, sizeof(k.name), "%s", name);
+	return k;
+}
+
+static const struct pred_gpu *rtx3090(void)
+{
+	const struct pred_gpu *g = pred_profile_find("ga102-rtx3090");
+
+	assert_non_null(g);
+	return g;
+}
+
+/* A small GPU with the RTX 3090's per-SM limits. */
+static struct pred_gpu small_gpu(int sms, int per_tpc)
+{
+	struct pred_gpu g = *rtx3090();
+
+	snprintf(g.name, sizeof(g.name), "small");
+	g.sms = sms;
+	g.sms_per_tpc = per_tpc;
+	return g;
+}
+
+static void run(const struct pred_gpu *g, const struct pred_kernel *k, size_t n,
+		struct pred_result *r)
+{
+	char err[256] = "";
+	int rc = pred_run(g, k, n, r, err, sizeof(err));
+
+	if (rc)
+		fail_msg("pred_run: %s", err);
+}
+
+/* Block b of a kernel in Algorithm 1's order: 0, 2, .., 80, 1, 3, .., 81 */
+static int even_odd(int b)
+{
+	return b < 41 ? 2 * b : 2 * (b - 41) + 1;
+}
+
+/* ---- SM order and derived quantities ---- */
+
+static void test_sm_order(void **state)
+{
+	struct pred_gpu g5 = small_gpu(5, 1);
+	int i;
+
+	(void)state;
+	for (i = 0; i < 82; i++)
+		assert_int_equal(pred_sm_order(rtx3090(), i), even_odd(i));
+	assert_int_equal(pred_sm_order(&g5, 0), 0);
+	assert_int_equal(pred_sm_order(&g5, 2), 4);
+	assert_int_equal(pred_sm_order(&g5, 3), 1);
+	assert_int_equal(pred_sm_order(&g5, 4), 3);
+}
+
+static void test_kernel_info(void **state)
+{
+	struct pred_kinfo ki;
+	struct pred_kernel k;
+	char err[256];
+
+	(void)state;
+	/* Section II-C: 512 threads, 32 regs, 32 KB smem: 3 blocks per SM */
+	k = K("occ", 1, 512, 32, 32 * KB, NODUR);
+	assert_int_equal(pred_kernel_info(rtx3090(), &k, &ki, err, sizeof(err)), 0);
+	assert_int_equal(ki.warps, 16);
+	assert_int_equal(ki.regs_per_warp, 1024);
+	assert_int_equal(ki.smem_per_block, 33 * KB);
+	assert_int_equal(ki.occupancy, 3);
+	assert_int_equal(ki.config_smem, 100 * KB);
+	/* Case 3: 16 blocks x 1 KB -> 16 KB; 16 x 2 KB -> 32 KB */
+	k = K("c3k1", 1, 1, 32, 0, NODUR);
+	assert_int_equal(pred_kernel_info(rtx3090(), &k, &ki, err, sizeof(err)), 0);
+	assert_int_equal(ki.occupancy, 16);
+	assert_int_equal(ki.config_smem, 16 * KB);
+	k = K("c3k2", 1, 1, 32, 1 * KB, NODUR);
+	assert_int_equal(pred_kernel_info(rtx3090(), &k, &ki, err, sizeof(err)), 0);
+	assert_int_equal(ki.config_smem, 32 * KB);
+	/* a minimum configuration (as in the gh100 profile) */
+	{
+		struct pred_gpu g = *rtx3090();
+
+		g.smem_config_min = 40 * KB;
+		k = K("c3k1", 1, 1, 32, 0, NODUR);
+		assert_int_equal(pred_kernel_info(&g, &k, &ki, err, sizeof(err)), 0);
+		assert_int_equal(ki.config_smem, 64 * KB);
+	}
+	/* register rounding: 33 regs -> 40 per thread -> 1280 per warp */
+	k = K("r33", 1, 33, 33, 1, NODUR);
+	assert_int_equal(pred_kernel_info(rtx3090(), &k, &ki, err, sizeof(err)), 0);
+	assert_int_equal(ki.warps, 2);
+	assert_int_equal(ki.regs_per_warp, 1280);
+	assert_int_equal(ki.smem_per_block, 128 + 1 * KB);
+	/* 255 regs: 2 warps per processing block, 8 per SM */
+	k = K("r255", 1, 64, 255, 0, NODUR);
+	assert_int_equal(pred_kernel_info(rtx3090(), &k, &ki, err, sizeof(err)), 0);
+	assert_int_equal(ki.regs_per_warp, 8192);
+	assert_int_equal(ki.occupancy, 4);
+}
+
+static void test_never_fits(void **state)
+{
+	struct pred_kernel k[2];
+	struct pred_result r;
+	char err[256];
+
+	(void)state;
+	k[0] = K("ok", 1, 32, 32, 0, NODUR);
+	k[1] = K("huge", 1, 1024, 255, 0, NODUR);	/* 32 warps, only 8 fit */
+	assert_int_equal(pred_run(rtx3090(), k, 2, &r, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "'huge'"));
+	k[1] = K("bigsmem", 1, 32, 32, 100 * KB, NODUR);	/* 99 KB max */
+	assert_int_equal(pred_run(rtx3090(), k, 2, &r, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "'bigsmem'"));
+	k[1] = K("threads", 1, 1025, 32, 0, NODUR);
+	assert_int_equal(pred_run(rtx3090(), k, 2, &r, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "'threads'"));
+	k[1] = K("regs", 1, 32, 256, 0, NODUR);
+	assert_int_equal(pred_run(rtx3090(), k, 2, &r, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "'regs'"));
+	/* the largest block that fits: 99 KB + 1 KB runtime = 100 KB */
+	k[1] = K("max", 1, 1024, 64, 99 * KB, NODUR);
+	assert_int_equal(pred_run(rtx3090(), k, 2, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.blocks[1][0].sm, 2);
+	pred_result_free(&r);
+}
+
+/* ---- Table II ---- */
+
+static void test_case_1_1(void **state)
+{
+	struct pred_kernel k[3] = {
+		K("k1", 41, 256, 32, 0, 1), K("k2", 41, 256, 32, 0, 1), K("k3", 1, 256, 32, 0, 1),
+	};
+	struct pred_result r;
+	int b;
+
+	(void)state;
+	run(rtx3090(), k, 3, &r);
+	for (b = 0; b < 41; b++) {
+		assert_int_equal(r.blocks[0][b].sm, 2 * b);	/* 0, 2, .., 80 */
+		assert_int_equal(r.blocks[1][b].sm, 2 * b + 1);	/* 1, 3, .., 81 */
+		assert_true(r.blocks[0][b].start == 0 && r.blocks[1][b].start == 0);
+	}
+	assert_int_equal(r.blocks[2][0].sm, 0);
+	assert_true(r.blocks[2][0].start == 0);
+	assert_true(r.makespan == 1);
+	pred_result_free(&r);
+}
+
+static void test_case_1_2(void **state)
+{
+	struct pred_kernel k[3] = {
+		K("k1", 41, 512, 32, 0, 1), K("k2", 41, 256, 32, 0, 1), K("k3", 1, 256, 32, 0, 1),
+	};
+	struct pred_result r;
+	int b;
+
+	(void)state;
+	run(rtx3090(), k, 3, &r);
+	for (b = 0; b < 41; b++) {
+		assert_int_equal(r.blocks[0][b].sm, 2 * b);
+		assert_int_equal(r.blocks[1][b].sm, 2 * b + 1);
+	}
+	assert_int_equal(r.blocks[2][0].sm, 1);
+	assert_true(r.blocks[2][0].start == 0);
+	pred_result_free(&r);
+}
+
+/* Case 1.3 (row withheld; kernels reconstructed from the text's arithmetic). */
+static void test_case_1_3_text(void **state)
+{
+	struct pred_kernel k[3] = {
+		K("k1", 41, 256, 128, 0, 1), K("k2", 41, 256, 64, 0, 1), K("k3", 1, 256, 64, 0, 1),
+	};
+	struct pred_result r;
+	int b;
+
+	(void)state;
+	run(rtx3090(), k, 3, &r);
+	for (b = 0; b < 41; b++) {
+		assert_int_equal(r.blocks[0][b].sm, 2 * b);
+		assert_int_equal(r.blocks[1][b].sm, 2 * b + 1);
+	}
+	assert_int_equal(r.blocks[2][0].sm, 1);
+	pred_result_free(&r);
+}
+
+/* Case 1.4 (row withheld; 48 KB / 24 KB / 24 KB from the text). */
+static void test_case_1_4_text(void **state)
+{
+	struct pred_kernel k[3] = {
+		K("k1", 41, 32, 32, 48 * KB, 1), K("k2", 41, 32, 32, 24 * KB, 1),
+		K("k3", 1, 32, 32, 24 * KB, 1),
+	};
+	struct pred_result r;
+	int b;
+
+	(void)state;
+	run(rtx3090(), k, 3, &r);
+	for (b = 0; b < 41; b++) {
+		assert_int_equal(r.blocks[0][b].sm, 2 * b);
+		assert_int_equal(r.blocks[1][b].sm, 2 * b + 1);
+	}
+	assert_int_equal(r.blocks[2][0].sm, 1);
+	pred_result_free(&r);
+}
+
+static void test_case_2_1(void **state)
+{
+	struct pred_kernel k[5] = {
+		K("k1", 82, 64, 255, 0, 2), K("k2", 82, 64, 255, 0, 1),
+		K("k3", 82, 64, 255, 0, 2), K("k4", 82, 64, 255, 0, 1),
+		K("k5", 82, 128, 255, 0, 1),
+	};
+	struct pred_result r;
+	int b, i, seen[82];
+
+	(void)state;
+	run(rtx3090(), k, 5, &r);
+	for (i = 0; i < 4; i++)
+		for (b = 0; b < 82; b++) {
+			assert_int_equal(r.blocks[i][b].sm, even_odd(b));
+			assert_true(r.blocks[i][b].start == 0);
+		}
+	/* Kernel 5 waits for t = 2 although kernels 2/4 free PBs 2 and 3 at t = 1 */
+	memset(seen, 0, sizeof(seen));
+	for (b = 0; b < 82; b++) {
+		assert_true(r.blocks[4][b].start == 2);
+		assert_true(r.blocks[4][b].end == 3);
+		assert_int_equal(r.blocks[4][b].sm, even_odd(b));
+		seen[r.blocks[4][b].sm]++;
+	}
+	for (i = 0; i < 82; i++)
+		assert_int_equal(seen[i], 1);
+	assert_true(r.makespan == 3);
+	pred_result_free(&r);
+
+	/* without durations, kernel 5 never starts */
+	for (i = 0; i < 5; i++)
+		k[i].duration = NODUR;
+	run(rtx3090(), k, 5, &r);
+	assert_int_equal(r.unplaced, 82);
+	assert_int_equal(r.blocks[4][0].sm, -1);
+	assert_true(r.blocks[4][0].start < 0);
+	assert_true(r.makespan < 0);
+	pred_result_free(&r);
+}
+
+/* Case 2.2 (row withheld; 1, 4 and 3 warps per block as in the text / Fig. 5). */
+static void test_case_2_2_text(void **state)
+{
+	struct pred_kernel k[3] = {
+		K("k1", 82, 32, 255, 0, 1), K("k2", 82, 128, 255, 0, 1), K("k3", 82, 96, 255, 0, 1),
+	};
+	struct pred_result r;
+	int b;
+
+	(void)state;
+	run(rtx3090(), k, 3, &r);
+	for (b = 0; b < 82; b++) {
+		assert_int_equal(r.blocks[0][b].sm, even_odd(b));
+		assert_int_equal(r.blocks[1][b].sm, even_odd(b));
+		assert_true(r.blocks[2][b].start == 1);	/* after kernels 1 and 2 */
+	}
+	pred_result_free(&r);
+	/* with 2 warps, kernel 3 fits into processing blocks 2 and 3 at once */
+	k[2].threads = 64;
+	run(rtx3090(), k, 3, &r);
+	for (b = 0; b < 82; b++) {
+		assert_true(r.blocks[2][b].start == 0);
+		assert_int_equal(r.blocks[2][b].sm, even_odd(b));
+	}
+	pred_result_free(&r);
+}
+
+static void test_case_3(void **state)
+{
+	struct pred_kernel k[2] = {
+		K("k1", 41, 1, 32, 0, 1), K("k2", 1, 1, 32, 1 * KB, 1),
+	};
+	struct pred_result r;
+	int b;
+
+	(void)state;
+	run(rtx3090(), k, 2, &r);
+	for (b = 0; b < 41; b++)
+		assert_int_equal(r.blocks[0][b].sm, 2 * b);	/* 0, 2, .., 80 */
+	/* kernel 2 (32 KB configuration) cannot run next to kernel 1 (16 KB) */
+	assert_true(r.blocks[1][0].start == 1);
+	assert_int_equal(r.blocks[1][0].sm, 0);
+	pred_result_free(&r);
+}
+
+/* ---- own cases, derived by hand from Algorithm 1 ---- */
+
+/* Mechanism 1: one block per SM fills SMs in the order 0,2,..,1,3,.. */
+static void test_m1_order_and_most_room(void **state)
+{
+	struct pred_kernel k[3] = {
+		K("full", 82, 1024, 32, 0, NODUR),	/* 32 of 48 warps: one per SM */
+		K("a", 2, 256, 32, 0, NODUR),		/* 2 blocks of 8 warps */
+		K("b", 1, 192, 32, 0, NODUR),		/* 6 warps: config 8 KB */
+	};
+	struct pred_result r;
+	int b;
+
+	(void)state;
+	run(rtx3090(), k, 3, &r);
+	for (b = 0; b < 82; b++)
+		assert_int_equal(r.blocks[0][b].sm, even_odd(b));
+	/* every SM holds 2 more blocks of 'a': ties -> SM0, then SM2 */
+	assert_int_equal(r.blocks[1][0].sm, 0);
+	assert_int_equal(r.blocks[1][1].sm, 2);
+	/* 'b': SM0/SM2 have 8 warps left (one block), the others 16 -> SM4 */
+	assert_int_equal(r.blocks[2][0].sm, 4);
+	pred_result_free(&r);
+}
+
+/* Mechanism 1: the block-slot limit counts like any other resource. */
+static void test_m1_block_slots(void **state)
+{
+	struct pred_gpu g = small_gpu(2, 2);
+	struct pred_kernel k[3] = {
+		K("tiny", 15, 32, 32, 0, NODUR),	/* all 15 alternate SM0/SM1 */
+		K("next", 1, 32, 32, 0, NODUR),
+		K("last", 1, 32, 32, 0, NODUR),
+	};
+	struct pred_result r;
+	int b;
+
+	(void)state;
+	run(&g, k, 3, &r);
+	for (b = 0; b < 15; b++)
+		assert_int_equal(r.blocks[0][b].sm, b % 2);	/* tie -> 0, then 1, ... */
+	/* SM0 has 8 blocks, SM1 7: SM1 has more slots left */
+	assert_int_equal(r.blocks[1][0].sm, 1);
+	assert_int_equal(r.blocks[2][0].sm, 0);
+	pred_result_free(&r);
+}
+
+/* Mechanism 2.1: the pointer stays on a full processing block. */
+static void test_m2_strict_round_robin(void **state)
+{
+	struct pred_gpu g = small_gpu(1, 1);
+	struct pred_kernel k[4] = {
+		K("a", 1, 64, 255, 0, 5),	/* PB0, PB1 (2 warps each fill a PB) */
+		K("b", 1, 64, 255, 0, 1),	/* PB2, PB3 */
+		K("c", 1, 64, 255, 0, 5),	/* PB0, PB1: now full; pointer at PB2 */
+		K("d", 1, 96, 255, 0, 1),	/* 3 warps: PB2, PB3, PB0 */
+	};
+	struct pred_result r;
+
+	(void)state;
+	run(&g, k, 4, &r);
+	assert_true(r.blocks[2][0].start == 0);
+	/* at t=1 'b' frees PB2/PB3 (2 warps each) but PB0 is still full */
+	assert_true(r.blocks[3][0].start == 5);
+	pred_result_free(&r);
+	/* 2 warps fit into the free slots of PB2 and PB3 at once */
+	k[3].threads = 64;
+	run(&g, k, 4, &r);
+	assert_true(r.blocks[3][0].start == 0);
+	pred_result_free(&r);
+}
+
+/* Mechanism 2.2: a block of 8 warps moves the pointer one extra step. */
+static void test_m2_divisible_skip(void **state)
+{
+	struct pred_gpu g = small_gpu(1, 1);
+	/* 128 regs: 4096 per warp, 4 warps per processing block */
+	struct pred_kernel k[3] = {
+		K("one", 1, 32, 128, 0, 9),	/* PB0; pointer 1 */
+		K("eight", 1, 256, 128, 0, 9),	/* PB1,2,3,0,1,2,3,0; pointer 1+8+1 = 2 */
+		K("seven", 1, 224, 128, 0, 1),	/* PB2,3,0,1,2,3,0: PB0 would need 5 */
+	};
+	struct pred_result r;
+
+	(void)state;
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[1][0].start == 0);
+	/* without the skip (pointer 1) it would fit: PB0 gets only one warp */
+	assert_true(r.blocks[2][0].start == 9);
+	pred_result_free(&r);
+	/* 6 warps from PB2: 2, 2, 1, 1 -> PB0 reaches exactly 4 */
+	k[2].threads = 192;
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[2][0].start == 0);
+	pred_result_free(&r);
+}
+
+/* Mechanism 3: per-TPC shared-memory configuration, shared by both SMs. */
+static void test_m3_tpc_config(void **state)
+{
+	struct pred_gpu g = small_gpu(4, 2);	/* TPC0 = SM0,1; TPC1 = SM2,3 */
+	struct pred_kernel k[4] = {
+		K("small", 1, 32, 32, 0, NODUR),	/* config 16 KB -> TPC0 */
+		K("big", 1, 32, 32, 20 * KB, NODUR),	/* config 100 KB: not TPC0 */
+		K("big2", 1, 32, 32, 20 * KB, NODUR),	/* SM3 (79 KB vs 100 KB) */
+		K("small2", 1, 32, 32, 0, NODUR),	/* 16 KB <= both configs */
+	};
+	struct pred_result r;
+
+	(void)state;
+	run(&g, k, 4, &r);
+	assert_int_equal(r.blocks[0][0].sm, 0);
+	assert_int_equal(r.blocks[1][0].sm, 2);
+	assert_int_equal(r.blocks[2][0].sm, 3);
+	/* SM0 15 slots, SM2/SM3 15, SM1 16 (TPC0 config 16 KB suffices) */
+	assert_int_equal(r.blocks[3][0].sm, 1);
+	pred_result_free(&r);
+}
+
+/* Mechanism 3: the TPC is reconfigured once it is idle again. */
+static void test_m3_reconfigure_when_idle(void **state)
+{
+	struct pred_gpu g = small_gpu(2, 2);
+	struct pred_kernel k[3] = {
+		K("small", 1, 32, 32, 0, 1),
+		K("small_long", 1, 32, 32, 0, 3),	/* SM1, same TPC */
+		K("big", 1, 32, 32, 20 * KB, 1),	/* waits for the whole TPC */
+	};
+	struct pred_result r;
+
+	(void)state;
+	run(&g, k, 3, &r);
+	assert_int_equal(r.blocks[1][0].sm, 1);
+	assert_true(r.blocks[2][0].start == 3);
+	assert_int_equal(r.blocks[2][0].sm, 0);
+	assert_true(r.makespan == 4);
+	pred_result_free(&r);
+}
+
+/* Mechanism 3 per SM (smem_config_scope "sm", as measured on an H100). */
+static void test_m3_per_sm_scope(void **state)
+{
+	struct pred_gpu g = small_gpu(4, 2);
+	struct pred_kernel k[3] = {
+		K("small", 1, 32, 32, 0, NODUR),	/* SM0: config 16 KB */
+		K("big", 1, 32, 32, 20 * KB, NODUR),	/* SM2 (order 0,2,1,3) */
+		K("big2", 1, 32, 32, 20 * KB, NODUR),	/* SM1: idle, TPC0 busy */
+	};
+	struct pred_result r;
+
+	(void)state;
+	g.smem_config_per_sm = true;
+	run(&g, k, 3, &r);
+	assert_int_equal(r.blocks[0][0].sm, 0);
+	assert_int_equal(r.blocks[1][0].sm, 2);
+	assert_int_equal(r.blocks[2][0].sm, 1);	/* per TPC it would be SM3 */
+	pred_result_free(&r);
+}
+
+/* Mechanism 4: register fragments combine (Case 4.1 shape on one SM). */
+static void test_m4_register_renaming(void **state)
+{
+	struct pred_gpu g = small_gpu(1, 1);
+	struct pred_kernel k[9];
+	struct pred_result r;
+	int i;
+
+	(void)state;
+	/* 8 kernels x 4 warps x 64 regs: one warp of each per PB, registers full */
+	for (i = 0; i < 8; i++) {
+		char n[8];
+
+		snprintf(n, sizeof(n), "k%d", i + 1);
+		k[i] = K(n, 1, 128, 64, 0, i % 2 ? 2 : 1);	/* odd kernels (k1,k3,..) 1 s */
+	}
+	k[8] = K("k9", 1, 128, 255, 0, 1);	/* 256 regs per thread = four fragments */
+	run(&g, k, 9, &r);
+	for (i = 0; i < 8; i++)
+		assert_true(r.blocks[i][0].start == 0);
+	assert_true(r.blocks[8][0].start == 1);	/* runs next to k2/k4/k6/k8 */
+	pred_result_free(&r);
+}
+
+/* Mechanism 4: shared memory must be contiguous (Case 4.2 shape). */
+static void test_m4_smem_contiguous(void **state)
+{
+	struct pred_gpu g = small_gpu(1, 1);
+	struct pred_kernel k[9];
+	struct pred_result r;
+	int i;
+
+	(void)state;
+	/* 8 blocks x (11 KB + 1 KB) = 96 KB of the 100 KB configuration */
+	for (i = 0; i < 8; i++) {
+		char n[8];
+
+		snprintf(n, sizeof(n), "k%d", i + 1);
+		k[i] = K(n, 1, 32, 32, 11 * KB, i % 2 ? 2 : 1);
+	}
+	/* 24 KB: 52 KB are free at t=1, but in 12 KB pieces (and 4 KB) */
+	k[8] = K("k9", 1, 32, 32, 23 * KB, 1);
+	run(&g, k, 9, &r);
+	assert_true(r.blocks[8][0].start == 2);
+	pred_result_free(&r);
+	/* 11 KB fits into a freed 12 KB piece at t=1 */
+	k[8] = K("k9", 1, 32, 32, 11 * KB, 1);
+	run(&g, k, 9, &r);
+	assert_true(r.blocks[8][0].start == 1);
+	pred_result_free(&r);
+}
+
+/* Local-memory configuration: grows only while the GPU is idle. */
+static void test_lmem_config(void **state)
+{
+	struct pred_gpu g = small_gpu(4, 2);
+	struct pred_kernel k[3] = {
+		K("a", 1, 32, 32, 0, 1), K("b", 1, 32, 32, 0, 1), K("c", 1, 32, 32, 0, 1),
+	};
+	struct pred_result r;
+
+	(void)state;
+	k[1].lmem = 512;	/* more than a's: waits for the GPU to drain */
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[1][0].start == 1);
+	assert_true(r.blocks[2][0].start == 1);	/* held back behind b */
+	assert_int_equal(r.blocks[1][0].sm, 0);
+	assert_int_equal(r.blocks[2][0].sm, 2);
+	pred_result_free(&r);
+	g.lmem_no_wait = true;	/* as measured on an H100 */
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[1][0].start == 0);
+	pred_result_free(&r);
+	g.lmem_no_wait = false;
+	k[0].lmem = 1024;	/* the first kernel sets a larger configuration */
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[1][0].start == 0);
+	assert_true(r.blocks[2][0].start == 0);
+	pred_result_free(&r);
+}
+
+/* Launch order: a waiting block holds back all later ones. */
+static void test_in_order_dispatch(void **state)
+{
+	struct pred_gpu g = small_gpu(1, 1);
+	struct pred_kernel k[3] = {
+		K("a", 1, 1024, 32, 0, NODUR), K("b", 1, 1024, 32, 0, NODUR),
+		K("tiny", 1, 32, 32, 0, NODUR),
+	};
+	struct pred_result r;
+
+	(void)state;
+	run(&g, k, 3, &r);
+	assert_int_equal(r.blocks[0][0].sm, 0);
+	assert_int_equal(r.blocks[1][0].sm, -1);
+	assert_int_equal(r.blocks[2][0].sm, -1);	/* would fit, but waits */
+	assert_int_equal(r.unplaced, 2);
+	pred_result_free(&r);
+	k[0].duration = 0.5;
+	k[1].duration = 0.25;
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[1][0].start == 0.5);
+	/* 'tiny' would fit next to 'b', but its shared-memory configuration
+	 * (16 blocks x 1 KB = 16 KB) exceeds the TPC's 8 KB (Mechanism 3):
+	 * it starts when 'b' leaves the TPC idle */
+	assert_true(r.blocks[2][0].start == 0.75);
+	assert_true(r.makespan < 0);	/* 'tiny' has no duration */
+	/* events: start a, end a, start b, end b, start tiny (never ends) */
+	assert_int_equal(r.nevents, 5);
+	assert_true(r.events[1].t == 0.5 && !r.events[1].start);
+	pred_result_free(&r);
+}
+
+/* Durations: many blocks cycle through the SMs as blocks complete. */
+static void test_waves(void **state)
+{
+	struct pred_gpu g = small_gpu(2, 2);
+	struct pred_kernel k[1] = { K("w", 5, 1024, 32, 0, 1) };	/* 1 per SM */
+	struct pred_result r;
+
+	(void)state;
+	run(&g, k, 1, &r);
+	assert_int_equal(r.blocks[0][0].sm, 0);
+	assert_int_equal(r.blocks[0][1].sm, 1);
+	assert_true(r.blocks[0][2].start == 1 && r.blocks[0][2].sm == 0);
+	assert_true(r.blocks[0][3].start == 1 && r.blocks[0][3].sm == 1);
+	assert_true(r.blocks[0][4].start == 2 && r.blocks[0][4].sm == 0);
+	assert_true(r.makespan == 3);
+	pred_result_free(&r);
+}
+
+/* ---- input parsing ---- */
+
+static int parse(const char *text, const char *profile, struct pred_input *in, char *err)
+{
+	char perr[256];
+	struct json *doc = json_parse(text, strlen(text), perr, sizeof(perr));
+	int rc;
+
+	if (!doc)
+		fail_msg("json: %s", perr);
+	rc = pred_input_parse(doc, profile, in, err, 256);
+	json_free(doc);
+	return rc;
+}
+
+static void test_input(void **state)
+{
+	struct pred_input in;
+	char err[256];
+	size_t i;
+
+	(void)state;
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":\"gh100-h100-sxm\",\"kernels\":["
+			       "{\"name\":\"x\",\"blocks\":3,\"threads\":64,\"regs\":40,"
+			       "\"smem\":100,\"lmem\":16,\"duration\":0.5},"
+			       "{\"blocks\":1,\"threads\":1,\"regs\":8,\"duration\":null}]}",
+			       NULL, &in, err), 0);
+	assert_true(in.gpu_named);
+	assert_int_equal(in.gpu.sms, 132);
+	assert_int_equal(in.nkernels, 2);
+	assert_string_equal(in.kernels[0].name, "x");
+	assert_int_equal(in.kernels[0].smem, 100);
+	assert_int_equal(in.kernels[0].lmem, 16);
+	assert_true(in.kernels[0].duration == 0.5);
+	assert_string_equal(in.kernels[1].name, "k2");
+	assert_true(in.kernels[1].duration < 0);
+	pred_input_free(&in);
+
+	/* explicit GPU object with the contract's keys */
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"sms\":4,\"sms_per_tpc\":2,"
+			       "\"processing_blocks_per_sm\":4,\"max_blocks_per_sm\":16,"
+			       "\"max_warps_per_sm\":48,\"regs_per_sm\":65536,\"reg_alloc_unit\":8,"
+			       "\"max_regs_per_thread\":255,\"smem_configs\":[8192,16384,102400],"
+			       "\"smem_alloc_unit\":128,\"runtime_smem_per_block\":1024},"
+			       "\"kernels\":[]}", NULL, &in, err), 0);
+	assert_false(in.gpu_named);
+	assert_string_equal(in.gpu.name, "custom");
+	assert_int_equal(in.gpu.n_smem_configs, 3);
+	assert_int_equal(in.gpu.max_smem_per_block, 101376);
+	assert_int_equal(in.gpu.warp_size, 32);
+	pred_input_free(&in);
+
+	/* base profile plus overrides */
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"gh100-h100-sxm\",\"sms\":114},"
+			       "\"kernels\":[]}", NULL, &in, err), 0);
+	assert_int_equal(in.gpu.sms, 114);
+	assert_int_equal(in.gpu.max_blocks_per_sm, 32);
+	pred_input_free(&in);
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"ga100-a100\","
+			       "\"smem_config_scope\":\"sm\"},\"kernels\":[]}", NULL, &in, err), 0);
+	assert_true(in.gpu.smem_config_per_sm);
+	assert_false(in.gpu.lmem_no_wait);
+	pred_input_free(&in);
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"gh100-h100-sxm\","
+			       "\"smem_config_scope\":\"tpc\",\"lmem_waits_for_idle\":true},"
+			       "\"kernels\":[]}", NULL, &in, err), 0);
+	assert_false(in.gpu.smem_config_per_sm);
+	assert_false(in.gpu.lmem_no_wait);
+	pred_input_free(&in);
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":\"gh100-h100-sxm\",\"kernels\":[]}",
+			       NULL, &in, err), 0);
+	assert_true(in.gpu.smem_config_per_sm);
+	assert_true(in.gpu.lmem_no_wait);
+	assert_int_equal(in.gpu.smem_config_min, 32 * KB);
+	pred_input_free(&in);
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"ga100-a100\","
+			       "\"smem_config_scope\":\"gpc\"},\"kernels\":[]}", NULL, &in, err), -1);
+
+	/* profile override from the command line */
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":\"nope\",\"kernels\":[]}",
+			       "ga10b-orin", &in, err), 0);
+	assert_int_equal(in.gpu.sms, 16);
+	pred_input_free(&in);
+
+	/* errors */
+	assert_int_equal(parse("{\"schema\":2,\"gpu\":\"ga100-a100\",\"kernels\":[]}",
+			       NULL, &in, err), -1);
+	assert_non_null(strstr(err, "schema"));
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":\"rtx9999\",\"kernels\":[]}",
+			       NULL, &in, err), -1);
+	assert_non_null(strstr(err, "rtx9999"));
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"sms\":4},\"kernels\":[]}",
+			       NULL, &in, err), -1);
+	assert_non_null(strstr(err, "missing"));
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":\"ga100-a100\",\"kernels\":["
+			       "{\"name\":\"bad\",\"blocks\":1.5,\"threads\":1,\"regs\":8}]}",
+			       NULL, &in, err), -1);
+	assert_non_null(strstr(err, "'bad'"));
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":\"ga100-a100\",\"kernels\":["
+			       "{\"name\":\"nothreads\",\"blocks\":1,\"regs\":8}]}",
+			       NULL, &in, err), -1);
+	assert_non_null(strstr(err, "'nothreads'"));
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":\"ga100-a100\",\"kernels\":["
+			       "{\"name\":\"neg\",\"blocks\":1,\"threads\":1,\"regs\":8,"
+			       "\"duration\":-1}]}", NULL, &in, err), -1);
+	assert_non_null(strstr(err, "duration"));
+
+	/* every profile is consistent */
+	for (i = 0; i < pred_profile_count(); i++)
+		assert_int_equal(pred_gpu_check(pred_profile(i), err, sizeof(err)), 0);
+	assert_non_null(pred_profile_find("ga102-rtx3090"));
+	assert_non_null(pred_profile_find("ga100-a100"));
+	assert_non_null(pred_profile_find("gh100-h100-sxm"));
+	assert_non_null(pred_profile_find("ga10b-orin"));
+}
+
+/* A GPU without a runtime reservation and kernels without shared memory. */
+static void test_no_smem(void **state)
+{
+	struct pred_gpu g = small_gpu(2, 2);
+	struct pred_kernel k[3] = {
+		K("a", 20, 32, 32, 0, 1), K("b", 2, 32, 32, 256, 1), K("c", 40, 32, 32, 0, 1),
+	};
+	struct pred_result r;
+
+	(void)state;
+	g.runtime_smem_per_block = 0;
+	run(&g, k, 3, &r);
+	/* configurations: 'a' and 'c' 8 KB (smallest), 'b' 16 x 256 B -> 8 KB.
+	 * 20 + 2 blocks fill 22 of 32 slots; 'c' gets the other 10 at once */
+	assert_true(r.blocks[1][0].start == 0 && r.blocks[1][1].start == 0);
+	assert_true(r.blocks[2][9].start == 0);
+	assert_true(r.blocks[2][10].start == 1);
+	assert_true(r.blocks[2][39].start == 1);
+	assert_true(r.makespan == 2);
+	pred_result_free(&r);
+}
+
+/* Profiles: one block per SM over the whole GPU follows the even/odd order. */
+static void test_profiles_fill(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < pred_profile_count(); i++) {
+		const struct pred_gpu *g = pred_profile(i);
+		struct pred_kernel k = K("fill", g->sms, 1024, 64, 0, NODUR);
+		struct pred_result r;
+		int b;
+
+		run(g, &k, 1, &r);
+		for (b = 0; b < g->sms; b++)
+			assert_int_equal(r.blocks[0][b].sm, pred_sm_order(g, b));
+		pred_result_free(&r);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sm_order),
+		cmocka_unit_test(test_kernel_info),
+		cmocka_unit_test(test_never_fits),
+		cmocka_unit_test(test_case_1_1),
+		cmocka_unit_test(test_case_1_2),
+		cmocka_unit_test(test_case_1_3_text),
+		cmocka_unit_test(test_case_1_4_text),
+		cmocka_unit_test(test_case_2_1),
+		cmocka_unit_test(test_case_2_2_text),
+		cmocka_unit_test(test_case_3),
+		cmocka_unit_test(test_m1_order_and_most_room),
+		cmocka_unit_test(test_m1_block_slots),
+		cmocka_unit_test(test_m2_strict_round_robin),
+		cmocka_unit_test(test_m2_divisible_skip),
+		cmocka_unit_test(test_m3_tpc_config),
+		cmocka_unit_test(test_m3_reconfigure_when_idle),
+		cmocka_unit_test(test_m3_per_sm_scope),
+		cmocka_unit_test(test_m4_register_renaming),
+		cmocka_unit_test(test_m4_smem_contiguous),
+		cmocka_unit_test(test_lmem_config),
+		cmocka_unit_test(test_in_order_dispatch),
+		cmocka_unit_test(test_waves),
+		cmocka_unit_test(test_no_smem),
+		cmocka_unit_test(test_input),
+		cmocka_unit_test(test_profiles_fill),
+	};
+
+	return cmocka_run_group_tests_name("predict", tests, NULL, NULL);
+}
