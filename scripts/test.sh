@@ -18,6 +18,12 @@ unit_line=$(grep -a '^UNIT:' build/test-unit.log | tail -1)
 [ -n "$unit_line" ] || unit_line="UNIT: no summary line (make unit exited $urc)"
 [ $urc -eq 0 ] || unit_line="$unit_line [make unit exited $urc]"
 
+echo "=== CLI golden tests (nvsched predict)"
+bash tests/predict/run-golden.sh build/bin/nvsched-predict 2>&1 | tee build/test-cli.log
+crc=${PIPESTATUS[0]}
+cli_line=$(grep -a '^predict CLI:' build/test-cli.log | tail -1)
+[ -n "$cli_line" ] || cli_line="predict CLI: no summary line (exited $crc)"
+
 echo "=== QEMU kernel tests (tests/qemu/suite.sh)"
 args=()
 [ "${NVSS_QEMU_SELFTEST:-1}" = 1 ] && args+=(--selftest)
@@ -28,5 +34,6 @@ qemu_line=$(grep -a '^QEMU:' build/test-qemu.log | tail -1)
 
 echo "=== summary ($(( $(date +%s) - t0 )) s)"
 echo "$unit_line"
+echo "$cli_line"
 echo "$qemu_line"
-[ $urc -eq 0 ] && [ $qrc -eq 0 ]
+[ $urc -eq 0 ] && [ $crc -eq 0 ] && [ $qrc -eq 0 ]
