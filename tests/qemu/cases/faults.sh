@@ -17,6 +17,9 @@ grep -q "^error:" /tmp/o || fail "unbacked: $(head -3 /tmp/o)"
 cat /proc/gpu4/runlist0 > /tmp/o 2>&1 && fail "chram: read succeeded: $(head -3 /tmp/o)"
 grep -q "Input/output error" /tmp/o || fail "chram: $(cat /tmp/o)"
 wr /proc/gpu4/disable_channel 3 | grep -q "Input/output error" || fail "chram: control did not fail with EIO"
+# 5: system memory that is not RAM: an error, no access
+cat /proc/gpu5/runlist0 > /tmp/o 2>&1
+grep -q "(sys_coh)" /tmp/o && grep -q "^error: runlist memory unreadable" /tmp/o || fail "sysmem: $(head -3 /tmp/o)"
 # every other file of every GPU can still be read or fails cleanly
 for f in /proc/gpu*/*; do
 	case $f in *_channel|*_tsg|*_runlist) continue ;; esac
