@@ -4,6 +4,8 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
+#include <time.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -270,10 +272,232 @@ static __attribute__((format(printf, 2, 3))) void out_pr(void *ctx, const char *
 	va_end(ap);
 }
 
+/* ---- --watch -------------------------------------------------------------- */
+
+/* what --watch compares: one TSG or channel of one runlist */
+struct wobj {
+	int rl;
+	bool tsg;
+	unsigned int id;
+	int owner;		/* channel: TSG id, -1 bare */
+	unsigned int scale, timeout;
+	int enabled;		/* -1 unknown */
+	const char *status;	/* PCCSR status name or NULL */
+	uint32_t flags;
+};
+
+struct wset {
+	struct wobj *v;
+	size_t n, cap;
+};
+
+static void wset_add(struct wset *s, const struct wobj *o)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 64;
+		struct wobj *v = realloc(s->v, cap * sizeof(*v));
+
+		if (!v)
+			return;
+		s->v = v;
+		s->cap = cap;
+	}
+	s->v[s->n++] = *o;
+}
+
+static const struct wobj *wset_find(const struct wset *s, const struct wobj *o)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->v[i].rl == o->rl && s->v[i].tsg == o->tsg && s->v[i].id == o->id)
+			return &s->v[i];
+	return NULL;
+}
+
+static void wset_from_view(struct wset *s, const struct rl_view *v)
+{
+	unsigned int i;
+
+	for (i = 0; !v->err && i < v->loc.length; i++) {
+		const struct nvs_rl_item *it = &v->items[i];
+		struct wobj o = { .rl = v->loc.id, .tsg = it->kind == NVS_RL_TSG, .id = it->id,
+				  .owner = -1, .enabled = -1 };
+
+		if (o.tsg) {
+			o.scale = it->scale;
+			o.timeout = it->timeout;
+		} else {
+			o.owner = it->tsg >= 0 ? v->items[it->tsg].id : -1;
+			if (it->st.valid) {
+				o.enabled = it->st.enabled;
+				o.status = nvs_chan_status_name(it->st.status);
+				o.flags = it->st.flags;
+			}
+		}
+		wset_add(s, &o);
+	}
+}
+
+static void flags_text(uint32_t f, char *buf, size_t n)
+{
+	unsigned int b;
+	size_t k = 0;
+
+	buf[0] = 0;
+	for (b = 0; b < NVS_CHF_COUNT && k < n; b++)
+		if (f & (1u << b))
+			k += (size_t)snprintf(buf + k, n - k, "%s%s", k ? "," : "", nvs_chf_name(b));
+	if (!k)
+		snprintf(buf, n, "-");
+}
+
+static void watch_event(struct jw *w, bool json, double t, const char *ev, const struct wobj *o,
+			const char *field, const char *old, const char *new)
+{
+	if (json) {
+		jw_obj_begin(w);
+		jw_key(w, "schema");
+		jw_int(w, 1);
+		jw_key(w, "t");
+		jw_double(w, t);
+		jw_key(w, "runlist");
+		jw_int(w, o->rl);
+		jw_key(w, "event");
+		jw_str(w, ev);
+		jw_key(w, o->tsg ? "tsgid" : "chid");
+		jw_int(w, o->id);
+		if (!o->tsg) {
+			jw_key(w, "tsgid");
+			if (o->owner >= 0)
+				jw_int(w, o->owner);
+			else
+				jw_null(w);
+		}
+		if (field) {
+			jw_key(w, "field");
+			jw_str(w, field);
+			jw_key(w, "old");
+			jw_str(w, old);
+			jw_key(w, "new");
+			jw_str(w, new);
+		}
+		jw_obj_end(w);
+		jw_end_doc(w);
+	} else {
+		printf("%9.3f runlist %d: %s %s %u", t, o->rl, ev, o->tsg ? "TSG" : "channel", o->id);
+		if (!o->tsg && o->owner >= 0)
+			printf(" (TSG %d)", o->owner);
+		if (field)
+			printf(": %s %s -> %s", field, old, new);
+		printf("\n");
+	}
+	fflush(stdout);
+}
+
+static void watch_diff(struct jw *w, bool json, double t, const struct wset *a, const struct wset *b)
+{
+	char o1[160], o2[160];
+	size_t i;
+
+	for (i = 0; i < b->n; i++) {
+		const struct wobj *n = &b->v[i], *o = wset_find(a, n);
+
+		if (!o) {
+			watch_event(w, json, t, n->tsg ? "tsg_added" : "channel_added", n, NULL, NULL, NULL);
+			continue;
+		}
+		if (n->tsg && (o->scale != n->scale || o->timeout != n->timeout)) {
+			snprintf(o1, sizeof(o1), "%u/%u", o->scale, o->timeout);
+			snprintf(o2, sizeof(o2), "%u/%u", n->scale, n->timeout);
+			watch_event(w, json, t, "tsg_changed", n, "timeslice", o1, o2);
+		}
+		if (n->tsg)
+			continue;
+		if (o->owner != n->owner) {
+			snprintf(o1, sizeof(o1), "%d", o->owner);
+			snprintf(o2, sizeof(o2), "%d", n->owner);
+			watch_event(w, json, t, "channel_changed", n, "tsg", o1, o2);
+		}
+		if (o->enabled != n->enabled)
+			watch_event(w, json, t, "channel_changed", n, "enabled",
+				    o->enabled < 0 ? "unknown" : o->enabled ? "true" : "false",
+				    n->enabled < 0 ? "unknown" : n->enabled ? "true" : "false");
+		if ((o->status || n->status) &&
+		    (!o->status || !n->status || strcmp(o->status, n->status)))
+			watch_event(w, json, t, "channel_changed", n, "status",
+				    o->status ? o->status : "null", n->status ? n->status : "null");
+		if (o->flags != n->flags) {
+			flags_text(o->flags, o1, sizeof(o1));
+			flags_text(n->flags, o2, sizeof(o2));
+			watch_event(w, json, t, "channel_changed", n, "flags", o1, o2);
+		}
+	}
+	for (i = 0; i < a->n; i++)
+		if (!wset_find(b, &a->v[i]))
+			watch_event(w, json, t, a->v[i].tsg ? "tsg_removed" : "channel_removed",
+				    &a->v[i], NULL, NULL, NULL);
+}
+
+static volatile sig_atomic_t watch_stop;
+
+static void watch_sig(int sig)
+{
+	(void)sig;
+	watch_stop = 1;
+}
+
+/* Poll every @ms; print what appeared, left or changed (JSON Lines with -j). */
+static int watch(const struct cli_global *g, const struct cli_gpu *gpu,
+		 const struct nvs_topology *t, const int16_t *ids, unsigned int nids,
+		 unsigned int ms, long count)
+{
+	struct wset prev = { 0 }, cur = { 0 };
+	struct timespec t0, now, d = { ms / 1000, (long)(ms % 1000) * 1000000L };
+	struct jw w;
+	long polls = 0;
+
+	jw_init(&w, stdout, false);
+	signal(SIGINT, watch_sig);
+	signal(SIGTERM, watch_sig);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (!watch_stop && (count <= 0 || polls < count)) {
+		unsigned int i;
+
+		cur.n = 0;
+		for (i = 0; i < nids; i++) {
+			struct rl_view v;
+
+			if (read_runlist(gpu, t, ids[i], &v) == 0)
+				wset_from_view(&cur, &v);
+			free(v.items);
+			free(v.insts);
+		}
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		watch_diff(&w, g->json, (double)(now.tv_sec - t0.tv_sec) +
+			   (double)(now.tv_nsec - t0.tv_nsec) / 1e9, &prev, &cur);
+		{
+			struct wset tmp = prev;
+
+			prev = cur;
+			cur = tmp;
+		}
+		polls++;
+		if (count <= 0 || polls < count)
+			nanosleep(&d, NULL);
+	}
+	free(prev.v);
+	free(cur.v);
+	return CLI_EXIT_OK;
+}
+
 int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "runlist", required_argument, NULL, 'r' },
+		{ "watch", no_argument, NULL, 'w' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "count", required_argument, NULL, 'c' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "pretty", no_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
@@ -284,14 +508,16 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 	struct cli_gpu *gpus = NULL;
 	int16_t ids[NVS_MAX_ENGINES];
 	int c, n = 0, want = -1, ret;
-	unsigned int i, nids;
+	unsigned int i, nids, interval = 500;
+	bool watching = false;
+	long count = 0;
 	struct jw w;
 
 	if (argc >= 2 && (!strcmp(argv[1], "preempt") || !strcmp(argv[1], "resubmit") ||
 			  !strcmp(argv[1], "disable") || !strcmp(argv[1], "enable")))
 		return cmd_runlist_ctl(g0, argc, argv);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "+r:jph", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+r:wi:c:jph", opts, NULL)) != -1) {
 		char *end;
 
 		switch (c) {
@@ -299,6 +525,23 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 			want = (int)strtol(optarg, &end, 0);
 			if (*end || want < 0 || want > 4095) {
 				fprintf(stderr, "nvsched runlist: bad runlist id '%s'\n", optarg);
+				return CLI_EXIT_USAGE;
+			}
+			break;
+		case 'w':
+			watching = true;
+			break;
+		case 'i':
+			interval = (unsigned int)strtoul(optarg, &end, 0);
+			if (*end || interval < 10 || interval > 3600000) {
+				fprintf(stderr, "nvsched runlist: --interval takes 10..3600000 ms\n");
+				return CLI_EXIT_USAGE;
+			}
+			break;
+		case 'c':
+			count = strtol(optarg, &end, 0);
+			if (*end || count < 1) {
+				fprintf(stderr, "nvsched runlist: --count takes a positive number\n");
 				return CLI_EXIT_USAGE;
 			}
 			break;
@@ -310,8 +553,12 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 			break;
 		case 'h':
 			printf("usage: nvsched [global options] runlist [-r N] [-j] [-p]\n"
+			       "       nvsched [global options] runlist --watch [-r N] [-i MS] [--count N] [-j]\n"
+			       "       nvsched [global options] runlist preempt|resubmit|disable|enable N\n"
 			       "Decode runlist N (hardware id; default: every runlist): TSGs,\n"
-			       "channels and their state.\n");
+			       "channels and their state.  --watch polls every MS (default 500)\n"
+			       "and prints TSGs and channels appearing, leaving and changing\n"
+			       "(JSON Lines with -j) until interrupted or --count polls.\n");
 			return CLI_EXIT_OK;
 		default:
 			return CLI_EXIT_USAGE;
@@ -345,6 +592,10 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 		}
 		ids[0] = (int16_t)want;
 		nids = 1;
+	}
+	if (watching) {
+		ret = watch(&g, &gpus[0], t, ids, nids, interval, count);
+		goto out;
 	}
 	if (g.json) {
 		jw_init(&w, stdout, g.pretty);
