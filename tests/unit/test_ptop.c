@@ -232,12 +232,72 @@ static void test_info2_malformed(void **state)
 	nvs_sim_free(p.sim);
 }
 
+/*
+ * The paper's Tables II (GTX 1060 3GB, GP106) and III (Jetson Orin, GA10B),
+ * typed here from papers/rtas24-demystifying-nvidia-gpu-internals.txt: each
+ * runlist with its engines.  Table II's "N/A" runlist 4 is a device of a type
+ * outside the enum (the profile uses 17); Table III puts LCE3 and GR1 on one
+ * runlist, as printed.
+ */
+struct table_row { int runlist; const char *engines; };
+
+static void check_table(const char *profile, const struct table_row *rows, size_t n)
+{
+	char err[256], got[128];
+	struct nvs_sim *sim = nvs_sim_open(profile, err, sizeof(err));
+	struct nvs_topology *t = malloc(sizeof(*t));
+	struct nvs_ident id;
+	int16_t ids[NVS_MAX_ENGINES];
+	size_t r;
+	unsigned int i, nrl;
+
+	if (!sim)
+		fail_msg("%s", err);
+	assert_int_equal(nvs_identify(nvs_sim_io(sim), &id), 0);
+	assert_int_equal(nvs_ptop_read(nvs_sim_io(sim), id.caps, t), 0);
+	nrl = nvs_ptop_runlists(t, ids);
+	assert_int_equal(nrl, n);
+	for (r = 0; r < n; r++) {
+		size_t k = 0;
+
+		got[0] = 0;
+		for (i = 0; i < t->n; i++) {
+			const char *nm = nvs_engine_type_name(t->eng[i].type);
+
+			if (t->eng[i].runlist != rows[r].runlist)
+				continue;
+			k += (size_t)snprintf(got + k, sizeof(got) - k, "%s%s%u", k ? " " : "",
+					      nm ? nm : "N/A", t->eng[i].instance);
+		}
+		if (strcmp(got, rows[r].engines))
+			fail_msg("%s runlist %d: '%s', the paper says '%s'", profile,
+				 rows[r].runlist, got, rows[r].engines);
+	}
+	free(t);
+	nvs_sim_free(sim);
+}
+
+static void test_paper_tables(void **state)
+{
+	static const struct table_row table2[] = {	/* GTX 1060 3GB */
+		{ 0, "GRAPHICS0 LCE0 LCE1" }, { 1, "NVDEC0" }, { 2, "NVENC0" },
+		{ 3, "SEC0" }, { 4, "N/A0" }, { 5, "LCE2" }, { 6, "LCE3" },
+	};
+	static const struct table_row table3[] = {	/* Jetson Orin */
+		{ 0, "GRAPHICS0 LCE0 LCE1" }, { 1, "LCE2" }, { 2, "LCE3 GRAPHICS1" },
+	};
+
+	check_table("build/profiles/gp106.nvss", table2, sizeof(table2) / sizeof(table2[0]));
+	check_table("build/profiles/ga10b.nvss", table3, sizeof(table3) / sizeof(table3[0]));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gh100_matches_rm),
 		cmocka_unit_test(test_legacy_table),
 		cmocka_unit_test(test_info2_malformed),
+		cmocka_unit_test(test_paper_tables),
 	};
 
 	return cmocka_run_group_tests_name("ptop", tests, NULL, NULL);
