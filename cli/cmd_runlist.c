@@ -33,7 +33,8 @@ static int read_runlist_module(const struct cli_gpu *c, int id, struct rl_view *
 	struct nvsched_runlist req;
 	struct nvsched_rl_entry *e = NULL;
 	struct nvsched *h;
-	unsigned int i, cap = 256;
+	const char *tc = getenv("NVSCHED_TEST_RL_CAP");	/* tests: force ENOSPC */
+	unsigned int i, cap = tc && atoi(tc) > 0 ? (unsigned int)atoi(tc) : 256;
 	int ret;
 
 	memset(v, 0, sizeof(*v));
