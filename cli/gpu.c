@@ -112,8 +112,11 @@ static int open_snapshot(const struct cli_global *g, const char *cmd,
 static void from_info(struct cli_gpu *c, const struct nvsched_gpu_info *info)
 {
 	c->index = (int)info->gpu;
-	snprintf(c->bdf, sizeof(c->bdf), "%04x:%02x:%02x.%x", info->pci_domain,
-		 info->pci_bus, info->pci_devfn >> 3, info->pci_devfn & 7);
+	if (info->flags & NVSCHED_GPU_PLATFORM)
+		c->bdf[0] = 0;	/* Tegra iGPU: no PCI address */
+	else
+		snprintf(c->bdf, sizeof(c->bdf), "%04x:%02x:%02x.%x", info->pci_domain,
+			 info->pci_bus, info->pci_devfn >> 3, info->pci_devfn & 7);
 	c->vendor = info->vendor;
 	c->device = info->device;
 	c->id_ok = !(info->flags & NVSCHED_GPU_NO_ID);

@@ -57,6 +57,7 @@ enum nvsched_arch {
 #define NVSCHED_GPU_GONE	(1u << 3)	/* device removed / driver unbound */
 #define NVSCHED_GPU_TEST	(1u << 4)	/* simulated device (test_devices=) */
 #define NVSCHED_GPU_NO_ID	(1u << 5)	/* chip id unreadable (powered down, bad BOOT_0) */
+#define NVSCHED_GPU_PLATFORM	(1u << 6)	/* a platform device: no PCI fields */
 
 /**
  * struct nvsched_gpu_info - NVSCHED_IOC_GPU_INFO (in: @gpu; out: the rest)

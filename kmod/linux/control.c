@@ -22,7 +22,7 @@
 static bool nvs_gsp_owned(struct nvs_gpu *g)
 {
 	const struct nvs_caps *caps = g->ident.caps;
-	const char *drv = g->pdev->dev.driver ? g->pdev->dev.driver->name : NULL;
+	const char *drv = g->dev->driver ? g->dev->driver->name : NULL;
 
 	if (!caps || !caps->gsp_capable || (g->ident.chip && g->ident.chip->tegra))
 		return false;
@@ -42,7 +42,7 @@ static void nvs_audit(struct nvs_gpu *g, const char *what, int rl, unsigned int 
 	for (i = 0; i < p->n && n < (int)sizeof(buf) - 24; i++)
 		n += scnprintf(buf + n, sizeof(buf) - n, " 0x%x<-0x%x", p->w[i].off, p->w[i].val);
 	/* every state change is logged, never rate-limited */
-	dev_notice(&g->pdev->dev, "%s: %s %u on runlist %d by uid %u pid %d (%s):%s%s\n",
+	dev_notice(g->dev, "%s: %s %u on runlist %d by uid %u pid %d (%s):%s%s\n",
 		   g->name, what, id, rl, from_kuid(&init_user_ns, current_uid()),
 		   task_pid_nr(current), current->comm, buf,
 		   ret == -ETIMEDOUT ? " (completion timed out)" : "");
@@ -238,7 +238,7 @@ int nvs_control(struct nvs_gpu *g, struct nvsched_control *c)
 	if (ret)
 		goto out;
 	if (p.rewrites_runlist && nvs_gsp_owned(g) && !nvs_allow_gsp_runlist_writes()) {
-		dev_notice_ratelimited(&g->pdev->dev,
+		dev_notice_ratelimited(g->dev,
 				       "%s: refusing to resubmit runlist %d: GSP firmware owns the runlists (module parameter allow_gsp_runlist_writes=1 overrides)\n",
 				       g->name, rl);
 		ret = -EPERM;
@@ -289,7 +289,7 @@ static unsigned int nvs_restore_locked(struct nvs_gpu *g, const struct nvs_topol
 		g->sched_disabled &= ~BIT_ULL(rl);
 		if (nvs_runlist_locate(&g->io, g->ident.caps, t, rl, &loc) ||
 		    nvs_ctl_plan(&g->io, g->ident.caps, &loc, NVS_CTL_SCHED_ENABLE, 0, &p)) {
-			dev_warn(&g->pdev->dev, "%s: cannot re-enable scheduling of runlist %d\n",
+			dev_warn(g->dev, "%s: cannot re-enable scheduling of runlist %d\n",
 				 g->name, rl);
 			continue;
 		}
@@ -305,7 +305,7 @@ static unsigned int nvs_restore_locked(struct nvs_gpu *g, const struct nvs_topol
 
 		if (nvs_runlist_locate(&g->io, g->ident.caps, t, d.rl, &loc) ||
 		    nvs_ctl_plan(&g->io, g->ident.caps, &loc, NVS_CTL_ENABLE_CHANNEL, d.chid, &p)) {
-			dev_warn(&g->pdev->dev, "%s: cannot re-enable channel %u of runlist %d\n",
+			dev_warn(g->dev, "%s: cannot re-enable channel %u of runlist %d\n",
 				 g->name, d.chid, d.rl);
 			continue;
 		}

@@ -93,11 +93,15 @@ static long nvs_ioc_gpu_info(void __user *arg)
 		nvs_gpu_end(g);
 	if (g->test_dev)
 		info.flags |= NVSCHED_GPU_TEST;
-	info.pci_domain = pci_domain_nr(g->pdev->bus);
-	info.pci_bus = g->pdev->bus->number;
-	info.pci_devfn = g->pdev->devfn;
-	info.vendor = g->pdev->vendor;
-	info.device = g->pdev->device;
+	if (g->pdev) {
+		info.pci_domain = pci_domain_nr(g->pdev->bus);
+		info.pci_bus = g->pdev->bus->number;
+		info.pci_devfn = g->pdev->devfn;
+		info.vendor = g->pdev->vendor;
+		info.device = g->pdev->device;
+	} else {
+		info.flags |= NVSCHED_GPU_TEGRA | NVSCHED_GPU_PLATFORM;
+	}
 	info.bar0_size = g->regs_len;
 	return copy_to_user(arg, &info, sizeof(info)) ? -EFAULT : 0;
 }

@@ -16,6 +16,7 @@
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/pci.h>
+#include <linux/platform_device.h>
 #include <linux/pm_runtime.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
@@ -26,6 +27,15 @@
 #include "nvsched/regs/boot.h"
 
 #define PCI_VENDOR_NVIDIA	0x10de
+
+/*
+ * Tegra iGPUs are platform devices; the names nvdebug looks up, newest
+ * first (reference/nvdebug.md §1.4): generic L4T >= 36.3, Orin, Xavier,
+ * TX2, TX1.
+ */
+static const char *const nvs_tegra_names[] = {
+	"17000000.gpu", "17000000.ga10b", "17000000.gv11b", "17000000.gp10b", "57000000.gpu",
+};
 
 struct nvs_test_id {
 	u16 vendor, device;
@@ -84,7 +94,7 @@ static void nvs_simbox_post(struct nvs_gpu *g, u32 off, u32 val)
 	deadline = jiffies + msecs_to_jiffies(NVS_SIMBOX_TIMEOUT_MS);
 	while (ioread32(sb + NVS_SIMBOX_TAIL_OFF) != head + 1) {
 		if (time_after(jiffies, deadline)) {
-			dev_err(&g->pdev->dev,
+			dev_err(g->dev,
 				"%s: test GPU model stopped answering; writes are plain RAM from now on\n",
 				g->name);
 			g->simbox_dead = true;
@@ -110,7 +120,7 @@ static void nvs_mmio_wr32(void *ctx, u32 off, u32 val)
 
 	lockdep_assert_held(&g->lock);
 	if ((off & 3) || off > g->regs_len - 4 || !g->regs) {
-		dev_warn_ratelimited(&g->pdev->dev,
+		dev_warn_ratelimited(g->dev,
 				     "%s: refused write outside BAR0 (0x%x)\n",
 				     g->name, off);
 		return;
@@ -136,7 +146,7 @@ static int nvs_mmio_mem_read(void *ctx, enum nvs_aperture ap, u64 addr, void *bu
 	lockdep_assert_held(&g->lock);
 	if (ap == NVS_AP_VID || !g->ident.caps || g->ident.caps->window_has_target)
 		return -EOPNOTSUPP;
-	dom = iommu_get_domain_for_dev(&g->pdev->dev);
+	dom = iommu_get_domain_for_dev(g->dev);
 	while (len) {
 		size_t chunk = min_t(size_t, len, PAGE_SIZE - offset_in_page(addr));
 		phys_addr_t phys = dom ? iommu_iova_to_phys(dom, addr) : (phys_addr_t)addr;
@@ -184,11 +194,20 @@ int nvs_gpu_begin(struct nvs_gpu *g)
 		ret = -ENODEV;
 		goto unlock;
 	}
-	if (!g->test_dev) {
+	if (g->plat) {
+		/* Tegra: the iGPU is powered on demand, a get is required */
+		ret = pm_runtime_get_sync(g->dev);
+		if (ret < 0) {
+			pm_runtime_put_noidle(g->dev);
+			ret = -EIO;
+			goto unlock;
+		}
+		g->pm_ref = true;
+	} else if (!g->test_dev) {
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 9, 0)
-		ret = pm_runtime_get_if_active(&g->pdev->dev);
+		ret = pm_runtime_get_if_active(g->dev);
 #else
-		ret = pm_runtime_get_if_active(&g->pdev->dev, true);
+		ret = pm_runtime_get_if_active(g->dev, true);
 #endif
 		if (ret == 0) {	/* suspended: reads would be all-ones */
 			ret = -EIO;
@@ -212,7 +231,7 @@ unlock:
 void nvs_gpu_end(struct nvs_gpu *g)
 {
 	if (g->pm_ref)
-		pm_runtime_put(&g->pdev->dev);
+		pm_runtime_put(g->dev);
 	g->pm_ref = false;
 	mutex_unlock(&g->lock);
 }
@@ -230,6 +249,20 @@ int nvs_gpu_identify_locked(struct nvs_gpu *g)
 	return g->ident_err;
 }
 
+static void nvs_gpu_unmap(struct nvs_gpu *g)
+{
+	if (g->regs) {
+		if (g->plat)
+			iounmap(g->regs);
+		else
+			pci_iounmap(g->pdev, g->regs);
+	}
+	if (g->simbox)
+		pci_iounmap(g->pdev, g->simbox);
+	g->regs = NULL;
+	g->simbox = NULL;
+}
+
 /**
  * nvs_gpu_mark_gone() - the device went away: stop touching it
  * @g: the GPU
@@ -242,14 +275,9 @@ void nvs_gpu_mark_gone(struct nvs_gpu *g)
 	mutex_lock(&g->lock);
 	if (!g->gone) {
 		g->gone = true;
-		dev_notice(&g->pdev->dev, "%s: device removed or unbound, dropping it\n",
+		dev_notice(g->dev, "%s: device removed or unbound, dropping it\n",
 			   g->name);
-		if (g->regs)
-			pci_iounmap(g->pdev, g->regs);
-		if (g->simbox)
-			pci_iounmap(g->pdev, g->simbox);
-		g->regs = NULL;
-		g->simbox = NULL;
+		nvs_gpu_unmap(g);
 	}
 	mutex_unlock(&g->lock);
 }
@@ -291,13 +319,13 @@ static int nvs_gpu_map(struct nvs_gpu *g, int bar)
 
 static void nvs_gpu_free(struct nvs_gpu *g)
 {
-	if (g->regs)
-		pci_iounmap(g->pdev, g->regs);
-	if (g->simbox)
-		pci_iounmap(g->pdev, g->simbox);
+	nvs_gpu_unmap(g);
 	if (g->enabled_dev)
 		pci_disable_device(g->pdev);
-	pci_dev_put(g->pdev);
+	if (g->plat)
+		put_device(g->dev);
+	else
+		pci_dev_put(g->pdev);
 	mutex_destroy(&g->lock);
 	kfree(g->disabled);
 	kfree(g);
@@ -305,7 +333,7 @@ static void nvs_gpu_free(struct nvs_gpu *g)
 
 static void nvs_gpu_report(struct nvs_gpu *g)
 {
-	struct device *dev = &g->pdev->dev;
+	struct device *dev = g->dev;
 	const struct nvs_ident *id = &g->ident;
 
 	if (g->ident_err) {
@@ -324,8 +352,22 @@ static void nvs_gpu_report(struct nvs_gpu *g)
 	}
 }
 
-static int nvs_gpu_create(struct pci_dev *pdev, int bar, bool test_dev,
-			  unsigned int index, struct nvs_gpu **out)
+/* Map a Tegra iGPU's register aperture (platform MEM resource 0). */
+static int nvs_plat_map(struct nvs_gpu *g)
+{
+	struct resource *res = platform_get_resource(g->plat, IORESOURCE_MEM, 0);
+
+	if (!res || resource_size(res) < 0x1000)
+		return -ENODEV;
+	g->regs_len = min_t(resource_size_t, resource_size(res), NVS_BAR0_MAX);
+	/* no request_mem_region: nvgpu owns it */
+	g->regs = ioremap(res->start, g->regs_len);
+	return g->regs ? 0 : -ENOMEM;
+}
+
+/* @pdev or @plat (referenced by the caller; the reference moves to @g) */
+static int nvs_gpu_create(struct pci_dev *pdev, struct platform_device *plat, int bar,
+			  bool test_dev, unsigned int index, struct nvs_gpu **out)
 {
 	struct nvs_gpu *g;
 	int ret;
@@ -333,7 +375,14 @@ static int nvs_gpu_create(struct pci_dev *pdev, int bar, bool test_dev,
 	g = kzalloc(sizeof(*g), GFP_KERNEL);
 	if (!g)
 		return -ENOMEM;
-	g->pdev = pci_dev_get(pdev);
+	if (plat) {
+		g->plat = plat;
+		g->dev = &plat->dev;
+		get_device(g->dev);
+	} else {
+		g->pdev = pci_dev_get(pdev);
+		g->dev = &pdev->dev;
+	}
 	g->test_dev = test_dev;
 	g->index = index;
 	snprintf(g->name, sizeof(g->name), "gpu%u", index);
@@ -343,7 +392,7 @@ static int nvs_gpu_create(struct pci_dev *pdev, int bar, bool test_dev,
 	g->io.mem_read = nvs_mmio_mem_read;
 	g->io.ctx = g;
 
-	ret = nvs_gpu_map(g, bar);
+	ret = plat ? nvs_plat_map(g) : nvs_gpu_map(g, bar);
 	if (ret)
 		goto err;
 	ret = nvs_gpu_begin(g);
@@ -423,9 +472,33 @@ int nvs_gpus_discover(struct list_head *gpus, const char *test_devices)
 	}
 	sort(cand, ncand, sizeof(*cand), cand_cmp, NULL);
 
+	/* nvdebug numbering: the Tegra platform GPU first (at most one) */
+	for (i = 0; i < (int)ARRAY_SIZE(nvs_tegra_names); i++) {
+		struct device *d = bus_find_device_by_name(&platform_bus_type, NULL,
+							   nvs_tegra_names[i]);
+		struct nvs_gpu *g;
+		int err;
+
+		if (!d)
+			continue;
+		err = nvs_gpu_create(NULL, to_platform_device(d), 0, false, index, &g);
+		put_device(d);
+		if (err == -ENOMEM) {
+			ret = err;
+			goto out;
+		}
+		if (!err) {
+			list_add_tail(&g->node, gpus);
+			index++;
+		} else {
+			dev_warn(d, "nvsched: skipping the Tegra GPU (%d)\n", err);
+		}
+		break;
+	}
+
 	for (i = 0; i < ncand; i++) {
 		struct nvs_gpu *g;
-		int err = nvs_gpu_create(cand[i].pdev, cand[i].bar,
+		int err = nvs_gpu_create(cand[i].pdev, NULL, cand[i].bar,
 					 cand[i].test_dev, index, &g);
 
 		if (err == -ENOMEM) {
@@ -439,6 +512,7 @@ int nvs_gpus_discover(struct list_head *gpus, const char *test_devices)
 		list_add_tail(&g->node, gpus);
 		index++;
 	}
+out:
 	for (i = 0; i < ncand; i++)
 		pci_dev_put(cand[i].pdev);
 	kfree(cand);
@@ -485,7 +559,7 @@ int nvs_gpu_topology(struct nvs_gpu *g, struct nvs_topology **out)
 	ret = g->ident_err ? -EIO : nvs_ptop_read(&g->io, g->ident.caps, t);
 	nvs_gpu_end(g);
 	if (ret) {
-		dev_warn_ratelimited(&g->pdev->dev, "%s: cannot decode the device table (%d)\n",
+		dev_warn_ratelimited(g->dev, "%s: cannot decode the device table (%d)\n",
 				     g->name, ret);
 		goto err;
 	}

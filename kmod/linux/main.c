@@ -6,6 +6,7 @@
 #include <linux/moduleparam.h>
 #include <linux/notifier.h>
 #include <linux/pci.h>
+#include <linux/platform_device.h>
 
 #include "nvs_linux.h"
 
@@ -34,6 +35,7 @@ static struct {
 	struct list_head gpus;
 	unsigned int ngpus;
 	struct notifier_block nb;
+	struct notifier_block plat_nb;
 } nvs_mod = {
 	.gpus = LIST_HEAD_INIT(nvs_mod.gpus),
 };
@@ -78,7 +80,7 @@ static int nvs_bus_notify(struct notifier_block *nb, unsigned long action, void 
 	if (action != BUS_NOTIFY_DEL_DEVICE && action != BUS_NOTIFY_UNBIND_DRIVER)
 		return NOTIFY_DONE;
 	list_for_each_entry(g, &nvs_mod.gpus, node)
-		if (&g->pdev->dev == dev)
+		if (g->dev == dev)
 			nvs_gpu_mark_gone(g);
 	return NOTIFY_DONE;
 }
@@ -91,7 +93,7 @@ static void nvs_remove_all(void)
 		nvs_proc_remove(g);
 		/* nothing nvsched changed survives it: re-enable its channels */
 		if ((g->ndisabled || g->sched_disabled) && nvs_restore_channels(g, NULL))
-			dev_warn(&g->pdev->dev, "%s: could not re-enable the channels nvsched disabled\n",
+			dev_warn(g->dev, "%s: could not re-enable the channels nvsched disabled\n",
 				 g->name);
 	}
 	nvs_gpus_release(&nvs_mod.gpus);
@@ -116,13 +118,19 @@ static int __init nvs_init(void)
 	ret = bus_register_notifier(&pci_bus_type, &nvs_mod.nb);
 	if (ret)
 		goto err_proc;
-	ret = nvs_dev_register();
+	nvs_mod.plat_nb.notifier_call = nvs_bus_notify;
+	ret = bus_register_notifier(&platform_bus_type, &nvs_mod.plat_nb);
 	if (ret)
 		goto err_notifier;
+	ret = nvs_dev_register();
+	if (ret)
+		goto err_plat_notifier;
 	pr_info("nvsched: %u GPU(s)%s\n", nvs_mod.ngpus,
 		nvs_test_devices_enabled() ? " (test devices enabled)" : "");
 	return 0;
 
+err_plat_notifier:
+	bus_unregister_notifier(&platform_bus_type, &nvs_mod.plat_nb);
 err_notifier:
 	bus_unregister_notifier(&pci_bus_type, &nvs_mod.nb);
 err_proc:
@@ -133,6 +141,7 @@ err_proc:
 static void __exit nvs_exit(void)
 {
 	nvs_dev_unregister();
+	bus_unregister_notifier(&platform_bus_type, &nvs_mod.plat_nb);
 	bus_unregister_notifier(&pci_bus_type, &nvs_mod.nb);
 	nvs_remove_all();
 	pr_info("nvsched: unloaded\n");

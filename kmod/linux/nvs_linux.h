@@ -50,7 +50,9 @@ struct nvs_rl_file {
  * struct nvs_gpu - one GPU the module looks at (it never owns it)
  * @node: entry in nvs_mod.gpus
  * @index: X of /proc/gpuX (nvdebug numbering)
- * @pdev: the PCI function, referenced with pci_dev_get()
+ * @dev: the device (PCI function or Tegra platform device), referenced
+ * @pdev: the PCI function (pci_dev_get()), NULL for a platform GPU
+ * @plat: the Tegra platform device, NULL for a PCI GPU
  * @test_dev: a simulated GPU matched by test_devices= (an ivshmem BAR)
  * @enabled_dev: we enabled memory decoding ourselves (test devices only)
  * @regs: register aperture (BAR0, or the register image of a test BAR)
@@ -75,7 +77,9 @@ struct nvs_rl_file {
 struct nvs_gpu {
 	struct list_head node;
 	unsigned int index;
+	struct device *dev;
 	struct pci_dev *pdev;
+	struct platform_device *plat;
 	bool test_dev;
 	bool enabled_dev;
 	void __iomem *regs;

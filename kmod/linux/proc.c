@@ -81,7 +81,7 @@ int nvs_proc_add(struct nvs_gpu *g)
 	if (!g->proc)
 		return -ENOMEM;
 	if (!proc_create_single_data("chip", 0444, g->proc, nvs_proc_chip_show, g) ||
-	    !proc_create_single_data("pci", 0444, g->proc, nvs_proc_pci_show, g) ||
+	    (g->pdev && !proc_create_single_data("pci", 0444, g->proc, nvs_proc_pci_show, g)) ||
 	    !proc_create_single_data("device_info", 0444, g->proc,
 				     nvs_proc_device_info_show, g) ||
 	    nvs_proc_add_topology(g))

@@ -91,7 +91,7 @@ int nvs_rl_snap_take(struct nvs_gpu *g, int id, bool insts, struct nvs_rl_snap *
 	kvfree(raw);
 	kfree(t);
 	if (s->moves)
-		dev_dbg(&g->pdev->dev, "%s: runlist%d: moved the PRAMIN window %u time(s), restored\n",
+		dev_dbg(g->dev, "%s: runlist%d: moved the PRAMIN window %u time(s), restored\n",
 			g->name, id, s->moves);
 	*out = s;
 	return 0;

@@ -190,7 +190,7 @@ static void nvs_topo_plan(struct nvs_gpu *g, struct nvs_topo_plan *p)
 		known = !g->ident_err;
 		id = g->ident;
 		mutex_unlock(&g->lock);
-		dev_info(&g->pdev->dev,
+		dev_info(g->dev,
 			 "%s: GPU not readable at load: no gpc<i>_tpc_mask/CWD files\n", g->name);
 		if (!known)
 			return;
@@ -215,7 +215,7 @@ static void nvs_topo_plan(struct nvs_gpu *g, struct nvs_topo_plan *p)
 	p->cwd_regs = nvs_gr_num_cwd_regs(&g->ident);
 	nvs_gpu_end(g);
 	if (p->gr_fuses && !p->gr_ok)
-		dev_info(&g->pdev->dev,
+		dev_info(g->dev,
 			 "%s: GR topology not readable at load (%d): no gpc<i>_tpc_mask/CWD files\n",
 			 g->name, ret);
 }
