@@ -32,6 +32,9 @@ struct cli_global {
  */
 typedef int (*cli_cmd_fn)(const struct cli_global *g, int argc, char **argv);
 
+/* Parse a command's -j/-p/-h (no other arguments); *help set for -h. */
+int cli_simple_opts(struct cli_global *g, int argc, char **argv, bool *help);
+
 int cmd_runlist(const struct cli_global *g, int argc, char **argv);
 int cmd_runlist_ctl(const struct cli_global *g, int argc, char **argv);
 int cmd_channel(const struct cli_global *g, int argc, char **argv);

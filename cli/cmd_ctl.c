@@ -223,12 +223,7 @@ static int run_ops(const struct cli_global *g, const char *cmd, unsigned int op,
 		return CLI_EXIT_FAIL;
 	}
 	if (g->json) {
-		jw_init(&w, stdout, g->pretty);
-		jw_obj_begin(&w);
-		jw_key(&w, "schema");
-		jw_int(&w, 1);
-		jw_key(&w, "gpu");
-		cli_json_gpu(&w, &gpus[0]);
+		cli_json_begin(&w, g->pretty, &gpus[0]);
 		jw_key(&w, "results");
 		jw_arr_begin(&w);
 	}

@@ -411,12 +411,7 @@ int cli_rm_verify(const struct cli_global *g, struct cli_gpu *c)
 	if (g->json) {
 		struct jw w;
 
-		jw_init(&w, stdout, g->pretty);
-		jw_obj_begin(&w);
-		jw_key(&w, "schema");
-		jw_int(&w, 1);
-		jw_key(&w, "gpu");
-		cli_json_gpu(&w, c);
+		cli_json_begin(&w, g->pretty, c);
 		jw_key(&w, "source");
 		jw_str(&w, c->source);
 		jw_key(&w, "driver");
@@ -490,12 +485,7 @@ int cli_rm_engines_unpriv(const struct cli_global *g, struct cli_gpu *c)
 	if (g->json) {
 		struct jw w;
 
-		jw_init(&w, stdout, g->pretty);
-		jw_obj_begin(&w);
-		jw_key(&w, "schema");
-		jw_int(&w, 1);
-		jw_key(&w, "gpu");
-		cli_json_gpu(&w, c);
+		cli_json_begin(&w, g->pretty, c);
 		jw_key(&w, "source");
 		jw_str(&w, "rm");
 		jw_key(&w, "engines");

@@ -599,12 +599,7 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 		goto out;
 	}
 	if (g.json) {
-		jw_init(&w, stdout, g.pretty);
-		jw_obj_begin(&w);
-		jw_key(&w, "schema");
-		jw_int(&w, 1);
-		jw_key(&w, "gpu");
-		cli_json_gpu(&w, &gpus[0]);
+		cli_json_begin(&w, g.pretty, &gpus[0]);
 		jw_key(&w, "runlists");
 		jw_arr_begin(&w);
 	}

@@ -25,35 +25,14 @@
 
 static int topo_opts(struct cli_global *g, int argc, char **argv, const char *usage)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "pretty", no_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
+	bool help;
+	int ret = cli_simple_opts(g, argc, argv, &help);
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "+jph", opts, NULL)) != -1) {
-		switch (c) {
-		case 'j':
-			g->json = true;
-			break;
-		case 'p':
-			g->json = g->pretty = true;
-			break;
-		case 'h':
-			printf("usage: nvsched [global options] %s [-j] [-p]\n%s\n", argv[0], usage);
-			return -1;
-		default:
-			return CLI_EXIT_USAGE;
-		}
+	if (!ret && help) {
+		printf("usage: nvsched [global options] %s [-j] [-p]\n%s\n", argv[0], usage);
+		return -1;
 	}
-	if (optind != argc) {
-		fprintf(stderr, "nvsched %s: unexpected argument '%s'\n", argv[0], argv[optind]);
-		return CLI_EXIT_USAGE;
-	}
-	return CLI_EXIT_OK;
+	return ret;
 }
 
 /* one ioctl on the module for GPU @c */
@@ -214,12 +193,7 @@ static void ce_json(const struct cli_global *g, const struct cli_gpu *c,
 	unsigned int l, p;
 	struct jw w;
 
-	jw_init(&w, stdout, g->pretty);
-	jw_obj_begin(&w);
-	jw_key(&w, "schema");
-	jw_int(&w, 1);
-	jw_key(&w, "gpu");
-	cli_json_gpu(&w, c);
+	cli_json_begin(&w, g->pretty, c);
 	jw_key(&w, "pce_map");
 	jw_hex(&w, ce->pce_map);
 	jw_key(&w, "lces");
@@ -351,12 +325,7 @@ static void gr_json(const struct cli_global *g, const struct cli_gpu *c, const s
 	unsigned int i;
 	struct jw w;
 
-	jw_init(&w, stdout, g->pretty);
-	jw_obj_begin(&w);
-	jw_key(&w, "schema");
-	jw_int(&w, 1);
-	jw_key(&w, "gpu");
-	cli_json_gpu(&w, c);
+	cli_json_begin(&w, g->pretty, c);
 	jw_key(&w, "num_gpcs");
 	jw_int(&w, gr->num_gpcs);
 	jw_key(&w, "num_tpc_per_gpc");

@@ -229,6 +229,16 @@ void cli_gpus_close(struct cli_gpu *gpus, int n)
 	free(gpus);
 }
 
+void cli_json_begin(struct jw *w, bool pretty, const struct cli_gpu *gpu)
+{
+	jw_init(w, stdout, pretty);
+	jw_obj_begin(w);
+	jw_key(w, "schema");
+	jw_int(w, 1);
+	jw_key(w, "gpu");
+	cli_json_gpu(w, gpu);
+}
+
 void cli_json_gpu(struct jw *w, const struct cli_gpu *c)
 {
 	jw_obj_begin(w);

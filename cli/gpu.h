@@ -89,6 +89,9 @@ int cli_gpus_open(const struct cli_global *g, const char *cmd, bool all,
 		  struct cli_gpu **gpus, int *n);
 void cli_gpus_close(struct cli_gpu *gpus, int n);
 
+/* Start a JSON document about one GPU: {"schema": 1, "gpu": {...}, ... */
+void cli_json_begin(struct jw *w, bool pretty, const struct cli_gpu *gpu);
+
 /* The "gpu" object of CONTRACTS.md §2 (after jw_key or inside an array). */
 void cli_json_gpu(struct jw *w, const struct cli_gpu *gpu);
 

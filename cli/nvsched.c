@@ -86,8 +86,8 @@ static const struct cli_cmd *find_cmd(const char *name)
 	return NULL;
 }
 
-/* Common options of the inspection commands: -j -p -h. */
-static int simple_opts(struct cli_global *g, int argc, char **argv, bool *help)
+/* Common options of the inspection commands: -j -p -h (cli.h). */
+int cli_simple_opts(struct cli_global *g, int argc, char **argv, bool *help)
 {
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
@@ -136,7 +136,7 @@ static int cmd_list(const struct cli_global *g0, int argc, char **argv)
 	bool help;
 	int n, i, ret;
 
-	ret = simple_opts(&g, argc, argv, &help);
+	ret = cli_simple_opts(&g, argc, argv, &help);
 	if (ret || help) {
 		if (help)
 			cmd_usage(argv[0]);
@@ -217,7 +217,7 @@ static int cmd_info(const struct cli_global *g0, int argc, char **argv)
 			av[ac++] = argv[i];
 	}
 	av[ac] = NULL;
-	ret = simple_opts(&g, ac, av, &help);
+	ret = cli_simple_opts(&g, ac, av, &help);
 	if (ret || help) {
 		if (help) {
 			cmd_usage(argv[0]);
@@ -240,12 +240,7 @@ static int cmd_info(const struct cli_global *g0, int argc, char **argv)
 	if (g.json) {
 		struct jw w;
 
-		jw_init(&w, stdout, g.pretty);
-		jw_obj_begin(&w);
-		jw_key(&w, "schema");
-		jw_int(&w, 1);
-		jw_key(&w, "gpu");
-		cli_json_gpu(&w, c);
+		cli_json_begin(&w, g.pretty, c);
 		jw_key(&w, "boot0");
 		if (c->id_ok)
 			jw_hex(&w, c->boot0);
@@ -302,7 +297,7 @@ static int cmd_engines(const struct cli_global *g0, int argc, char **argv)
 	bool help;
 	int n, ret;
 
-	ret = simple_opts(&g, argc, argv, &help);
+	ret = cli_simple_opts(&g, argc, argv, &help);
 	if (ret || help) {
 		if (help)
 			cmd_usage(argv[0]);
@@ -326,12 +321,7 @@ static int cmd_engines(const struct cli_global *g0, int argc, char **argv)
 	} else if (g.json) {
 		struct jw w;
 
-		jw_init(&w, stdout, g.pretty);
-		jw_obj_begin(&w);
-		jw_key(&w, "schema");
-		jw_int(&w, 1);
-		jw_key(&w, "gpu");
-		cli_json_gpu(&w, &gpus[0]);
+		cli_json_begin(&w, g.pretty, &gpus[0]);
 		cli_json_topology(&w, topo);
 		jw_obj_end(&w);
 		jw_end_doc(&w);
