@@ -33,20 +33,6 @@ static uint32_t rd(struct rd *r, uint32_t off)
 	return v;
 }
 
-static const char *ap_name(unsigned int ap)
-{
-	switch (ap) {
-	case NVS_AP_VID:
-		return "vid";
-	case NVS_AP_SYS_COH:
-		return "sys_coh";
-	case NVS_AP_SYS_NONCOH:
-		return "sys_noncoh";
-	default:
-		return "invalid";
-	}
-}
-
 static unsigned int popcount64(uint64_t v)
 {
 	unsigned int n = 0;
@@ -92,7 +78,7 @@ int nvs_inst_read(const struct nvs_io *io, const struct nvs_caps *caps,
 		goto rderr;
 	if (nvs_is_pri_error(in->pdb_hi))
 		return FAILW(-EIO, "instance block 0x%llx (%s) reads PRI error 0x%08x",
-			     (unsigned long long)addr, ap_name(in->ap), in->pdb_hi);
+			     (unsigned long long)addr, nvs_aperture_name(in->ap), in->pdb_hi);
 	nvs_mmu_pdb_decode(in->pdb_lo, in->pdb_hi, &in->pdb);
 	if (in->pdb.addr >> 58)		/* widest PDE field: v2 sys 53:8 -> 58 bits */
 		return FAILW(-EIO, "instance block 0x%llx: absurd PDB 0x%llx",
@@ -180,7 +166,7 @@ int nvs_inst_read(const struct nvs_io *io, const struct nvs_caps *caps,
 	return 0;
 rderr:
 	return FAILW(-EIO, "instance block 0x%llx (%s): read at +0x%x failed (error %d)",
-		     (unsigned long long)addr, ap_name(in->ap), r.bad_off, r.err);
+		     (unsigned long long)addr, nvs_aperture_name(in->ap), r.bad_off, r.err);
 }
 
 void nvs_inst_resolve(const struct nvs_io *io, const struct nvs_caps *caps,
@@ -200,8 +186,8 @@ void nvs_inst_format(const struct nvs_inst *in, const char *ind,
 		     nvs_printf_fn pr, void *ctx)
 {
 	pr(ctx, "%sinst 0x%llx (%s): PDB 0x%llx (%s) v%u, %u KiB big pages%s%s\n", ind,
-	   (unsigned long long)in->addr, ap_name(in->ap), (unsigned long long)in->pdb.addr,
-	   ap_name(in->pdb.target), in->pt_version, 1u << (in->big_shift - 10),
+	   (unsigned long long)in->addr, nvs_aperture_name(in->ap), (unsigned long long)in->pdb.addr,
+	   nvs_aperture_name(in->pdb.target), in->pt_version, 1u << (in->big_shift - 10),
 	   in->pdb.vol ? ", vol" : "", in->pdb.ver2 ? ", ver2 bit" : "");
 	if (in->has_adr_limit)
 		pr(ctx, "%s  VA limit 0x%llx\n", ind, (unsigned long long)in->adr_limit);
@@ -217,12 +203,12 @@ void nvs_inst_format(const struct nvs_inst *in, const char *ind,
 	if (in->has_wfi && (in->wfi_ptr || in->wfi_virtual))
 		pr(ctx, "%s  engine context 0x%llx (%s, %s), WFI VEID %u\n", ind,
 		   (unsigned long long)in->wfi_ptr, in->wfi_virtual ? "virtual" : "physical",
-		   ap_name(in->wfi_target), in->wfi_veid);
+		   nvs_aperture_name(in->wfi_target), in->wfi_veid);
 	if (in->has_target)
 		pr(ctx, "%s  RAMFC target engine %u\n", ind, in->engine);
 	if (in->has_userd)
 		pr(ctx, "%s  RAMFC USERD 0x%llx (%s)\n", ind, (unsigned long long)in->userd,
-		   ap_name(in->userd_target));
+		   nvs_aperture_name(in->userd_target));
 	if (in->gp_limit2 >= 0)
 		pr(ctx, "%s  GPFIFO VA 0x%llx, %u entries, GP_GET %u GP_PUT %u\n", ind,
 		   (unsigned long long)in->gp_base, 1u << in->gp_limit2, in->gp_get, in->gp_put);
@@ -231,23 +217,9 @@ void nvs_inst_format(const struct nvs_inst *in, const char *ind,
 		   (unsigned long long)in->gp_base, in->gp_get, in->gp_put);
 	if (!in->gp_err)
 		pr(ctx, "%s  GPFIFO PA 0x%llx (%s)\n", ind, (unsigned long long)in->gp_pa,
-		   ap_name(in->gp_pa_ap));
+		   nvs_aperture_name(in->gp_pa_ap));
 	else if (in->gp_why[0])
 		pr(ctx, "%s  GPFIFO PA unknown: %s\n", ind, in->gp_why);
-}
-
-static const char *ap_upper(unsigned int ap)
-{
-	switch (ap) {
-	case NVS_AP_VID:
-		return "VID_MEM";
-	case NVS_AP_SYS_COH:
-		return "SYS_MEM_COHERENT";
-	case NVS_AP_SYS_NONCOH:
-		return "SYS_MEM_NONCOHERENT";
-	default:
-		return "INVALID";
-	}
 }
 
 void nvs_inst_format_box(const struct nvs_inst *in, const char *ind,
@@ -255,7 +227,7 @@ void nvs_inst_format_box(const struct nvs_inst *in, const char *ind,
 {
 	pr(ctx, "%s| Page Dir Base (v%u): |\n", ind, in->pt_version);
 	pr(ctx, "%s|   0x%016llx|\n", ind, (unsigned long long)in->pdb.addr);
-	pr(ctx, "%s| %20s|\n", ind, ap_upper(in->pdb.target));
+	pr(ctx, "%s| %20s|\n", ind, nvs_aperture_manual_name(in->pdb.target));
 	pr(ctx, "%s| Big pages:  %4u KiB|\n", ind, 1u << (in->big_shift - 10));
 	if (in->has_subctx)
 		pr(ctx, "%s| Subcontexts:      %2u|\n", ind, in->sc_count);
@@ -268,7 +240,7 @@ void nvs_inst_format_box(const struct nvs_inst *in, const char *ind,
 	if (!in->gp_err) {
 		pr(ctx, "%s| GPFIFO PA:          |\n", ind);
 		pr(ctx, "%s|   0x%016llx|\n", ind, (unsigned long long)in->gp_pa);
-		pr(ctx, "%s| %20s|\n", ind, ap_upper(in->gp_pa_ap));
+		pr(ctx, "%s| %20s|\n", ind, nvs_aperture_manual_name(in->gp_pa_ap));
 	} else {
 		pr(ctx, "%s| GPFIFO PA: %-9s|  %s\n", ind,
 		   in->gp_err == -ENOENT ? "unmapped" : "ERROR", in->gp_why);

@@ -34,20 +34,6 @@ struct leaf {
 
 #define FAIL(w, err, ...) (snprintf((w)->msg, sizeof((w)->msg), __VA_ARGS__), (err))
 
-static const char *ap_name(unsigned int ap)
-{
-	switch (ap) {
-	case NVS_AP_VID:
-		return "vid";
-	case NVS_AP_SYS_COH:
-		return "sys_coh";
-	case NVS_AP_SYS_NONCOH:
-		return "sys_noncoh";
-	default:
-		return "invalid";
-	}
-}
-
 static uint64_t va_bits(const struct walk *w, unsigned int hi, unsigned int lo)
 {
 	return (w->va >> lo) & ((1ull << (hi - lo + 1)) - 1);
@@ -103,7 +89,7 @@ static int add_table(struct walk *w, const char *name, uint8_t ap, uint64_t base
 		    w->seen[i].base >= base + size)
 			continue;
 		return FAIL(w, -EIO, "cycle: %s table at 0x%llx (%s) overlaps the %s table at 0x%llx",
-			    name, (unsigned long long)base, ap_name(ap), w->seen[i].name,
+			    name, (unsigned long long)base, nvs_aperture_name(ap), w->seen[i].name,
 			    (unsigned long long)w->seen[i].base);
 	}
 	if (w->nseen == NVS_MMU_MAX_TABLES)
@@ -127,10 +113,10 @@ static int read_entry(struct walk *w, const char *name, uint8_t ap, uint64_t bas
 	ret = nvs_vid_read(w->io, w->caps, (enum nvs_aperture)ap, at, wd, esz, NULL);
 	if (ret == -ERANGE)
 		return FAIL(w, -EIO, "%s entry at 0x%llx (%s) is beyond the PRAMIN window's reach",
-			    name, (unsigned long long)at, ap_name(ap));
+			    name, (unsigned long long)at, nvs_aperture_name(ap));
 	if (ret)
 		return FAIL(w, -EIO, "%s entry at 0x%llx (%s) unreadable (error %d)", name,
-			    (unsigned long long)at, ap_name(ap), ret);
+			    (unsigned long long)at, nvs_aperture_name(ap), ret);
 	/*
 	 * A single dword may legitimately look like 0xbadxxxxx (an address
 	 * field with PA bits near 0xbad in it); a whole 8-byte half of PRI
@@ -139,7 +125,7 @@ static int read_entry(struct walk *w, const char *name, uint8_t ap, uint64_t bas
 	for (i = 0; i + 1 < esz / 4; i += 2)
 		if (nvs_is_pri_error(wd[i]) && nvs_is_pri_error(wd[i + 1]))
 			return FAIL(w, -EIO, "%s entry at 0x%llx (%s) reads PRI error 0x%08x",
-				    name, (unsigned long long)at, ap_name(ap), wd[i]);
+				    name, (unsigned long long)at, nvs_aperture_name(ap), wd[i]);
 	return 0;
 }
 

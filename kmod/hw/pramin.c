@@ -101,3 +101,31 @@ int nvs_vid_read(const struct nvs_io *io, const struct nvs_caps *caps,
 		nvs_wr32(io, w.reg, orig);	/* restore what the driver had */
 	return ret;
 }
+
+const char *nvs_aperture_name(unsigned int ap)
+{
+	switch (ap) {
+	case NVS_AP_VID:
+		return "vid";
+	case NVS_AP_SYS_COH:
+		return "sys_coh";
+	case NVS_AP_SYS_NONCOH:
+		return "sys_noncoh";
+	default:
+		return "invalid";
+	}
+}
+
+const char *nvs_aperture_manual_name(unsigned int ap)
+{
+	switch (ap) {
+	case NVS_AP_VID:
+		return "VID_MEM";
+	case NVS_AP_SYS_COH:
+		return "SYS_MEM_COHERENT";
+	case NVS_AP_SYS_NONCOH:
+		return "SYS_MEM_NONCOHERENT";
+	default:
+		return "INVALID";
+	}
+}

@@ -34,4 +34,9 @@ int nvs_vid_read(const struct nvs_io *io, const struct nvs_caps *caps,
 		 enum nvs_aperture ap, uint64_t addr, void *buf, size_t len,
 		 unsigned int *moves);
 
+/* Aperture names: "vid", "sys_coh", "sys_noncoh", "invalid" (JSON), and the
+ * manuals' VID_MEM, SYS_MEM_COHERENT, ... (text boxes). */
+const char *nvs_aperture_name(unsigned int ap);
+const char *nvs_aperture_manual_name(unsigned int ap);
+
 #endif /* NVS_HW_PRAMIN_H */

@@ -400,40 +400,12 @@ const char *nvs_rl_fetch_err_text(int err)
 	}
 }
 
-const char *nvs_aperture_name(unsigned int ap)
-{
-	switch (ap) {
-	case NVS_AP_VID:
-		return "vid";
-	case NVS_AP_SYS_COH:
-		return "sys_coh";
-	case NVS_AP_SYS_NONCOH:
-		return "sys_noncoh";
-	default:
-		return "invalid";
-	}
-}
-
 uint64_t nvs_timeslice_ns(unsigned int scale, unsigned int timeout)
 {
 	/* a timeslice of 0 is treated as 1 (regs-fifo.md §5.4) */
 	uint64_t units = (uint64_t)timeout << scale;
 
 	return (units ? units : 1) * 1024;
-}
-
-static const char *aperture_upper(unsigned int ap)
-{
-	switch (ap) {
-	case NVS_AP_VID:
-		return "VID_MEM";
-	case NVS_AP_SYS_COH:
-		return "SYS_MEM_COHERENT";
-	case NVS_AP_SYS_NONCOH:
-		return "SYS_MEM_NONCOHERENT";
-	default:
-		return "INVALID";
-	}
 }
 
 void nvs_runlist_read_insts(const struct nvs_io *io, const struct nvs_caps *caps,
@@ -469,7 +441,7 @@ static void format_chan(const struct nvs_rl_item *it, const struct nvs_rl_inst *
 	if (it->has_inst) {
 		pr(ctx, "%s| Instance PTR:       |\n", ind);
 		pr(ctx, "%s|   0x%016llx|\n", ind, (unsigned long long)it->inst);
-		pr(ctx, "%s| %20s|\n", ind, aperture_upper(it->inst_ap));
+		pr(ctx, "%s| %20s|\n", ind, nvs_aperture_manual_name(it->inst_ap));
 	}
 	if (it->has_userd) {
 		pr(ctx, "%s| USERD PTR:          |\n", ind);

@@ -10,6 +10,7 @@
 #include "chip.h"
 #include "ptop.h"
 #include "inst.h"
+#include "pramin.h"	/* nvs_aperture_name() */
 
 #define NVS_RL_MAX_ENTRIES	0xffff	/* LENGTH is 16 bits */
 
@@ -183,7 +184,6 @@ const char *nvs_rl_err_code(unsigned int err);	/* "length_overrun", ... */
 const char *nvs_rl_err_msg(unsigned int err);
 const char *nvs_chan_status_name(int status);	/* "on_eng", ...; NULL if < 0 */
 const char *nvs_chf_name(unsigned int bit);	/* flag bit index -> "on_eng" */
-const char *nvs_aperture_name(unsigned int ap);	/* "vid", "sys_coh", ... */
 const char *nvs_rl_fetch_err_text(int err);	/* why nvs_runlist_fetch() failed */
 
 /* Timeslice in ns: (timeout << scale) * 1024 (regs-fifo.md §5.4). */
