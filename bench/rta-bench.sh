@@ -9,11 +9,11 @@
 # process for all files (batch mode, CONTRACTS.md §3).
 #
 # usage: bench/rta-bench.sh [NVSCHED_RTA [RTA_BENCH]] ; env RTA_FIXTURES (default
-# ../shared/fixtures/rta), RTA_BENCH_REPS (default 20)
+# tests/fixtures/rta), RTA_BENCH_REPS (default 20)
 set -euo pipefail
 exe=${1:-build/bin/nvsched-rta}
 bench=${2:-build/bin/rta-bench}
-fx=${RTA_FIXTURES:-../shared/fixtures/rta}
+fx=${RTA_FIXTURES:-tests/fixtures/rta}
 dir=$fx/gcaps-artifact-seed1
 reps=${RTA_BENCH_REPS:-20}
 if [ ! -d "$dir" ]; then

@@ -5,7 +5,7 @@
  * paper's Table 2, monotonicity properties, the artifact oracles in
  * compat mode and the JSON Lines batch mode.
  *
- * Fixtures: $RTA_FIXTURES or ../shared/fixtures/rta (from the repo root).
+ * Fixtures: $RTA_FIXTURES or tests/fixtures/rta (from the repo root).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -31,7 +31,7 @@ static const char *fixtures(void)
 {
 	const char *e = getenv("RTA_FIXTURES");
 
-	return e && *e ? e : "../shared/fixtures/rta";
+	return e && *e ? e : "tests/fixtures/rta";
 }
 
 static void load_str(const char *text, struct rta_taskset *ts)
@@ -281,7 +281,7 @@ static void table2(struct rta_taskset *ts)
 
 	snprintf(path, sizeof(path), "%s/ts_paper_table2.json", fixtures());
 	if (access(path, R_OK) != 0)
-		skip();
+		fail_msg("fixture missing: %s (run from the repository root)", path);
 	if (rta_taskset_load(path, ts, err, sizeof(err)) < 0)
 		fail_msg("%s", err);
 }
@@ -581,16 +581,16 @@ static bool near(double a, double b)
  * 1: "segsum" (C_i, G_i = the segment sums); 2: "fixed" (segsum without
  * D2 and D3) - the oracle's variants, made by changing state only.
  */
-static void check_oracles(int variant)
+static void check_oracles(const char *corpus, int want_files, int variant, unsigned skip_pol)
 {
 	static const char *const vname[] = { NULL, "segsum", "fixed" };
 	char dir[1024], path[1400], err[512];
 	int files = 0, bad[RTA_NPOLICIES] = { 0 }, bounds = 0;
 	unsigned dev = variant == 2 ? RTA_DEV_ARTIFACT & ~(RTA_DEV_D2 | RTA_DEV_D3) : RTA_DEV_ARTIFACT;
 
-	snprintf(dir, sizeof(dir), "%s/gcaps-artifact-seed1", fixtures());
+	snprintf(dir, sizeof(dir), "%s/%s", fixtures(), corpus);
 	if (access(dir, R_OK) != 0)
-		skip();
+		fail_msg("fixture missing: %s (run from the repository root)", dir);
 	for (int k = 0; k < 10000; k++) {
 		struct rta_taskset ts;
 		struct json *o;
@@ -626,6 +626,8 @@ static void check_oracles(int variant)
 			bool ok = true;
 
 			assert_non_null(op);
+			if (skip_pol & (1u << p))
+				continue;
 			rta_result_init(&r, ts.n);
 			rta_analyze_dev(&ts, p, dev, &r);
 			sch = json_get(op, "schedulable");
@@ -657,26 +659,49 @@ static void check_oracles(int variant)
 		rta_taskset_free(&ts);
 		files++;
 	}
-	print_message("artifact oracles (%s): %d tasksets, %d bounds compared\n",
-		      variant ? vname[variant] : "shipped", files, bounds);
-	assert_int_equal(files, 200);
+	print_message("artifact oracles %s (%s): %d tasksets, %d bounds compared\n",
+		      corpus, variant ? vname[variant] : "shipped", files, bounds);
+	assert_int_equal(files, want_files);
 	for (int p = 0; p < RTA_NPOLICIES; p++)
 		assert_int_equal(bad[p], 0);
 }
 
+#define SEED1 "gcaps-artifact-seed1"
+#define BE30 "gcaps-artifact-be30-seed7"
+/*
+ * The best-effort corpus: tsg_rr_busy's best-effort handling in compat mode
+ * is not yet the artifact's (issue 13); the other five policies agree.
+ */
+#define BE30_OPEN (1u << RTA_TSG_RR_BUSY)
+
 static void test_artifact_oracles(void **state)
 {
-	check_oracles(0);
+	check_oracles(SEED1, 200, 0, 0);
 }
 
 static void test_artifact_oracles_segsum(void **state)
 {
-	check_oracles(1);
+	check_oracles(SEED1, 200, 1, 0);
 }
 
 static void test_artifact_oracles_fixed(void **state)
 {
-	check_oracles(2);
+	check_oracles(SEED1, 200, 2, 0);
+}
+
+static void test_artifact_oracles_be30(void **state)
+{
+	check_oracles(BE30, 100, 0, BE30_OPEN);
+}
+
+static void test_artifact_oracles_be30_segsum(void **state)
+{
+	check_oracles(BE30, 100, 1, BE30_OPEN);
+}
+
+static void test_artifact_oracles_be30_fixed(void **state)
+{
+	check_oracles(BE30, 100, 2, BE30_OPEN);
 }
 
 /* ---- CLI: batch mode (JSON Lines with "file"), contract keys ---- */
@@ -719,7 +744,7 @@ static void test_cli_batch(void **state)
 	snprintf(a, sizeof(a), "%s/ts_paper_table2.json", fixtures());
 	snprintf(b, sizeof(b), "%s/gcaps-artifact-seed1/ts_0001.json", fixtures());
 	if (access(a, R_OK) || access(b, R_OK))
-		skip();
+		fail_msg("fixture missing: %s or %s (run from the repository root)", a, b);
 	out = capture(argv, 6, &rc);
 	assert_int_equal(rc, 0);
 	for (line = strtok_r(out, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
@@ -764,7 +789,7 @@ static void test_cli_single_and_errors(void **state)
 
 	snprintf(a, sizeof(a), "%s/ts_paper_table2.json", fixtures());
 	if (access(a, R_OK))
-		skip();
+		fail_msg("fixture missing: %s (run from the repository root)", a);
 	out = capture(argv1, 3, &rc);
 	assert_int_equal(rc, 0);
 	assert_null(strstr(out, "\"file\""));		/* one file: no "file" key */
@@ -896,6 +921,9 @@ int main(void)
 		cmocka_unit_test(test_artifact_oracles),
 		cmocka_unit_test(test_artifact_oracles_segsum),
 		cmocka_unit_test(test_artifact_oracles_fixed),
+		cmocka_unit_test(test_artifact_oracles_be30),
+		cmocka_unit_test(test_artifact_oracles_be30_segsum),
+		cmocka_unit_test(test_artifact_oracles_be30_fixed),
 		cmocka_unit_test(test_cli_batch),
 		cmocka_unit_test(test_cli_single_and_errors),
 		cmocka_unit_test(test_cli_generate_sweep),
