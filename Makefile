@@ -4,7 +4,8 @@
 #   make run        the main job: show /proc/gpu0/device_info and runlist0
 #                   (real GPU with a loadable module, else a QEMU guest on
 #                   the simulated GH100)
-#   make test       unit tests + QEMU kernel tests (installs deps first)
+#   make test       reference check, module on every kernel, unit tests,
+#                   CLI tests, QEMU kernel tests (installs deps first)
 #   make deps       install the Debian packages the build and tests need
 #   make check-kernels   build the module W=1 against every Debian kernel
 #
@@ -65,7 +66,6 @@ unit: user $(UNIT_TESTS)
 
 test: deps
 	$(MAKE) all
-	@bash scripts/check-kernels.sh
 	@bash scripts/test.sh
 
 run: deps

@@ -26,7 +26,7 @@
 /* ---- RM engine type -> PTOP (type, instance) ----------------------------
  * PTOP type enums: regs-fifo.md §2.2 / regs-mmu-gr.md §6.10 (0 GRAPHICS,
  * 13 SEC, 14 NVENC, 16 NVDEC, 19 LCE, 21 NVJPG, 22 OFA).  RM's NV2080
- * engine numbering: rm-api-h100.md §3 (GR0 0x01, COPYn 0x09+n, NVDECn
+ * engine numbering: RM sources §3 (GR0 0x01, COPYn 0x09+n, NVDECn
  * 0x13+n, SEC2 0x26, NVJPGn 0x2b+n, OFA0 0x33). */
 static bool rm_to_ptop(uint32_t t, unsigned int *type, unsigned int *inst)
 {
@@ -84,7 +84,7 @@ static const char *ptop_name(unsigned int type, char *buf, size_t len)
  *    SHARED_LCE [3:0], SHARED [30] (Ampere-Hopper; regs-fifo.md §6,
  *    confirmed on GH100 in gh100-confirmed.md).
  * RM reports enable masks by logical GPC with the chiplet (physical) id
- * (GRMGR_GET_GR_FS_INFO, rm-api-h100.md §4.2) and a PCE mask per LCE
+ * (GRMGR_GET_GR_FS_INFO, RM sources §4.2) and a PCE mask per LCE
  * where a shared GRCE lists its partner LCE's PCEs (§4.5).
  */
 struct reg_gr {

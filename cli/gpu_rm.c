@@ -41,7 +41,7 @@ enum cli_backend cli_pick_backend(const struct cli_global *g)
 
 /*
  * Registers a snapshot always holds besides what the decoders read: the
- * set of the earlier H100 capture (../shared/fixtures/h100/README.md).
+ * set of the earlier H100 capture (tests/fixtures/README.md).
  * Sources: BOOT regs-fifo.md §1; PRAMIN window regs regs-mmu-gr.md §1;
  * fuses and PTOP scal regs-mmu-gr.md §6.1/§6.3; CE regs-fifo.md §6; CWD
  * tables regs-mmu-gr.md §6.6.  All are plain status/config registers.
@@ -186,7 +186,7 @@ int cli_rm_capture(struct cli_gpu *c, struct nvs_topology *t)
 }
 
 /* CAP_SYS_ADMIN in the effective set (bit 21 of CapEff): RM's test for
- * register reads and PRIVILEGED controls (rm-api-h100.md §1.5).  Without it
+ * register reads and PRIVILEGED controls (RM sources §1.5).  Without it
  * the READ_32 probe would only make RM log a refusal per offset.
  * $NVSCHED_RM_PROBE_REGS=1 probes anyway. */
 static bool have_sys_admin(void)
@@ -233,7 +233,7 @@ static int open_one(const char *sel, const char *cmd, struct cli_gpu *c)
 	c->arch = "unknown";
 	snprintf(c->chip, sizeof(c->chip), "unknown");
 	/* Register access: RM executes READ_32 regops for CAP_SYS_ADMIN only;
-	 * for others the per-op status is INVALID_OFFSET (rm-api-h100.md §5). */
+	 * for others the per-op status is INVALID_OFFSET (RM sources §5). */
 	if (!have_sys_admin()) {
 		c->rm_regs_err = -EACCES;
 		return 0;

@@ -2,7 +2,7 @@
 /*
  * rm_abi.h - the NVIDIA driver's RM escape ABI as nvsched uses it.
  *
- * Written from the facts in ../shared/docs/reference/rm-api-h100.md (§1
+ * Written from the facts in docs/rm-backend.md, "RM sources" (§1
  * ioctl mechanics, §1.4 struct sizes pinned against the open-gpu-kernel-
  * modules 580.142 headers, §6 regops).  Only what nvsched needs is declared;
  * every layout is pinned with a static assert.
@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <sys/ioctl.h>
 
-/* ---- escapes (rm-api-h100.md §1.1) ------------------------------------- */
+/* ---- escapes (RM sources §1.1) ------------------------------------- */
 #define NV_IOCTL_MAGIC		'F'
 #define NV_ESC_RM_FREE		0x29
 #define NV_ESC_RM_CONTROL	0x2A
@@ -207,7 +207,7 @@ struct nv2080_grfs_query {
 #define NV_ERR_INVALID_PARAM_STRUCT	0x3a
 #define NV_ERR_NOT_SUPPORTED		0x56
 
-/* ---- pins (rm-api-h100.md §1.1, §1.3, §1.4) ----------------------------- */
+/* ---- pins (RM sources §1.1, §1.3, §1.4) ----------------------------- */
 _Static_assert(sizeof(struct nv_rm_api_version) == 72, "rm_api_version");
 _Static_assert(sizeof(struct nv_card_info) == 72, "card_info");
 _Static_assert(offsetof(struct nv_card_info, gpu_id) == 16, "card_info.gpu_id");
@@ -235,7 +235,7 @@ _Static_assert(sizeof(struct nv2080_exec_reg_ops) == 48, "EXEC_REG_OPS");
 _Static_assert(offsetof(struct nv2080_exec_reg_ops, reg_ops) == 24, "EXEC_REG_OPS.regOps");
 _Static_assert(sizeof(struct nv2080_grfs_query) == 20, "GRMGR query");
 
-/* ioctl values observed on the H100 (rm-api-h100.md §1.1 table) */
+/* ioctl values observed on the H100 (RM sources §1.1 table) */
 _Static_assert(NV_RM_IOC(NV_ESC_CARD_INFO, 72 * NV_CARD_INFO_MAX) == 0xC90046C8u, "CARD_INFO ioctl");
 _Static_assert(NV_RM_IOC(NV_ESC_CHECK_VERSION_STR, sizeof(struct nv_rm_api_version)) == 0xC04846D2u,
 	       "CHECK_VERSION_STR ioctl");

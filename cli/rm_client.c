@@ -2,7 +2,7 @@
 /*
  * rm_client.c - read-only RM client over /dev/nvidiactl (see rm_client.h).
  *
- * Mechanics: ../shared/docs/reference/rm-api-h100.md §1 (escapes, version
+ * Mechanics: docs/rm-backend.md, "RM sources" §1 (escapes, version
  * handshake, object allocation, the /dev/nvidiaN fd RM requires) and §6
  * (EXEC_REG_OPS with READ_32).
  */
@@ -20,7 +20,7 @@
 
 /*
  * Per-branch sizes.  580: pinned against the 580.142 headers, unchanged
- * since 580.65.06, verified on 580.159.04 (rm-api-h100.md §1.4).  Other
+ * since 580.65.06, verified on 580.159.04 (RM sources §1.4).  Other
  * branches change these structs (595.x) and are refused until added here.
  */
 static const struct rm_branch branches[] = {

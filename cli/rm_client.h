@@ -5,7 +5,7 @@
  * For machines where nvsched.ko cannot load (Secure Boot lockdown, GSP):
  * the NVIDIA driver's own control interface still answers topology
  * questions and, for root, executes READ_32 register operations in GSP-RM
- * (../shared/docs/reference/rm-api-h100.md).  This client only ever
+ * (docs/rm-backend.md, "RM sources").  This client only ever
  * allocates a client, a device and a subdevice, sends controls that read,
  * and builds READ_32 register ops; it never builds a write op.
  */

@@ -8,7 +8,7 @@
  *    fixes documented in docs/rta.md;
  *  - RTA_MODE_ARTIFACT (--compat artifact): reproduces the authors'
  *    published Python analysis, deviations D1-D11 included
- *    (../shared/fixtures/rta/README.md).
+ *    (docs/rta.md; corpora in tests/fixtures/rta/).
  */
 #ifndef NVSCHED_RTA_H
 #define NVSCHED_RTA_H

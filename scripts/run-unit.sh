@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
 # Run each unit-test binary given as an argument (from the repository root),
-# show its output, and finish with one line "UNIT: N passed, M failed".
-# Exits non-zero when any test binary fails (or is missing).
+# show its output, and finish with one line
+#   "UNIT: B binaries passed, F failed; T tests run, S skipped"
+# A cmocka skip is a failure: every unit test can run on any machine (the
+# data it needs is in tests/fixtures).  Exits non-zero when any test binary
+# fails, skips a test, or is missing.
 set -u
 
 pass=0
 fail=0
+tests=0
+skipped=0
 failed=()
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
 for t in "$@"; do
 	echo "=== $t"
 	if [ ! -x "$t" ]; then
@@ -15,8 +22,22 @@ for t in "$@"; do
 		failed+=("$t")
 		continue
 	fi
-	"$t"
-	rc=$?
+	"$t" 2>&1 | tee "$log"
+	rc=${PIPESTATUS[0]}
+	n=$(sed -n 's/^\[=*\] \([0-9][0-9]*\) test(s) run\..*/\1/p' "$log" | tail -1)
+	s=$(grep -c '^\[  SKIPPED \]' "$log")
+	tests=$((tests + ${n:-0}))
+	if [ "$s" -gt 0 ]; then
+		# cmocka lists each skipped test once more in its summary
+		s=$(grep '^\[  SKIPPED \] [a-z_]' "$log" | sort -u | wc -l)
+		skipped=$((skipped + s))
+		echo "--- $t: $s test(s) SKIPPED: a skip is a failure here"
+		[ "$rc" -eq 0 ] && rc=1
+	fi
+	if [ "$rc" -eq 0 ] && [ -z "$n" ]; then
+		echo "--- $t: no cmocka summary line"
+		rc=1
+	fi
 	if [ "$rc" -eq 0 ]; then
 		pass=$((pass + 1))
 	else
@@ -26,5 +47,5 @@ for t in "$@"; do
 	fi
 done
 [ "$fail" -gt 0 ] && echo "failed: ${failed[*]}"
-echo "UNIT: $pass passed, $fail failed"
+echo "UNIT: $pass binaries passed, $fail failed; $tests tests run, $skipped skipped"
 [ "$fail" -eq 0 ]

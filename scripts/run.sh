@@ -55,11 +55,7 @@ if [ "${NVSS_RUN_QEMU:-0}" != 1 ] && has_nvidia_gpu; then
 fi
 
 snap=build/profiles/gh100.nvss
-if [ ! -f "$snap" ]; then
-	for s in ../shared/fixtures/h100/h100_idle.nvss shared/fixtures/h100/h100_idle.nvss /work/shared/fixtures/h100/h100_idle.nvss; do
-		[ -f "$s" ] && { snap=$s; break; }
-	done
-fi
+[ -f "$snap" ] || snap=tests/fixtures/h100_idle.nvss
 [ -f "$snap" ] || { echo "run: no GH100 snapshot (build/profiles/gh100.nvss or the H100 fixture)" >&2; exit 1; }
 echo "run: no usable NVIDIA GPU: QEMU guest (kernel ${NVSS_QEMU_KERNEL:-6.1}) on simulated $(basename "$snap")"
 exec bash tests/qemu/run.sh --snapshot "$snap" -- \

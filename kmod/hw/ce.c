@@ -165,7 +165,7 @@ int nvs_ce_read(const struct nvs_io *io, const struct nvs_caps *caps, struct nvs
 		    (unsigned int)ce->grce_shared_lce[g] + 1 > max_lce)
 			max_lce = (unsigned int)ce->grce_shared_lce[g] + 1;
 	}
-	/* a GRCE with PCEs of its own does not share ([NVDBG], nvdebug.md §3.7) */
+	/* a GRCE with PCEs of its own does not share ([NVDBG] copy_topology_procfs.c) */
 	for (g = 0; g < ce->num_grces; g++)
 		if (nvs_ce_pces_of_lce(ce, g))
 			ce->grce_shared_lce[g] = NVS_CE_NONE;

@@ -2,7 +2,8 @@
 /*
  * chip.c - chip identification and the const per-chip table.
  *
- * Chip ids and names: ../shared/docs/reference/regs-fifo.md §1.4
+ * Chip ids and names: regs-fifo.md §1.4 (docs/register-sources.md;
+ * the list itself: tests/fixtures/chip-ids.tsv)
  * ([OGKM] nv_arch.h / g_hal_archimpl.h, [OGD] ga100 dev_boot.ref.txt,
  * [NOUV] device/base.c).  Per-generation facts are cited on each caps
  * field below.

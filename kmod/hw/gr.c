@@ -62,7 +62,7 @@ static const struct gr_layout gr_ada_hopper = {
 	FUSES_GA100, CWD_AD102, .logical = LOGICAL_UNKNOWN, .sms_per_tpc = 2,
 };
 /* Blackwell: fuses as GA100 (GB10B confirmed); CWD tables not confirmed
- * (GB20C removed CWD_GPC_TPC_ID, gcaps-libsmctrl.md B.3); 2 SMs/TPC is
+ * (nvgpu gb20c hw_gr_gb20c.h has no CWD_GPC_TPC_ID); 2 SMs/TPC is
  * (uncertain) per §6.9 */
 static const struct gr_layout gr_blackwell = {
 	FUSES_GA100, .logical = LOGICAL_UNKNOWN, .sms_per_tpc = 2,

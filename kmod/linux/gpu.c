@@ -30,7 +30,7 @@
 
 /*
  * Tegra iGPUs are platform devices; the names nvdebug looks up, newest
- * first (reference/nvdebug.md §1.4): generic L4T >= 36.3, Orin, Xavier,
+ * first (as nvdebug does, nvdebug_entry.c): generic L4T >= 36.3, Orin, Xavier,
  * TX2, TX1.
  */
 static const char *const nvs_tegra_names[] = {

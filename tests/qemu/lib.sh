@@ -8,14 +8,12 @@ QDIR=$repo/tests/qemu
 qwarn() { echo "${QNAME:-qemu}: warning: $*" >&2; }
 qerr() { echo "${QNAME:-qemu}: $*" >&2; }
 
-# fixture_dir: the shared fixtures (real captured snapshots), first match of
-# $NVSS_FIXTURES, <repo>/../shared/fixtures, /work/shared/fixtures
+# fixture_dir: the real captures (h100_idle.nvss, rmprobe_idle.txt):
+# $NVSS_FIXTURES if set, else the repository's tests/fixtures
 fixture_dir() {
-	local d
-	for d in "${NVSS_FIXTURES:-}" "$repo/../shared/fixtures" "$repo/shared/fixtures" /work/shared/fixtures; do
-		[ -n "$d" ] && [ -d "$d" ] && { (cd "$d" && pwd); return 0; }
-	done
-	return 1
+	local d=${NVSS_FIXTURES:-$repo/tests/fixtures}
+	[ -f "$d/h100_idle.nvss" ] || { qerr "fixture missing: $d/h100_idle.nvss"; return 1; }
+	(cd "$d" && pwd)
 }
 
 # expected_chip SNAPSHOT: the chip name the module must report for it:

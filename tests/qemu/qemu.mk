@@ -10,5 +10,5 @@ qemu-selftest:
 	@bash tests/qemu/suite.sh --selftest-only $(QEMU_ARGS)
 qemu-run: user
 	@bash tests/qemu/run.sh --kernel $(or $(KERNEL),6.1) \
-		--snapshot $(or $(SNAPSHOT),$(firstword $(wildcard $(B)/profiles/gh100.nvss) $(wildcard ../shared/fixtures/h100/h100_idle.nvss) /work/shared/fixtures/h100/h100_idle.nvss)) \
+		--snapshot $(or $(SNAPSHOT),$(firstword $(wildcard $(B)/profiles/gh100.nvss) tests/fixtures/h100_idle.nvss)) \
 		-- '$(or $(CMD),cat /proc/gpu0/chip)'

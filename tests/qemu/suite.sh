@@ -91,7 +91,7 @@ for d in "${dirs[@]}"; do
 					if [ "$s" = @profiles ]; then
 						profile_snapshots | while IFS= read -r p; do printf '%q\n' "$p"; done
 					elif [ "$s" = @fixture-h100 ]; then
-						fx=$(fixture_dir) && printf '%q\n' "$fx/h100/h100_idle.nvss"
+						fx=$(fixture_dir) && printf '%q\n' "$fx/h100_idle.nvss"
 					else
 						case $s in /*) printf '%q\n' "$s" ;; *) printf '%q\n' "$repo/$s" ;; esac
 					fi

@@ -3,7 +3,7 @@
  * sim.c - behavioural GPU model for tests (see sim.h).
  *
  * This is an independent reading of the register references in
- * docs/reference/ (regs-fifo.md, regs-mmu-gr.md): every constant is
+ * docs/register-sources.md (regs-fifo.md, regs-mmu-gr.md): every constant is
  * defined here, next to the section it comes from.  Nothing from
  * include/nvsched/regs or kmod/hw (other than the nvs_io/compat headers)
  * is used, so a decoder bug and a model bug do not cancel out.

@@ -77,7 +77,7 @@ static void test_gh100_matches_rm(void **state)
 
 	if (fixture_path("h100_idle.nvss", snap, sizeof(snap)) ||
 	    fixture_path("rmprobe_idle.txt", rm, sizeof(rm)))
-		fail_msg("H100 fixture not found (set NVS_FIXTURES=DIR)");
+		fail_msg("fixture missing: %s or %s (run from the repository root)", snap, rm);
 	memset(rml, 0, sizeof(rml));
 	n = parse_rm_ce(rm, rml, NVS_CE_MAX_LCES);
 	assert_true(n >= 2);

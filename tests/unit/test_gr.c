@@ -107,7 +107,7 @@ static void test_gh100_matches_rm(void **state)
 
 	if (fixture_path("h100_idle.nvss", snap, sizeof(snap)) ||
 	    fixture_path("rmprobe_idle.txt", rmpath, sizeof(rmpath)))
-		fail_msg("H100 fixture not found (set NVS_FIXTURES=DIR)");
+		fail_msg("fixture missing: %s or %s (run from the repository root)", snap, rmpath);
 	parse_rm_gr(rmpath, &rm);
 	assert_true(rm.litter_gpcs > 0 && rm.total_tpcs > 0 && rm.ntpc_order > 0);
 	assert_true(rm.sm_per_tpc > 0 && rm.phys_gpc_mask != 0);

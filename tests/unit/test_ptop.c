@@ -4,7 +4,7 @@
  *
  * The GH100 test decodes the REAL register capture and compares with what
  * NVIDIA's own driver (RM) reported for the same GPU in the same run
- * (../shared/fixtures/h100/rmprobe_idle.txt): an independent answer.
+ * (tests/fixtures/rmprobe_idle.txt): an independent answer.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -79,7 +79,7 @@ static void test_gh100_matches_rm(void **state)
 	int in = 0, checked = 0;
 
 	if (!f)
-		skip();
+		fail_msg("fixture missing: %s (run from the repository root)", H100_RM);
 	sim = open_sim(H100_SNAP);
 	assert_int_equal(nvs_identify(nvs_sim_io(sim), &id), 0);
 	assert_int_equal(nvs_ptop_read(nvs_sim_io(sim), id.caps, t), 0);

@@ -17,24 +17,13 @@
 #include "snapshot.h"
 #include "sim.h"
 
-/* The shared fixtures live next to the main checkout (../shared from the
- * repository root); worktrees one level deeper use ../../shared.
- * NVSS_H100_FIXTURE overrides. */
+/* The real H100 capture (tests/fixtures/README.md), relative to the
+ * repository root; NVSS_H100_FIXTURE overrides. */
 static const char *h100_fixture(void)
 {
-	static const char *const cand[] = {
-		"../shared/fixtures/h100/h100_idle.nvss",
-		"../../shared/fixtures/h100/h100_idle.nvss",
-	};
 	const char *env = getenv("NVSS_H100_FIXTURE");
-	size_t i;
 
-	if (env && *env)
-		return env;
-	for (i = 0; i < sizeof(cand) / sizeof(cand[0]); i++)
-		if (!access(cand[i], R_OK))
-			return cand[i];
-	return cand[0];
+	return env && *env ? env : "tests/fixtures/h100_idle.nvss";
 }
 
 static char err[512];

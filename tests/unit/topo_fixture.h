@@ -14,35 +14,21 @@
 #include "nvs_io.h"
 
 /*
- * The shared fixtures live outside the repository: ../shared from a main
- * checkout, shared/ on the device machine, /work/shared in a worktree.
- * NVS_FIXTURES overrides.  Writes "DIR/NAME" into buf; 0 when found.
+ * The real H100 capture is in tests/fixtures/ (the tests run from the
+ * repository root); NVS_FIXTURES=DIR overrides.  Writes "DIR/NAME" into
+ * buf; 0 when the file is readable.
  */
 static inline int fixture_path(const char *name, char *buf, size_t len)
 {
-	static const char *const dirs[] = {
-		"../shared/fixtures/h100", "shared/fixtures/h100",
-		"../../shared/fixtures/h100", "/work/shared/fixtures/h100",
-	};
 	const char *env = getenv("NVS_FIXTURES");
-	size_t i;
 	FILE *f;
 
-	if (env) {
-		snprintf(buf, len, "%s/%s", env, name);
-		if ((f = fopen(buf, "r"))) {
-			fclose(f);
-			return 0;
-		}
-	}
-	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
-		snprintf(buf, len, "%s/%s", dirs[i], name);
-		if ((f = fopen(buf, "r"))) {
-			fclose(f);
-			return 0;
-		}
-	}
-	return -1;
+	snprintf(buf, len, "%s/%s", env && *env ? env : "tests/fixtures", name);
+	f = fopen(buf, "r");
+	if (!f)
+		return -1;
+	fclose(f);
+	return 0;
 }
 
 /* Hand-encoded registers: unlisted offsets read 0xbadf5040 ("no such

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT OR GPL-2.0 */
 /*
  * boot.h - chip identification registers (NV_PMC_BOOT_*).
- * Source: ../shared/docs/reference/regs-fifo.md §1 ([OGKM] nv_ref.h,
+ * Source (sections and their public files: docs/register-sources.md):
+ * regs-fifo.md §1 ([OGKM] nv_ref.h,
  * [OGD] ga100/dev_boot.ref.txt); GB100 calls them NV_PMC_ZB_BOOT_0/42 at the
  * same offsets ([OGKM] blackwell/gb100/dev_boot_zb.h).  All generations.
  */

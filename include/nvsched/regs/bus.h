@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT OR GPL-2.0 */
 /*
  * bus.h - the PRAMIN window onto GPU memory.
- * Source: ../shared/docs/reference/regs-mmu-gr.md §1.1-§1.3.
+ * Source (sections and their public files: docs/register-sources.md):
+ * regs-mmu-gr.md §1.1-§1.3.
  */
 #ifndef NVSCHED_REGS_BUS_H
 #define NVSCHED_REGS_BUS_H

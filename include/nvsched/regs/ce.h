@@ -2,9 +2,10 @@
 /*
  * ce.h - copy-engine topology: which logical copy engine (LCE) each physical
  * copy engine (PCE) serves, and which LCE a graphics copy engine (GRCE)
- * shares.  Source: ../shared/docs/reference/regs-fifo.md §6 ([OGD] tu104 and
+ * shares.  Source (sections and their public files: docs/register-sources.md):
+ * regs-fifo.md §6 ([OGD] tu104 and
  * ga102 dev_ce.ref.txt, [NVDBG] copy_topology_procfs.c, [NVGPU-FR] gb20c),
- * nvdebug.md §3.7; GH100 offsets confirmed on hardware in gh100-confirmed.md
+ * nvdebug copy_topology_procfs.c; GH100 offsets confirmed on hardware in gh100-confirmed.md
  * ("copy engines").  Pascal+; Kepler/Maxwell have no PCE map.
  */
 #ifndef NVSCHED_REGS_CE_H

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT OR GPL-2.0 */
 /*
  * fifo.h - runlist registers, runlist entries, channel state.
- * Source: ../shared/docs/reference/regs-fifo.md §3 (runlists), §3.4
+ * Source (sections and their public files: docs/register-sources.md):
+ * regs-fifo.md §3 (runlists), §3.4
  * (entries: [OGD] gv100/tu104/ga100 dev_ram.ref.txt, [OGKM] dev_ram.h,
  * [NVGPU-OE4T] hw_ram_gm20b/gp106.h), §4 (PCCSR, CHRAM).
  */

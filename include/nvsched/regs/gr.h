@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT OR GPL-2.0 */
 /*
  * gr.h - graphics topology: GPC/TPC floorsweeping fuses, CWD TPC/SM id
- * tables, logical->physical GPC map.  Source:
- * ../shared/docs/reference/regs-mmu-gr.md §6 (NVGPU hw_fuse_{gm20b..ga10b}.h,
+ * tables, logical->physical GPC map.
+ * Source (sections and their public files: docs/register-sources.md):
+ * regs-mmu-gr.md §6 (NVGPU hw_fuse_{gm20b..ga10b}.h,
  * hw_gr_{gv100,tu104,ga100}.h, hw_smcarb_ga100.h, [OGD] ga100 pri_cwd.ref.txt, NVDEBUG nvdebug.h);
  * GH100 facts confirmed on hardware in gh100-confirmed.md ("GPC/TPC fuses",
  * "CWD (GR)").  On-chip counts: NV_PTOP_SCAL_NUM_GPCS / _TPC_PER_GPC in top.h.

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT OR GPL-2.0 */
 /*
  * mmu.h - instance block (RAMIN/RAMFC) and GMMU page-table entries.
- * Source: ../shared/docs/reference/regs-mmu-gr.md ("mmu") §3.1 (RAMIN:
+ * Source (sections and their public files: docs/register-sources.md):
+ * regs-mmu-gr.md ("mmu") §3.1 (RAMIN:
  * [OGKM] gm107/gp100 dev_ram.h, [OGD] gv100/tu104/ga100 dev_ram.ref.txt),
  * §3.3 (RAMFC, [OGD] ga100 dev_ram.ref.txt / dev_pbdma.ref.txt, [OGKM]
  * gh100/gb100 dev_ram.h), §4.1-4.4 (page tables, [OGKM] gm107/gp100/gh100

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT OR GPL-2.0 */
 /*
  * top.h - device topology (NV_PTOP) and the Ampere+ runlist identity.
- * Source: ../shared/docs/reference/regs-fifo.md §2.1 (legacy DEVICE_INFO,
+ * Source (sections and their public files: docs/register-sources.md):
+ * regs-fifo.md §2.1 (legacy DEVICE_INFO,
  * [OGD] gv100/tu104 dev_top.ref.txt; GK104-TU11x), §2.2 (DEVICE_INFO_CFG and
  * DEVICE_INFO2, [OGKM] ga100/gb100 dev_top.h; Ampere+), §2.3 (type enum),
  * §2.4 (scal registers), §3.3 (NV_RUNLIST_DOORBELL_CONFIG.ID).

@@ -203,8 +203,8 @@ int describe_chip(const struct chip *c, const char *fixture, FILE *o)
 	if (c->gen == G_HOPPER) {
 		fprintf(o, "\nAll registers come unchanged from the real capture "
 			"(tests/fixtures/h100_idle.nvss); engines, runlist ids, CE map and GPC/TPC are "
-			"those of the capture — see /work/shared/fixtures/h100/README.md, "
-			"rmprobe_idle.txt and docs/reference/gh100-confirmed.md. PRAMIN window "
+			"those of the capture — see tests/fixtures/README.md, "
+			"tests/fixtures/rmprobe_idle.txt and docs/register-sources.md (gh100-confirmed.md). PRAMIN window "
 			"(0x10fd40) = 0x13e960 → base 0x13e9600000 (does not cover the runlists). "
 			"Added memory:\n");
 	} else {

@@ -3,7 +3,7 @@
  * nvss-gen: field descriptors and encoders.
  *
  * This generator is an independent second reading of the register manuals
- * (docs/reference/regs-fifo.md, regs-mmu-gr.md). It must not include anything
+ * (regs-fifo.md, regs-mmu-gr.md; public files per section in docs/register-sources.md). It must not include anything
  * from include/nvsched/regs/ or kmod/hw/: every register value in a profile is
  * built from the field tables in regs.h with enc()/enc_addr()/put_field().
  */

@@ -2,7 +2,8 @@
 /*
  * nvss-gen: encode one chip description (chips.c) into a snapshot.
  * Every register value is composed from regs.h fields; section references
- * are to docs/reference/regs-fifo.md ("fifo") and regs-mmu-gr.md ("mmu").
+ * are to regs-fifo.md ("fifo") and regs-mmu-gr.md ("mmu"), indexed with their
+ * public sources in docs/register-sources.md.
  */
 #include <string.h>
 #include "chip.h"

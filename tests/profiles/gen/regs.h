@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * nvss-gen's own field tables: a second, independent reading of the manuals.
- * "fifo §N" = docs/reference/regs-fifo.md section N,
- * "mmu §N"  = docs/reference/regs-mmu-gr.md section N.
+ * "fifo §N" = regs-fifo.md section N, "mmu §N" = regs-mmu-gr.md section N
+ * (public sources per section: docs/register-sources.md).
  * Register OFFSETS are addresses (where to write); every VALUE written there
  * is composed from the fields below.
  */
