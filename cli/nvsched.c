@@ -51,7 +51,7 @@ static const struct cli_cmd commands[] = {
 	{ "predict", cmd_predict, "[options] KERNELS.json", "predict thread-block to SM placement" },
 #endif
 	{ "snapshot", cmd_snapshot, "-o FILE", "write a register snapshot of one GPU (rm backend: root)" },
-	{ "help", cmd_help, "[COMMAND]", "show help for nvsched or a command" },
+	{ "help", cmd_help, "[COMMAND | --list]", "show help for nvsched or a command" },
 	{ "version", cmd_version, "", "print the version" },
 };
 
@@ -342,6 +342,15 @@ static int cmd_help(const struct cli_global *g, int argc, char **argv)
 		usage(stdout);
 		return CLI_EXIT_OK;
 	}
+	if (!strcmp(argv[1], "--list")) {
+		/* the command table, for the man page and completion generators */
+		size_t i;
+
+		for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+			printf("%s\t%s\t%s\n", commands[i].name, commands[i].args,
+			       commands[i].summary);
+		return CLI_EXIT_OK;
+	}
 	c = find_cmd(argv[1]);
 	if (!c) {
 		fprintf(stderr, "nvsched help: unknown command '%s'\n", argv[1]);
@@ -353,6 +362,14 @@ static int cmd_help(const struct cli_global *g, int argc, char **argv)
 
 static int cmd_version(const struct cli_global *g, int argc, char **argv)
 {
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		cmd_usage(argv[0]);
+		return CLI_EXIT_OK;
+	}
+	if (argc > 1) {
+		fprintf(stderr, "nvsched version: unexpected argument '%s'\n", argv[1]);
+		return CLI_EXIT_USAGE;
+	}
 	printf("nvsched %s\n", NVSCHED_VERSION);
 	return CLI_EXIT_OK;
 }

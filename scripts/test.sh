@@ -4,7 +4,8 @@
 #   2. scripts/check-kernels.sh  the module W=1 + sparse on 6.1, 6.12, 6.12-rt
 #   3. make unit                 cmocka unit tests (a skip is a failure)
 #   4. tests/predict/run-golden.sh   the predictor's CLI
-#   5. tests/qemu/suite.sh       the module in QEMU guests on Debian kernels
+#   5. tests/packaging/test-install.sh  make install/uninstall, DKMS build
+#   6. tests/qemu/suite.sh       the module in QEMU guests on Debian kernels
 # Every step runs even when an earlier one failed; the final summary block
 # gives each runner's counts, then one "NOT RUN:" line per check that needs
 # what a fresh Debian machine cannot have (a GPU, nvcc).  Exits non-zero if
@@ -47,6 +48,8 @@ step "module build on every kernel (scripts/check-kernels.sh)" test-kernels.log 
 step "unit tests (make unit)" test-unit.log '^UNIT:' make --no-print-directory unit
 step "CLI golden tests (nvsched predict)" test-cli.log '^predict CLI:' \
 	bash tests/predict/run-golden.sh build/bin/nvsched-predict
+step "install, pkg-config, man page, completion, DKMS (tests/packaging)" test-packaging.log '^PACKAGING:' \
+	bash tests/packaging/test-install.sh
 args=()
 [ "${NVSS_QEMU_SELFTEST:-1}" = 1 ] && args+=(--selftest)
 step "QEMU kernel tests (tests/qemu/suite.sh)" test-qemu.log '^QEMU:' \
