@@ -8,7 +8,14 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 self=scripts/check-refs.sh
 # ../shared, and absolute paths of the machines this project was built on
-pat='\.\./shared|/work/|/farm/|/root/|/home/[a-z]'
+pat='\.\./shared|/work/|/farm/|(^|[[:space:]"'"'"'=:(`])(/root|/home/[a-z][a-z0-9_-]*)/'
+# the pattern itself: what it must and must not catch
+for t in '../shared/docs/x.md' 'see /work/shared' 'cd /root/build' 'f="/home/dev/x"'; do
+	grep -qE "$pat" <<<"$t" || { echo "REFS: pattern misses '$t'"; exit 1; }
+done
+for t in 'DESTDIR=$d/root/usr' 'tests/fixtures/x' 'make install PREFIX=/usr'; do
+	grep -qE "$pat" <<<"$t" && { echo "REFS: pattern wrongly catches '$t'"; exit 1; }
+done
 if ! git rev-parse --git-dir >/dev/null 2>&1; then
 	echo "REFS: not a git checkout (cannot list tracked files)"; exit 1
 fi

@@ -18,7 +18,8 @@ k612_abi() {
 }
 
 BASE_PKGS="build-essential gcc make pkg-config libcmocka-dev libpci-dev sparse
-	linux-headers-amd64 qemu-system-x86 busybox-static cpio xz-utils zstd kmod"
+	linux-headers-amd64 qemu-system-x86 busybox-static cpio xz-utils zstd kmod
+	dkms man-db"
 
 missing() {
 	local p out=""

@@ -2,7 +2,7 @@
 # tests/packaging/test-install.sh - make install / uninstall into a DESTDIR,
 # the installed library used through pkg-config (shared and static), the
 # generated man page and bash completion against the command table, and the
-# DKMS source tree built the way dkms.conf tells DKMS to build it.
+# DKMS source tree added, built and installed by dkms (in private trees).
 # Needs `make all` first.  Prints "PACKAGING: N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
@@ -77,22 +77,39 @@ complete_words() {	# complete_words WORD... : COMPREPLY for the last word
 [ "$(complete_words nvsched --gpu 1 en)" = engines ] && ok || bad "complete after --gpu 1"
 [ "$(complete_words nvsched help pre)" = predict ] && ok || bad "complete 'help pre'"
 
-# DKMS: stage the sources and build them exactly as dkms.conf says
+# man renders the installed pages
+for page in "1 nvsched:nvsched - inspect and steer" "4 nvsched:/dev/nvsched" "3 libnvsched:nvsched_open"; do
+	sec=${page%% *} rest=${page#* } name=${rest%%:*} want=${rest#*:}
+	out=$(MANPATH=$d/root/usr/share/man MANWIDTH=100 man -P cat "$sec" "$name" 2>"$d/man.err")
+	grep -qF -- "$want" <<<"$out" && ok || { cat "$d/man.err"; bad "man $sec $name does not render ('$want')"; }
+done
+
+# DKMS: the staged sources added, built and installed by dkms itself, in
+# trees of our own (nothing of the system's /lib/modules is touched but
+# dkms's depmod run) against the 6.1 headers
 make --no-print-directory -s dkms-source DESTDIR="$d/dkms-src" >/dev/null 2>&1 && ok || bad "make dkms-source"
 ver=$("$bin" version | awk '{print $2}')
-src=$d/dkms-src/usr/src/nvsched-$ver
-grep -q "^PACKAGE_VERSION=\"$ver\"" "$src/dkms.conf" && ok || bad "dkms.conf version"
-kdir=$(ls -d /usr/src/linux-headers-6.1.*-amd64 2>/dev/null | sort -V | tail -1)
-if [ -n "$kdir" ]; then
-	mkdir -p "$d/tree/nvsched/$ver" && cp -r "$src" "$d/tree/nvsched/$ver/build"
-	mk=$(
-		kernel_source_dir=$kdir dkms_tree=$d/tree
-		# shellcheck disable=SC1090
-		. "$src/dkms.conf"; eval echo "${MAKE[0]}")
-	(cd "$d/tree/nvsched/$ver/build" && $mk) >"$d/dkms.log" 2>&1 &&
-		[ -f "$d/tree/nvsched/$ver/build/nvsched.ko" ] && ok || { tail -20 "$d/dkms.log"; bad "DKMS build"; }
+grep -q "^PACKAGE_VERSION=\"$ver\"" "$d/dkms-src/usr/src/nvsched-$ver/dkms.conf" && ok || bad "dkms.conf version"
+kver=$(ls /lib/modules | grep -E '^6\.1\.[0-9]+-[0-9]+-amd64$' | sort -V | tail -1)
+if ! command -v dkms >/dev/null; then
+	bad "dkms not installed (run make deps)"
+elif [ -z "$kver" ] || [ ! -e "/lib/modules/$kver/build" ]; then
+	bad "no 6.1 kernel headers under /lib/modules/*/build (run make deps)"
 else
-	bad "no 6.1 kernel headers for the DKMS build (run make deps)"
+	mkdir -p "$d/dkms/tree" "$d/dkms/inst/$kver"
+	dk=(--dkmstree "$d/dkms/tree" --sourcetree "$d/dkms-src/usr/src" --installtree "$d/dkms/inst"
+		-m nvsched -v "$ver")
+	if dkms add "${dk[@]}" >"$d/dkms.log" 2>&1 && dkms build "${dk[@]}" -k "$kver" >>"$d/dkms.log" 2>&1 &&
+		dkms install "${dk[@]}" -k "$kver" >>"$d/dkms.log" 2>&1; then
+		[ -f "$d/dkms/inst/$kver/updates/dkms/nvsched.ko" ] && ok || bad "dkms install: no nvsched.ko"
+		modinfo -F vermagic "$d/dkms/inst/$kver/updates/dkms/nvsched.ko" | grep -q "^$kver " &&
+			ok || bad "dkms module not built for $kver"
+	else
+		tail -20 "$d/dkms.log"; cat "$d/dkms/tree/nvsched/$ver/build/make.log" 2>/dev/null | tail -20
+		bad "dkms add/build/install"
+	fi
+	dkms remove "${dk[@]}" -k "$kver" >/dev/null 2>&1
+	[ ! -e "$d/dkms/inst/$kver/updates/dkms/nvsched.ko" ] && ok || bad "dkms remove"
 fi
 
 make --no-print-directory -s uninstall DESTDIR="$d/root" PREFIX=/usr >/dev/null 2>&1 && ok || bad "make uninstall"
