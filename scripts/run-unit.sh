@@ -2,6 +2,7 @@
 # Run each unit-test binary given as an argument (from the repository root),
 # show its output, and finish with one line
 #   "UNIT: B binaries passed, F failed; T tests run, S skipped"
+# (UNIT_LABEL replaces "UNIT", e.g. for the sanitizer run.)
 # A cmocka skip is a failure: every unit test can run on any machine (the
 # data it needs is in tests/fixtures).  Exits non-zero when any test binary
 # fails, skips a test, or is missing.
@@ -47,5 +48,5 @@ for t in "$@"; do
 	fi
 done
 [ "$fail" -gt 0 ] && echo "failed: ${failed[*]}"
-echo "UNIT: $pass binaries passed, $fail failed; $tests tests run, $skipped skipped"
+echo "${UNIT_LABEL:-UNIT}: $pass binaries passed, $fail failed; $tests tests run, $skipped skipped"
 [ "$fail" -eq 0 ]

@@ -51,7 +51,9 @@ flags=$(pkg-config --cflags --libs nvsched) && ok || bad "pkg-config nvsched"
 [ "$(pkg-config --modversion nvsched)" = "$("$bin" version | awk '{print $2}')" ] && ok || bad "pkg-config version"
 if cc -o "$d/prog" "$d/prog.c" $flags -Wl,-rpath,"$d/root/usr/lib" 2>"$d/cc.log"; then
 	out=$("$d/prog") && [[ $out == *"modprobe nvsched"* ]] && ok || bad "shared: $out"
-	ldd "$d/prog" | grep -q "$d/root/usr/lib/libnvsched.so.1" && ok || bad "not linked to the installed .so"
+	l=$(ldd "$d/prog" 2>&1)
+	grep -q "libnvsched.so.1 => $d/root/usr/lib/libnvsched.so.1" <<<"$l" && ok ||
+		bad "not linked to the installed .so: $l"
 else cat "$d/cc.log"; bad "compile against the installed header + .so"; fi
 if cc -static -o "$d/prog-static" "$d/prog.c" $(pkg-config --cflags nvsched) \
 	"$d/root/usr/lib/libnvsched.a" 2>"$d/cc.log"; then
