@@ -4,6 +4,7 @@
 #   2. scripts/check-kernels.sh  the module W=1 + sparse on 6.1, 6.12, 6.12-rt
 #   3. make unit                 cmocka unit tests (a skip is a failure)
 #      make asan                 the same under AddressSanitizer + UBSan
+#      make fuzz                 libFuzzer smoke (FUZZ_SECONDS each, default 10)
 #   4. tests/predict/run-golden.sh   the predictor's CLI
 #   5. tests/packaging/test-install.sh  make install/uninstall, DKMS build
 #   6. tests/qemu/suite.sh       the module in QEMU guests on Debian kernels
@@ -49,6 +50,8 @@ step "module build on every kernel (scripts/check-kernels.sh)" test-kernels.log 
 step "unit tests (make unit)" test-unit.log '^UNIT:' make --no-print-directory unit
 step "unit tests under ASan+UBSan (make asan)" test-asan.log '^UNIT (ASan+UBSan):' \
 	make --no-print-directory asan
+step "fuzz smoke: past findings, then each target ${FUZZ_SECONDS:-10} s (make fuzz)" test-fuzz.log '^FUZZ:' \
+	make --no-print-directory fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}"
 step "CLI golden tests (nvsched predict)" test-cli.log '^predict CLI:' \
 	bash tests/predict/run-golden.sh build/bin/nvsched-predict
 step "install, pkg-config, man page, completion, DKMS (tests/packaging)" test-packaging.log '^PACKAGING:' \
