@@ -1,6 +1,8 @@
 # shellcheck shell=bash
 # Shared helpers of tests/qemu/run.sh and tests/qemu/suite.sh (sourced).
-# Expects $repo (repository root) to be set.
+# Expects $repo (repository root) to be set; host checks of cases have
+# $NVSS_REPO instead.
+repo=${repo:-${NVSS_REPO:-}}
 
 QB=${NVSS_QEMU_BUILD:-$repo/build/qemu}
 QDIR=$repo/tests/qemu
@@ -44,8 +46,8 @@ profile_snapshots() {
 	for f in "$repo"/build/profiles/*.nvss; do
 		[ -f "$f" ] && echo "$f"
 	done
-	if fx=$(fixture_dir) && [ -f "$fx/h100/h100_idle.nvss" ]; then
-		echo "$fx/h100/h100_idle.nvss"
+	if fx=$(fixture_dir); then
+		echo "$fx/h100_idle.nvss"
 	fi
 }
 
