@@ -8,6 +8,8 @@
 #                   CLI tests, QEMU kernel tests (installs deps first)
 #   make deps       install the Debian packages the build and tests need
 #   make check-kernels   build the module W=1 against every Debian kernel
+#   make check-arm64     the module cross-built for arm64 (W=1, sparse)
+#   make cppcheck        cppcheck over the user-space and portable C
 #
 # Sub-directories add their own rules through */*.mk fragments; they append
 # to ALL_TARGETS (built by `make`), UNIT_TESTS (run by `make unit`) and
@@ -28,7 +30,7 @@ UNIT_TESTS :=
 BENCH_TARGETS :=
 CLEAN_FILES :=
 
-.PHONY: all module user deps test unit qemu-test run check-kernels sparse clean bench
+.PHONY: all module user deps test unit qemu-test run check-kernels check-arm64 cppcheck sparse clean bench
 all: user module
 
 # ---- portable hardware core, as a user-space library -----------------------
@@ -57,6 +59,19 @@ sparse:
 
 check-kernels:
 	@bash scripts/check-kernels.sh
+
+# the module cross-built for arm64 (Jetson) against a cached linux-source tree
+check-arm64:
+	@bash scripts/check-arm64.sh
+
+# cppcheck over everything that ships in user space (the portable core, the
+# CLI and library, the snapshot/simulator code the CLI links); any finding fails
+CPPCHECK_DIRS := kmod/hw cli tests/sim
+cppcheck:
+	@command -v cppcheck >/dev/null || { echo "cppcheck not installed: run make deps"; exit 1; }
+	@cppcheck --quiet --enable=warning,portability --std=c11 --inline-suppr \
+		-Iinclude -Ikmod/hw -Icli -Itests/sim -D_GNU_SOURCE --error-exitcode=1 \
+		$(CPPCHECK_DIRS) && echo "CPPCHECK: ok ($(CPPCHECK_DIRS))"
 
 deps:
 	@bash scripts/deps.sh

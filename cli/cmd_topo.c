@@ -406,7 +406,7 @@ static void gr_text(const struct cli_gpu *c, const struct nvs_gr *gr)
 		if (en && gr->logical[i] >= 0)
 			snprintf(lg, sizeof(lg), "%d", gr->logical[i]);
 		printf("%-4u %-7s %-7s 0x%-14x %u\n", i, lg, en ? "yes" : "no",
-		       gr->tpc_disable_mask[i], en ? gr->tpcs_enabled_gpc[i] : 0);
+		       gr->tpc_disable_mask[i], en ? gr->tpcs_enabled_gpc[i] : 0u);
 	}
 	if (gr->cwd_err) {
 		printf("\nGlobal TPC ids (CWD_GPC_TPC_ID): %s\n", cwd_err_text(gr->cwd_err));

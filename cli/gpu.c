@@ -179,7 +179,7 @@ int cli_gpus_open(const struct cli_global *g, const char *cmd, bool all,
 	}
 	if (ver.abi_version != NVSCHED_ABI_VERSION) {
 		fprintf(stderr, "nvsched %s: module ABI %u, tool ABI %u: reinstall both\n",
-			cmd, ver.abi_version, NVSCHED_ABI_VERSION);
+			cmd, ver.abi_version, (unsigned int)NVSCHED_ABI_VERSION);
 		return CLI_EXIT_FAIL;
 	}
 	list = calloc(ver.ngpus ? ver.ngpus : 1, sizeof(*list));

@@ -2,6 +2,8 @@
 # scripts/test.sh - what `make test` runs after building, in this order:
 #   1. scripts/check-refs.sh     no tracked file names a path outside the repo
 #   2. scripts/check-kernels.sh  the module W=1 + sparse on 6.1, 6.12, 6.12-rt
+#      scripts/check-arm64.sh    the same cross-built for arm64 (Jetson)
+#      make cppcheck             user-space C, no finding
 #   3. make unit                 cmocka unit tests (a skip is a failure)
 #      make asan                 the same under AddressSanitizer + UBSan
 #      make fuzz                 libFuzzer smoke (FUZZ_SECONDS each, default 10)
@@ -39,6 +41,7 @@ step() {
 kernels() {
 	local out rc n
 	out=$(bash scripts/check-kernels.sh 2>&1); rc=$?
+	out+=$'\n'$(bash scripts/check-arm64.sh 2>&1) || rc=1
 	echo "$out"
 	n=$(grep -c '^ok ' <<<"$out")
 	echo "KERNELS: $n built warning-free, $(grep -c '^FAIL ' <<<"$out") failed ($(grep '^ok ' <<<"$out" | awk '{printf "%s%s", s, $2; s=", "}'))"
@@ -47,6 +50,8 @@ kernels() {
 
 step "repository references (scripts/check-refs.sh)" test-refs.log '^REFS:' bash scripts/check-refs.sh
 step "module build on every kernel (scripts/check-kernels.sh)" test-kernels.log '^KERNELS:' kernels
+step "cppcheck over the user-space C (make cppcheck)" test-cppcheck.log '^CPPCHECK:' \
+	make --no-print-directory cppcheck
 step "unit tests (make unit)" test-unit.log '^UNIT:' make --no-print-directory unit
 step "unit tests under ASan+UBSan (make asan)" test-asan.log '^UNIT (ASan+UBSan):' \
 	make --no-print-directory asan
