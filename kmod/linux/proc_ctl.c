@@ -11,6 +11,7 @@
 
 #include "nvs_linux.h"
 #include "control.h"
+#include "ctlparse.h"
 #include "../../include/uapi/nvsched.h"
 
 #define NVS_CTL_INPUT_MAX	32	/* "4294967295:4294967295\n" fits */
@@ -27,33 +28,6 @@ static const struct nvs_ctl_file nvs_ctl_files[] = {
 	{ "preempt_runlist", NVS_CTL_PREEMPT_RUNLIST },
 	{ "resubmit_runlist", NVS_CTL_RESUBMIT_RUNLIST },
 };
-
-/*
- * Parse "ID" or "RUNLIST:ID" (decimal or 0x hex, optional trailing newline).
- * Return: 0, -EINVAL (garbage, negative, empty), -ERANGE (overflow).
- */
-static int nvs_ctl_parse(char *buf, bool pair_ok, int *rl, unsigned int *id)
-{
-	char *colon = strchr(buf, ':');
-	unsigned int v;
-	int ret;
-
-	*rl = -1;
-	if (colon) {
-		if (!pair_ok)
-			return -EINVAL;
-		*colon = 0;
-		ret = kstrtouint(buf, 0, &v);
-		if (ret)
-			return ret;
-		if (v > S16_MAX)
-			return -ERANGE;
-		*rl = v;
-		buf = colon + 1;
-	}
-	/* kstrtouint: no sign, no spaces, at most one trailing newline */
-	return kstrtouint(buf, 0, id);
-}
 
 static ssize_t nvs_ctl_write(struct file *file, const char __user *ubuf, size_t count,
 			     loff_t *ppos)
@@ -72,16 +46,14 @@ static ssize_t nvs_ctl_write(struct file *file, const char __user *ubuf, size_t 
 		return -EINVAL;
 	if (copy_from_user(buf, ubuf, count))
 		return -EFAULT;
-	buf[count] = 0;
-	if (strlen(buf) != count)
-		return -EINVAL;		/* embedded NUL */
-	ret = nvs_ctl_parse(buf, d->op <= NVS_CTL_PREEMPT_TSG, &rl, &id);
+	/* kmod/hw/ctlparse.c: kstrtouint's rules, unit-tested and fuzzed */
+	ret = nvs_ctl_parse(buf, count, d->op <= NVS_CTL_PREEMPT_TSG, &rl, &id);
 	if (ret)
 		return ret;
 	c.gpu = g->index;
 	c.op = d->op;
 	if (d->op == NVS_CTL_PREEMPT_RUNLIST || d->op == NVS_CTL_RESUBMIT_RUNLIST) {
-		if (id > S16_MAX)
+		if (id > NVS_CTL_RUNLIST_MAX)
 			return -ERANGE;
 		c.runlist = id;
 	} else {
