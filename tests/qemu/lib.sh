@@ -155,7 +155,7 @@ build_guest_bins() {
 			n=$(basename "$b")
 			case $n in nvss-responder*|*.sh|*.py) continue ;; esac
 			sb=$repo/build/qemu/static/bin/$n
-			if make -s -C "$repo" B=build/qemu/static CC="${CC:-cc} -static" LDFLAGS=-static "build/qemu/static/bin/$n" \
+			if make -s -C "$repo" B=build/qemu/static CC="${CC:-cc} -static" LDFLAGS=-static PCI_LIBS= "build/qemu/static/bin/$n" \
 				> "$gb/static-$n.log" 2>&1 && [ -f "$sb" ] && is_static "$sb"; then
 				b=$sb
 			elif ! is_static "$b"; then
