@@ -553,6 +553,8 @@ int rm_gr_fs(struct rm_client *rm, struct rm_gr_fs *fs, uint32_t *status)
 		fs->tpc_mask[i] = q[2 * i + 1].data[1];
 	}
 out:
+	if (ret || *status != NV_OK)
+		memset(fs, 0, sizeof(*fs));	/* no half answer, no count past the arrays */
 	free(p);
 	return ret;
 }

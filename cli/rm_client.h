@@ -119,6 +119,7 @@ struct rm_gr_fs {
 	uint32_t phys_gpc[RM_MAX_GPCS];		/* chiplet (physical) id */
 	uint32_t tpc_mask[RM_MAX_GPCS];		/* physical TPC enable mask */
 };
+/* On any failure (return or *status) *fs is all zero. */
 int rm_gr_fs(struct rm_client *rm, struct rm_gr_fs *fs, uint32_t *status);
 /* CE_GET_CE_PCE_MASK for LCE @lce (COPY<lce>). */
 int rm_ce_pce_mask(struct rm_client *rm, unsigned int lce, uint32_t *mask, uint32_t *status);

@@ -10,10 +10,11 @@
 # Targets: snapshot (snapshot parser + every decoder over the simulated
 # GPU), regs (every decoder and page-table walker over random registers and
 # memory, all chip generations), ctlparse (the /proc control-file parser
-# against a strtoull reference), rta and predict (their JSON inputs and
+# against a strtoull reference), rm (the RM client against a fake driver
+# whose replies are the input), rta and predict (their JSON inputs and
 # models).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= snapshot regs ctlparse rta predict
+FUZZ_TARGETS ?= snapshot regs ctlparse rm rta predict
 FUZZ_CC ?= clang
 FUZZ_B := $(B)/fuzz
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
@@ -22,6 +23,7 @@ FUZZ_HW := $(wildcard kmod/hw/*.c)
 FUZZ_SRCS_snapshot := tests/fuzz/fuzz_snapshot.c tests/sim/snapshot.c tests/sim/sim.c $(FUZZ_HW)
 FUZZ_SRCS_regs := tests/fuzz/fuzz_regs.c $(FUZZ_HW)
 FUZZ_SRCS_ctlparse := tests/fuzz/fuzz_ctlparse.c kmod/hw/ctlparse.c
+FUZZ_SRCS_rm := tests/fuzz/fuzz_rm.c cli/rm_client.c cli/rm_io.c $(FUZZ_HW)
 FUZZ_SRCS_rta := tests/fuzz/fuzz_rta.c cli/rta.c cli/json.c
 FUZZ_SRCS_predict := tests/fuzz/fuzz_predict.c cli/predict.c cli/predict_gpu.c cli/predict_input.c cli/json.c
 FUZZ_MAXLEN_snapshot := 600000
@@ -37,7 +39,8 @@ $(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/decode_all.h $(FUZZ_HW) $(wildc
 # seeds, from what the repository has (regenerated, not committed)
 fuzz-seeds: user
 	@rm -rf $(FUZZ_B)/seeds; mkdir -p $(FUZZ_B)/seeds/snapshot $(FUZZ_B)/seeds/regs \
-		$(FUZZ_B)/seeds/rta $(FUZZ_B)/seeds/predict $(FUZZ_B)/seeds/ctlparse
+		$(FUZZ_B)/seeds/rta $(FUZZ_B)/seeds/predict $(FUZZ_B)/seeds/ctlparse $(FUZZ_B)/seeds/rm
+	@head -c 4096 /dev/zero > $(FUZZ_B)/seeds/rm/zero
 	@for s in 5 3:5 0x1f: 017 4294967295 0:99999999999 '+7\n' 08; do printf '%b' "$$s" > $(FUZZ_B)/seeds/ctlparse/$$(printf '%s' "$$s" | md5sum | cut -c1-8); done
 	@cp $(B)/profiles/*.nvss $(FUZZ_B)/seeds/snapshot/
 	@head -c 64 /dev/zero > $(FUZZ_B)/seeds/regs/zero
