@@ -10,6 +10,7 @@
 #   make check-kernels   build the module W=1 against every Debian kernel
 #   make check-arm64     the module cross-built for arm64 (W=1, sparse)
 #   make cppcheck        cppcheck over the user-space and portable C
+#   make check-debug-kernel  QEMU cases under a lockdep/KASAN/kmemleak kernel
 #
 # Sub-directories add their own rules through */*.mk fragments; they append
 # to ALL_TARGETS (built by `make`), UNIT_TESTS (run by `make unit`) and
@@ -30,7 +31,7 @@ UNIT_TESTS :=
 BENCH_TARGETS :=
 CLEAN_FILES :=
 
-.PHONY: all module user deps test unit qemu-test run check-kernels check-arm64 cppcheck sparse clean bench
+.PHONY: all module user deps test unit qemu-test run check-kernels check-arm64 check-debug-kernel cppcheck sparse clean bench
 all: user module
 
 # ---- portable hardware core, as a user-space library -----------------------
@@ -63,6 +64,11 @@ check-kernels:
 # the module cross-built for arm64 (Jetson) against a cached linux-source tree
 check-arm64:
 	@bash scripts/check-arm64.sh
+
+# the module's QEMU cases under a lockdep/KASAN/kmemleak kernel built from
+# Debian's linux-source (cached; long; not part of make test: before releases)
+check-debug-kernel:
+	@bash scripts/check-debug-kernel.sh
 
 # cppcheck over everything that ships in user space (the portable core, the
 # CLI and library, the snapshot/simulator code the CLI links); any finding fails

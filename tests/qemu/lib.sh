@@ -54,10 +54,31 @@ profile_snapshots() {
 # is_static FILE
 is_static() { file -bL "$1" | grep -qE 'statically linked|static-pie linked'; }
 
-# kernel_abi FLAVOUR (6.1, 6.12, 6.12-rt): newest installed header ABI
+# The debug kernel (scripts/check-debug-kernel.sh): a tree built from
+# Debian's linux-source with lockdep, KASAN, kmemleak; flavour "debug"
+debug_tree() { echo "${NVSS_DEBUG_KERNEL_TREE:-$repo/build/debug-kernel/linux-source-6.1}"; }
+
+# kernel_kdir ABI: the build tree modules for ABI are built against
+kernel_kdir() {
+	local t
+	t=$(debug_tree)
+	if [ "$1" = "debug-$(cat "$t/include/config/kernel.release" 2>/dev/null)" ]; then
+		echo "$t"
+	else
+		echo "/usr/src/linux-headers-$1"
+	fi
+}
+
+# kernel_abi FLAVOUR (6.1, 6.12, 6.12-rt, debug): newest installed header
+# ABI; for debug, "debug-" and the built tree's release (empty if not built)
 kernel_abi() {
-	local pat
+	local pat t
 	case "$1" in
+	debug)
+		t=$(debug_tree)
+		[ -s "$t/vmlinux" ] && [ -f "$t/Module.symvers" ] || return 0
+		echo "debug-$(cat "$t/include/config/kernel.release")"
+		return 0 ;;
 	6.1)     pat='^linux-headers-(6\.1\.0-[0-9]+-amd64)$' ;;
 	6.12)    pat='^linux-headers-(6\.12\.[0-9]+\+deb12-amd64)$' ;;
 	6.12-rt) pat='^linux-headers-(6\.12\.[0-9]+\+deb12-rt-amd64)$' ;;
@@ -94,7 +115,8 @@ sync_sources() {
 # include/), built in $QB/mod-<abi>/.  Else a directory with its own Kbuild
 # (self-test placeholder), built in $QB/mod-<abi>-<basename>/.
 build_module() {
-	local abi=$1 src=${2:-} out kdir=/usr/src/linux-headers-$1
+	local abi=$1 src=${2:-} out kdir
+	kdir=$(kernel_kdir "$1")
 	[ -d "$kdir" ] || { qerr "no kernel headers $kdir"; return 1; }
 	if [ -z "$src" ]; then
 		if [ ! -f "$repo/Kbuild" ] || ! ls "$repo"/kmod/linux/*.c >/dev/null 2>&1; then

@@ -20,7 +20,16 @@ flavour=${1:-6.1}
 
 # shellcheck source=tests/qemu/lib.sh
 . "$here/lib.sh"
-case $flavour in 6.1|6.12|6.12-rt) ;; *) echo "prepare-kernel: unknown kernel '$flavour' (6.1, 6.12 or 6.12-rt)" >&2; exit 2 ;; esac
+case $flavour in 6.1|6.12|6.12-rt|debug) ;; *) echo "prepare-kernel: unknown kernel '$flavour' (6.1, 6.12, 6.12-rt or debug)" >&2; exit 2 ;; esac
+if [ "$flavour" = debug ]; then
+	# built by scripts/check-debug-kernel.sh: boot its vmlinux (PVH) directly
+	abi=$(kernel_abi debug)
+	[ -n "$abi" ] || { echo "prepare-kernel: no debug kernel built (run make check-debug-kernel)" >&2; exit 1; }
+	mkdir -p "$QB/kernels"
+	echo "$abi" > "$QB/kernels/debug.abi"
+	echo "$(debug_tree)/vmlinux"
+	exit 0
+fi
 
 abi=$(kernel_abi "$flavour")
 if [ -z "$abi" ]; then

@@ -30,7 +30,8 @@ usage() {
 	cat <<'EOF'
 Options:
   --snapshot FILE     attach a simulated GPU from this snapshot (repeatable)
-  --kernel K          6.1 (default, env NVSS_QEMU_KERNEL), 6.12 or 6.12-rt
+  --kernel K          6.1 (default, env NVSS_QEMU_KERNEL), 6.12, 6.12-rt, or
+                      debug (the lockdep/KASAN kernel of make check-debug-kernel)
   --timeout S         kill the guest after S seconds (default 120)
   --smp N / --mem MB  guest CPUs (default 1) / memory (default 512)
   --no-insmod         do not load the module before CMD (it is still in the
@@ -95,7 +96,7 @@ say() { [ $verbose = 1 ] && echo "run.sh: [$(elapsed)s] $*" >&2 || true; }
 for t in qemu-system-x86_64:qemu-system-x86 cpio:cpio gzip:gzip base64:coreutils flock:util-linux; do
 	command -v "${t%%:*}" >/dev/null || { qerr "${t%%:*} not found (apt-get install ${t#*:}, or make deps)"; exit 125; }
 done
-case $kernel in 6.1|6.12|6.12-rt) ;; *) qerr "unknown kernel '$kernel' (6.1, 6.12, 6.12-rt)"; exit 125 ;; esac
+case $kernel in 6.1|6.12|6.12-rt|debug) ;; *) qerr "unknown kernel '$kernel' (6.1, 6.12, 6.12-rt, debug)"; exit 125 ;; esac
 vmlinux=$("$here/prepare-kernel.sh" "$kernel") || { qerr "cannot prepare kernel $kernel"; exit 125; }
 abi=$(kernel_abi "$kernel")
 say "kernel $abi: $vmlinux"

@@ -7,7 +7,8 @@
 #
 #   tests/qemu/suite.sh [--kernel K]... [--selftest] [-j N] [CASE...]
 #
-#   --kernel K   run only on these kernels (6.1, 6.12, 6.12-rt; repeatable);
+#   --kernel K   run only on these kernels (6.1, 6.12, 6.12-rt; repeatable;
+#                debug: the lockdep/KASAN kernel, every selected case);
 #                default: each case's KERNELS
 #   --selftest   also run the harness self-tests (tests/qemu/selftest/cases/):
 #                a placeholder module proves the pipeline, and negative cases
@@ -74,6 +75,13 @@ for d in "${dirs[@]}"; do
 		# shellcheck disable=SC1090
 		[ -f "$conf" ] && . "$conf"
 		[ -n "$force_modsrc" ] && MODULE_SRC=$force_modsrc
+		# the debug kernel is never a case's default: asked for, it runs
+		# every selected case, with its timeout scaled (lockdep + KASAN
+		# under TCG are several times slower)
+		if printf '%s\n' "${kernels[@]}" | grep -qxF debug; then
+			KERNELS="$KERNELS debug"
+			TIMEOUT=$((TIMEOUT * ${NVSS_DEBUG_TIMEOUT_SCALE:-4}))
+		fi
 		for k in $KERNELS; do
 			if [ ${#kernels[@]} -gt 0 ] && ! printf '%s\n' "${kernels[@]}" | grep -qxF "$k"; then continue; fi
 			id=$name@$k
