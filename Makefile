@@ -102,4 +102,4 @@ clean:
 	rm -rf $(B) $(CLEAN_FILES)
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean >/dev/null 2>&1
 
--include $(shell find $(B) -name '*.d' 2>/dev/null)
+-include $(shell find $(B) \( -path $(B)/debug-kernel -o -path $(B)/arm64-linux -o -path $(B)/kcheck -o -path $(B)/qemu \) -prune -o -type f -name '*.d' -print 2>/dev/null)
