@@ -22,12 +22,13 @@ flavour=${1:-6.1}
 . "$here/lib.sh"
 case $flavour in 6.1|6.12|6.12-rt|debug) ;; *) echo "prepare-kernel: unknown kernel '$flavour' (6.1, 6.12, 6.12-rt or debug)" >&2; exit 2 ;; esac
 if [ "$flavour" = debug ]; then
-	# built by scripts/check-debug-kernel.sh: boot its vmlinux (PVH) directly
+	# built by scripts/check-debug-kernel.sh: its bzImage (a KASAN vmlinux
+	# does not come up through the PVH entry)
 	abi=$(kernel_abi debug)
 	[ -n "$abi" ] || { echo "prepare-kernel: no debug kernel built (run make check-debug-kernel)" >&2; exit 1; }
 	mkdir -p "$QB/kernels"
 	echo "$abi" > "$QB/kernels/debug.abi"
-	echo "$(debug_tree)/vmlinux"
+	echo "$(debug_tree)/arch/x86/boot/bzImage"
 	exit 0
 fi
 
