@@ -1,0 +1,437 @@
+#!/usr/bin/env python3
+"""tests/cli/test_cli.py - fast tests of nvsched's command layer (issue 18).
+
+Runs build/bin/nvsched --snapshot on every simulator profile and on the real
+H100 capture, and checks the text and -j JSON of engines, ce, gr, runlist and
+the control commands against values that do NOT come from nvsched:
+
+  * the profile generator's own description of what it encoded
+    (build/bin/nvss-gen --describe CHIP; tests/profiles/gen encodes each chip
+    from its own field tables, never from include/nvsched/regs or kmod/hw);
+  * RM's answers for the captured H100 (tests/fixtures/rmprobe_idle.txt);
+  * CONTRACTS.md section 2 (keys, hex format, null instead of 0, ordering)
+    and the CHRAM/PCCSR bit tables of the manuals (hand-written below).
+
+Every nvsched invocation runs in parallel; the whole file takes a few
+seconds.  Usage: tests/cli/test_cli.py [-q] [--bin build/bin/nvsched]
+Prints "CLI: N checks passed, F failed" and exits non-zero on a failure.
+"""
+import concurrent.futures as cf
+import json
+import os
+import re
+import subprocess
+import sys
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+CHIPS = ["gk104", "gm204", "gp106", "gp10b", "gv100", "gv11b", "tu104", "ga100",
+         "ga10b", "ad102", "gh100", "gb202"]
+H100 = "tests/fixtures/h100_idle.nvss"
+RMPROBE = "tests/fixtures/rmprobe_idle.txt"
+HEX_KEYS = {"base", "inst", "userd", "pri_base", "runlist_pri_base", "pce_map",
+            "gpc_disable_mask", "tpc_disable_mask", "chip_id"}
+HEX_RE = re.compile(r"^0x(0|[1-9a-f][0-9a-f]*)$")
+ARCHES = {"kepler", "maxwell", "pascal", "volta", "turing", "ampere", "ada", "hopper",
+          "blackwell", "unknown"}
+# NV_CHRAM_CHANNEL bits (Ampere+; regs-fifo.md section 4, nvdebug's CHRAM table)
+CHRAM_FLAGS = {2: "next", 3: "busy", 4: "pbdma_faulted", 5: "eng_faulted", 6: "on_pbdma",
+               7: "on_eng", 8: "pending", 9: "ctx_reload", 10: "pbdma_busy", 11: "eng_busy",
+               12: "acquire_fail"}
+# NV_PCCSR_CHANNEL_STATUS (27:24) enum, regs-fifo.md section 4.1
+PCCSR_STATUS = ["idle", "pending", "pending_ctx_reload", "pending_acquire",
+                "pending_acq_ctx_reload", "on_pbdma", "on_pbdma_and_eng", "on_eng",
+                "on_eng_pending_acquire", "on_eng_pending", "on_pbdma_ctx_reload",
+                "on_pbdma_and_eng_ctx_reload", "on_eng_ctx_reload", "on_eng_pending_ctx_reload",
+                "on_eng_pending_acq_ctx_reload"]
+
+passed = 0
+failures = []
+quiet = False
+
+
+def check(cond, what):
+    global passed
+    if cond:
+        passed += 1
+    else:
+        failures.append(what)
+        if not quiet:
+            print("FAIL:", what)
+
+
+def eq(got, want, what):
+    check(got == want, f"{what}: got {got!r}, want {want!r}")
+
+
+def run(args):
+    p = subprocess.run(args, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       timeout=60)
+    return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+
+
+# ---- the generator's description ----------------------------------------------
+
+def md_tables(text):
+    """[(heading line before the table, [row dicts])] of a markdown text."""
+    out = []
+    lines = text.split("\n")
+    i = 0
+    last = ""
+    while i < len(lines):
+        ln = lines[i]
+        if ln.startswith("|") and i + 1 < len(lines) and lines[i + 1].startswith("|---"):
+            head = [c.strip() for c in ln.strip().strip("|").split("|")]
+            rows = []
+            i += 2
+            while i < len(lines) and lines[i].startswith("|"):
+                cells = [c.strip() for c in lines[i].strip().strip("|").split("|")]
+                rows.append(dict(zip(head, cells)))
+                i += 1
+            out.append((last, rows))
+            continue
+        if ln.strip():
+            last = ln
+        i += 1
+    return out
+
+
+def num(s):
+    if s in ("null", "-", ""):
+        return None
+    return int(s, 0)
+
+
+def check_profile(chip, desc, js, text):
+    tables = md_tables(desc)
+    engines_js = js["engines"]
+    # ---- engines: every field the generator describes, in PTOP order
+    for head, rows in tables:
+        if not head.startswith("**Engines**"):
+            continue
+        eq(len(engines_js["engines"]), len(rows), f"{chip} engines: count")
+        for r, e in zip(rows, engines_js["engines"]):
+            w = f"{chip} engine #{r['#']}"
+            eq(e["type"], r["type"], w + " type")
+            eq(e["instance"], num(r["instance"]), w + " instance")
+            eq(e["runlist"], num(r["runlist"]), w + " runlist")
+            eq(e["pri_base"], r["pri_base"], w + " pri_base")
+            eq(e["fault_id"], num(r["fault_id"]), w + " fault_id")
+            eq(e["reset_id"], num(r["reset_id"]), w + " reset_id")
+    for head, rows in tables:
+        if not head.startswith("**Runlists"):
+            continue
+        names = [f"{e['type']}#{e['instance']}" for e in engines_js["engines"]]
+        got = [(rl["id"], " ".join(names[k] for k in rl["engines"]))
+               for rl in engines_js["runlists"]]
+        want = [(int(r["runlist"]), r["engines"]) for r in rows]
+        eq(got, want, f"{chip} runlists -> engines")
+    # ---- copy engines
+    m = re.search(r"PCE_MAP (0x[0-9a-f]+)", desc)
+    if m:
+        eq(js["ce"]["pce_map"], m.group(1), f"{chip} ce pce_map")
+    for head, rows in tables:
+        if not head.startswith("**Copy engines"):
+            continue
+        got = [(l["lce"], l["grce"], l["pces"], l["shared_with_lce"]) for l in js["ce"]["lces"]]
+        want = [(int(r["lce"]), r["grce"] == "true", json.loads(r["pces"]),
+                 num(r["shared_with_lce"])) for r in rows]
+        eq(got, want, f"{chip} ce lces")
+        # text: LCE<nn> ... PCE<nn> / shares LCE<nn>
+        for r in rows:
+            lce = int(r["lce"])
+            line = [t for t in text["ce"].split("\n") if t.startswith(f"LCE{lce:02d} ")]
+            check(len(line) == 1, f"{chip} ce text: one LCE{lce:02d} line")
+            if not line:
+                continue
+            pces = json.loads(r["pces"])
+            if pces:
+                eq(re.findall(r"PCE(\d+)", line[0]), [f"{p:02d}" for p in pces],
+                   f"{chip} ce text LCE{lce:02d} PCEs")
+            if num(r["shared_with_lce"]) is not None:
+                check(f"shares LCE{int(r['shared_with_lce']):02d}" in line[0],
+                      f"{chip} ce text LCE{lce:02d} shares: {line[0]!r}")
+    # ---- GPC/TPC
+    if "num_gpcs" not in js["gr"]:
+        tables = [t for t in tables if not t[0].startswith("**GPC/TPC")]
+    m = "num_gpcs" in js["gr"] and re.search(r"\*\*GPC/TPC:\*\* (\d+) GPCs x (\d+) TPCs on chip.*gpc_disable_mask (0x[0-9a-f]+)", desc)
+    if m:
+        eq(js["gr"]["num_gpcs"], int(m.group(1)), f"{chip} gr num_gpcs")
+        eq(js["gr"]["num_tpc_per_gpc"], int(m.group(2)), f"{chip} gr num_tpc_per_gpc")
+        eq(js["gr"]["gpc_disable_mask"], m.group(3), f"{chip} gr gpc_disable_mask")
+    m = "num_gpcs" in js["gr"] and re.search(r"Total TPCs enabled: (\d+) \(SMs per TPC: (\d+)\)", desc)
+    if m:
+        eq(js["gr"]["tpcs_enabled"], int(m.group(1)), f"{chip} gr tpcs_enabled")
+        eq(js["gr"]["sms_per_tpc"], int(m.group(2)), f"{chip} gr sms_per_tpc")
+    for head, rows in tables:
+        if not head.startswith("**GPC/TPC"):
+            continue
+        # the logical map is reported only where its registers are confirmed
+        # (kmod/hw/gr.c); then it must be the generator's, else null for all
+        known = any(g["logical"] is not None for g in js["gr"]["gpcs"])
+        got = [(g["gpc"], g["logical"], g["enabled"], g["tpc_disable_mask"], g["tpcs_enabled"])
+               for g in js["gr"]["gpcs"]]
+        want = [(int(r["gpc"]), num(r["logical"]) if known else None, r["enabled"] == "true",
+                 r["tpc_disable_mask"], int(r["tpcs_enabled"])) for r in rows]
+        eq(got, want, f"{chip} gr gpcs")
+    # ---- runlists
+    rls = {rl["id"]: rl for rl in js["runlist"]["runlists"]}
+    for head, rows in tables:
+        m = re.match(r"Runlist (\d+): base (0x[0-9a-f]+) \((\w+)\), (\d+) entries of (\d+) bytes, "
+                     r"SUBMIT offset (\d+)", head)
+        if not m:
+            continue
+        rid = int(m.group(1))
+        w = f"{chip} runlist {rid}"
+        check(rid in rls, w + " listed")
+        if rid not in rls:
+            continue
+        rl = rls[rid]
+        eq(rl["base"], m.group(2), w + " base")
+        eq(rl["aperture"], m.group(3), w + " aperture")
+        eq(rl["length"], int(m.group(4)), w + " length")
+        eq(rl["offset"], int(m.group(6)), w + " offset")
+        eq(rl["error"], None, w + " error")
+        want_tsgs, want_bare = [], []
+        for r in rows:
+            if r["kind"] == "TSG":
+                sc, to = r["scale/timeout"].split("/")
+                want_tsgs.append({"tsgid": int(r["tsgid"]), "timeslice_scale": int(sc),
+                                  "timeslice_timeout": int(to),
+                                  "timeslice_us": float(r["timeslice_us"]), "channels": []})
+                continue
+            ch = {"chid": int(r["chid"]), "runqueue": num(r["runqueue"]), "inst": r["inst"],
+                  "state": r["state"], "ctl": int(r.get("CHRAM") or r.get("PCCSR_CHANNEL"), 16),
+                  "chram": "CHRAM" in r, "userd": r["userd"]}
+            (want_tsgs[-1]["channels"] if r["kind"] == "channel" else want_bare).append(ch)
+        eq(len(rl["tsgs"]), len(want_tsgs), w + " TSG count")
+        eq(len(rl["bare_channels"]), len(want_bare), w + " bare channel count")
+        got_ch = []
+        for t, wt in zip(rl["tsgs"], want_tsgs):
+            for k in ("tsgid", "timeslice_scale", "timeslice_timeout", "timeslice_us"):
+                eq(t[k], wt[k], f"{w} TSG {wt['tsgid']} {k}")
+            eq(len(t["channels"]), len(wt["channels"]), f"{w} TSG {wt['tsgid']} channel count")
+            got_ch += list(zip(t["channels"], wt["channels"]))
+        got_ch += list(zip(rl["bare_channels"], want_bare))
+        for c, wc in got_ch:
+            cw = f"{w} channel {wc['chid']}"
+            eq(c["chid"], wc["chid"], cw + " chid")
+            eq(c["runqueue"], wc["runqueue"], cw + " runqueue")
+            eq(c["inst"], wc["inst"], cw + " inst")
+            eq(c["enabled"], bool(wc["ctl"] & (2 if wc["chram"] else 1)), cw + " enabled")
+            um = re.match(r"(0x[0-9a-f]+) \((\w+)\)$", wc["userd"])
+            if um:
+                eq(c["userd"], um.group(1), cw + " userd")
+            if wc["chram"]:
+                eq(c["status"], None, cw + " status (CHRAM has none)")
+                want = [n for b, n in sorted(CHRAM_FLAGS.items()) if wc["ctl"] >> b & 1]
+                eq(sorted(c["flags"]), sorted(want), cw + " flags (CHRAM bits)")
+                eq(c["busy"], bool(wc["ctl"] >> 3 & 1), cw + " busy")
+            else:
+                # PCCSR_CHANNEL: ENABLE 0, STATUS 27:24, BUSY 28 (regs-fifo.md section 4.1)
+                eq(c["status"], PCCSR_STATUS[wc["ctl"] >> 24 & 0xf], cw + " status")
+                if wc["state"] != "disabled":
+                    eq(c["status"], wc["state"], cw + " status (generator's state)")
+                eq(c["busy"], bool(wc["ctl"] >> 28 & 1), cw + " busy")
+        # text: the same ids in the same order, Listing 1 style
+        lines = text["runlist"].split("\n")
+        try:
+            start = next(k for k, t in enumerate(lines) if t.startswith(f"Runlist {rid}:"))
+        except StopIteration:
+            check(False, w + " text: no 'Runlist N:' line")
+            continue
+        hm = re.match(r"Runlist \d+: (\d+) entries at (0x[0-9a-f]+) \((\w+)\)(, offset (\d+))?$",
+                      lines[start])
+        check(hm is not None, f"{w} text header {lines[start]!r}")
+        if hm:
+            eq((int(hm.group(1)), hm.group(2), hm.group(3), int(hm.group(5) or 0)),
+               (int(m.group(4)), m.group(2), m.group(3), int(m.group(6))), w + " text header")
+        ids = []
+        for t in lines[start + 1:]:
+            if t.startswith("Runlist "):
+                break
+            e = re.search(r"(TSG|Channel) Entry (\d+)", t)
+            if e:
+                ids.append((e.group(1), int(e.group(2))))
+        want_ids = []
+        for r in rows:
+            if r["kind"] == "TSG":
+                want_ids.append(("TSG", int(r["tsgid"])))
+            else:
+                want_ids.append(("Channel", int(r["chid"])))
+        eq(ids, want_ids, w + " text entries")
+
+
+def contract(doc, what):
+    """CONTRACTS.md section 2 rules every document follows."""
+    eq(doc.get("schema"), 1, what + " schema")
+    g = doc.get("gpu")
+    check(isinstance(g, dict), what + " gpu object")
+    if isinstance(g, dict):
+        eq(sorted(g), sorted(["index", "bdf", "chip_id", "chip", "arch"]), what + " gpu keys")
+        check(g["arch"] in ARCHES, what + f" gpu arch {g['arch']!r}")
+        check(g["chip"] == "unknown" or g["chip"] == g["chip"].upper(), what + " chip upper case")
+
+    def walk(v, key):
+        if isinstance(v, dict):
+            for k, x in v.items():
+                walk(x, k)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x, key)
+        elif key in HEX_KEYS and v is not None:
+            check(isinstance(v, str) and HEX_RE.match(v), f"{what} {key} hex format: {v!r}")
+    walk(doc, None)
+
+
+def rm_answers():
+    """RM's engine table, GR and CE answers for the captured H100."""
+    text = open(os.path.join(REPO, RMPROBE)).read()
+    engines = []
+    for m in re.finditer(r"^  (\w+?)(\d*)\s+0x[0-9a-f]{4}\s+(-?\d+)\s+0x([0-9a-f]{8})\s+(-?\d+)\s+(-?\d+)",
+                         text, re.M):
+        name, inst, rl, rlbase, _hw, fault = m.groups()
+        if int(rl) < 0:
+            continue
+        engines.append((name, int(inst or 0), int(rl), int(rlbase, 16), int(fault)))
+    tpc = [int(m.group(2), 16) for m in re.finditer(r"^    GPC(\d+)  tpcMask=0x([0-9a-f]+)", text, re.M)]
+    ce = {}
+    for m in re.finditer(r"^    COPY(\d+)   caps=(\S+) pceMask=0x([0-9a-f]+)", text, re.M):
+        ce[int(m.group(1))] = ("GRCE" in m.group(2).split("|"), int(m.group(3), 16))
+    return engines, tpc, ce
+
+
+def check_h100(js, text):
+    engines, tpc, ce = rm_answers()
+    check(len(engines) >= 20 and len(tpc) == 8 and len(ce) == 5, "rmprobe parsed")
+    types = {"GR": "GRAPHICS", "COPY": "LCE", "NVDEC": "NVDEC", "NVJPG": "NVJPG", "OFA": "OFA",
+             "SEC": "SEC"}
+    ej = js["engines"]["engines"]
+    for name, inst, rl, rlbase, fault in engines:
+        if name == "SEC":  # RM's SEC2 is PTOP's SEC instance 0
+            inst = 0
+        mine = [e for e in ej if e["type"] == types.get(name) and e["instance"] == inst]
+        check(len(mine) == 1, f"h100 engine {name}{inst}: one PTOP device ({len(mine)})")
+        if len(mine) != 1:
+            continue
+        e = mine[0]
+        eq(e["runlist"], rl, f"h100 {name}{inst} runlist (RM)")
+        eq(e["runlist_pri_base"], hex(rlbase), f"h100 {name}{inst} runlist_pri_base (RM)")
+        eq(e["fault_id"], fault, f"h100 {name}{inst} fault_id (RM)")
+    rl_ids = sorted({r["id"] for r in js["engines"]["runlists"]})
+    check(set(rl for _, _, rl, _, _ in engines) <= set(rl_ids), "h100 runlists include RM's")
+    eq(rl_ids, [r["id"] for r in js["engines"]["runlists"]], "h100 runlists sorted by id")
+    # GR: RM's per-GPC TPC masks (set bit = present) against the fuse decode
+    gr = js["gr"]
+    eq(gr["num_gpcs"], 8, "h100 num_gpcs (RM LITTER_NUM_GPCS)")
+    eq(gr["num_tpc_per_gpc"], 9, "h100 num_tpc_per_gpc (RM LITTER_NUM_TPC_PER_GPC)")
+    eq(gr["sms_per_tpc"], 2, "h100 sms_per_tpc (RM LITTER_NUM_SM_PER_TPC)")
+    eq(gr["gpc_disable_mask"], "0x0", "h100 gpc_disable_mask (RM GPC mask 0xff)")
+    eq(gr["tpcs_enabled"], sum(bin(m).count("1") for m in tpc), "h100 tpcs_enabled (RM)")
+    eq([(g["gpc"], g["enabled"], g["tpc_disable_mask"], g["tpcs_enabled"]) for g in gr["gpcs"]],
+       [(i, True, hex(~m & 0x1ff), bin(m).count("1")) for i, m in enumerate(tpc)],
+       "h100 per-GPC TPC masks (RM GR_GET_TPC_MASK)")
+    # CE: RM's pceMask per LCE; a GRCE shares the PCEs of the LCE whose mask is equal
+    lces = {l["lce"]: l for l in js["ce"]["lces"]}
+    for lce, (grce, mask) in ce.items():
+        l = lces.get(lce)
+        check(l is not None, f"h100 LCE{lce} listed")
+        if l is None:
+            continue
+        eq(l["grce"], grce, f"h100 LCE{lce} grce (RM caps)")
+        pces = [b for b in range(32) if mask >> b & 1]
+        if grce:
+            eq(l["pces"], [], f"h100 GRCE LCE{lce} pces")
+            owner = [k for k, (g, mk) in ce.items() if not g and mk == mask]
+            eq(l["shared_with_lce"], owner[0] if owner else None, f"h100 GRCE LCE{lce} shared_with_lce (RM)")
+        else:
+            eq(l["pces"], pces, f"h100 LCE{lce} pces (RM pceMask)")
+            eq(l["shared_with_lce"], None, f"h100 LCE{lce} shared_with_lce")
+    # register-only capture: every runlist is listed, none decodes, error says why
+    for rl in js["runlist"]["runlists"]:
+        if rl["length"]:
+            check(isinstance(rl["error"], str) and rl["error"], f"h100 runlist {rl['id']} error message")
+        else:
+            eq(rl["error"], None, f"h100 empty runlist {rl['id']} error")
+        eq((rl["tsgs"], rl["bare_channels"]), ([], []), f"h100 runlist {rl['id']} empty arrays")
+    eq(sorted(r["id"] for r in js["runlist"]["runlists"]), rl_ids, "h100 runlist -j lists every runlist")
+    check(re.search(r'"tsgs":\[\]', text["runlist-j"]) is not None, "h100 empty arrays written as []")
+
+
+def main():
+    global quiet
+    quiet = "-q" in sys.argv
+    nv = "build/bin/nvsched"
+    gen = "build/bin/nvss-gen"
+    for a in sys.argv[1:]:
+        if a.startswith("--bin="):
+            nv = a[len("--bin="):]
+    jobs = {}
+    for chip in CHIPS:
+        snap = f"build/profiles/{chip}.nvss"
+        jobs[(chip, "desc")] = [gen, "--describe", chip]
+        for c in ("engines", "ce", "gr", "runlist"):
+            jobs[(chip, c + "-j")] = [nv, "--snapshot", snap, "-j", c]
+            jobs[(chip, c)] = [nv, "--snapshot", snap, c]
+        jobs[(chip, "runlist-r0")] = [nv, "--snapshot", snap, "runlist", "-r", "0", "-j"]
+    for c in ("engines", "ce", "gr", "runlist"):
+        jobs[("h100", c + "-j")] = [nv, "--snapshot", H100, "-j", c]
+        jobs[("h100", c)] = [nv, "--snapshot", H100, c]
+    with cf.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
+        futs = {k: ex.submit(run, v) for k, v in jobs.items()}
+        res = {k: f.result() for k, f in futs.items()}
+    # Kepler has neither the PCE map (Pascal+) nor the GM107 GPC/TPC fuses;
+    # Maxwell has the fuses but no PCE map (regs-mmu-gr.md, ce.h)
+    unsupported = {("gk104", "ce"), ("gk104", "ce-j"), ("gk104", "gr"), ("gk104", "gr-j"),
+                   ("gm204", "ce"), ("gm204", "ce-j")}
+    for k, (rc, out, err) in res.items():
+        if k in unsupported:
+            # the generator encodes no CE/GR topology for this chip: nvsched
+            # must say so (exit 1, a message) and print nothing on stdout
+            eq((rc, out), (1, ""), f"{' '.join(jobs[k])}: unsupported")
+            check("not available on this GPU generation" in err, f"{k}: message {err!r}")
+            res[k] = (0, "{}" if k[1].endswith("-j") else "", err)
+            continue
+        eq(rc, 0, f"{' '.join(jobs[k])}: exit status ({err.strip()[:200]})")
+
+    def doc(key):
+        try:
+            return json.loads(res[key][1])
+        except ValueError as e:
+            check(False, f"{key}: not JSON: {e}")
+            return None
+
+    for chip in CHIPS + ["h100"]:
+        js, text = {}, {}
+        for c in ("engines", "ce", "gr", "runlist"):
+            js[c] = doc((chip, c + "-j"))
+            text[c] = res[(chip, c)][1]
+            text[c + "-j"] = res[(chip, c + "-j")][1]
+            if js[c] is None:
+                break
+            if not js[c]:  # unsupported on this chip (checked above)
+                js[c] = {"engines": [], "runlists": [], "lces": [], "gpcs": []}
+                continue
+            contract(js[c], f"{chip} {c} -j")
+        else:
+            if chip == "h100":
+                check_h100(js, text)
+            else:
+                check_profile(chip, res[(chip, "desc")][1], js, text)
+                one = doc((chip, "runlist-r0"))
+                if one is not None:
+                    eq([r["id"] for r in one["runlists"]], [0], f"{chip} runlist -r 0 lists runlist 0 only")
+                    eq(one["runlists"][0], next(r for r in js["runlist"]["runlists"] if r["id"] == 0),
+                       f"{chip} runlist -r 0 equals the runlist 0 of the full listing")
+                ids = [r["id"] for r in js["runlist"]["runlists"]]
+                eq(ids, sorted(ids), f"{chip} runlist -j sorted by id")
+                eq(ids, [r["id"] for r in js["engines"]["runlists"]],
+                   f"{chip} runlist -j lists every runlist the GPU has")
+    print(f"CLI: {passed} checks passed, {len(failures)} failed")
+    if failures and quiet:
+        for f in failures[:20]:
+            print("FAIL:", f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
