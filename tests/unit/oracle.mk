@@ -8,3 +8,7 @@ UNIT_TESTS += $(B)/tests/unit/test_json
 $(B)/tests/unit/test_control_seq: $(B)/tests/unit/test_control_seq.o $(B)/libnvshw.a
 	$(Q)$(CC) -o $@ $^ -lcmocka
 UNIT_TESTS += $(B)/tests/unit/test_control_seq
+# tests/unit: boundary values of the runlist-register decoders
+$(B)/tests/unit/test_bounds: $(B)/tests/unit/test_bounds.o $(B)/libnvshw.a
+	$(Q)$(CC) -o $@ $^ -lcmocka
+UNIT_TESTS += $(B)/tests/unit/test_bounds

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_bounds.c - boundary values of the runlist-register decoders
+ * (kmod/hw/runlist.c nvs_runlist_locate) on every submit-register layout,
+ * against a register file that answers only at exact offsets.  Offsets and
+ * field positions are those of regs-fifo.md section 3 (written out here as
+ * numbers): each bound is tested on both sides.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <string.h>
+#include "chip.h"
+#include "ptop.h"
+#include "runlist.h"
+
+struct fake {
+	uint32_t off[16], val[16];
+	unsigned int n;
+};
+
+static uint32_t f_rd(void *ctx, uint32_t off)
+{
+	struct fake *f = ctx;
+
+	for (unsigned int i = 0; i < f->n; i++)
+		if (f->off[i] == off)
+			return f->val[i];
+	return 0;
+}
+
+static void f_wr(void *ctx, uint32_t off, uint32_t val)
+{
+	fail_msg("unexpected write %#x = %#x", off, val);
+}
+
+static void set(struct fake *f, uint32_t off, uint32_t val)
+{
+	for (unsigned int i = 0; i < f->n; i++)
+		if (f->off[i] == off) {
+			f->val[i] = val;
+			return;
+		}
+	f->off[f->n] = off;
+	f->val[f->n++] = val;
+}
+
+static int locate(struct fake *f, uint16_t chip, int id, uint32_t pri_base, struct nvs_rl_loc *loc)
+{
+	static struct nvs_topology t;
+	struct nvs_io io = { .rd32 = f_rd, .wr32 = f_wr, .ctx = f };
+	const struct nvs_chip *c = nvs_chip_lookup(chip);
+
+	assert_non_null(c);
+	memset(&t, 0, sizeof(t));
+	t.n = 1;
+	t.eng[0].runlist = (int16_t)id;
+	t.eng[0].runlist_pri_base = pri_base;
+	return nvs_runlist_locate(&io, c->caps, &t, id, loc);
+}
+
+/* Kepler-Volta: ENG_RUNLIST_BASE 0x2280+8i (PTR 27:0 = addr >> 12, TARGET
+ * 29:28), ENG_RUNLIST 0x2284+8i (LENGTH 15:0); 16 runlists (RUNLIST_ENUM
+ * is 4 bits); channels: Kepler 4096, else NV_PFIFO_CFG1 0x2008 when
+ * 1..4096, else 2048 (Maxwell) / 4096 */
+static void test_pfifo_single(void **state)
+{
+	struct fake f = { 0 };
+	struct nvs_rl_loc loc;
+
+	set(&f, 0x2280 + 8 * 15, 0x3fffffff);		/* TARGET 3, PTR max */
+	set(&f, 0x2284 + 8 * 15, 0x0013ffff);		/* PENDING + other bits, LENGTH 0xffff */
+	assert_int_equal(locate(&f, 0x140, 15, 0, &loc), 0);
+	assert_true(loc.base == 0xfffffff000ull);
+	assert_int_equal(loc.aperture, 3);
+	assert_int_equal(loc.length, 0xffff);
+	assert_int_equal(loc.offset, 0);
+	assert_int_equal(loc.num_channels, 4096);	/* CFG1 reads 0 */
+	assert_int_equal(locate(&f, 0x140, 16, 0, &loc), -ENOENT);
+	assert_int_equal(locate(&f, 0x140, -1, 0, &loc), -ENOENT);
+
+	set(&f, 0x2008, 4096);
+	assert_int_equal(locate(&f, 0x136, 15, 0, &loc), 0);
+	assert_int_equal(loc.num_channels, 4096);
+	set(&f, 0x2008, 4097);
+	assert_int_equal(locate(&f, 0x136, 15, 0, &loc), 0);
+	assert_int_equal(loc.num_channels, 4096);
+	assert_int_equal(locate(&f, 0x124, 15, 0, &loc), 0);
+	assert_int_equal(loc.num_channels, 2048);	/* Maxwell's default */
+	set(&f, 0x2008, 1);
+	assert_int_equal(locate(&f, 0x124, 15, 0, &loc), 0);
+	assert_int_equal(loc.num_channels, 1);
+	set(&f, 0x2008, 0);
+	assert_int_equal(locate(&f, 0x124, 15, 0, &loc), 0);
+	assert_int_equal(loc.num_channels, 2048);
+	set(&f, 0x2008, 512);
+	assert_int_equal(locate(&f, 0x0e4, 15, 0, &loc), 0);
+	assert_int_equal(loc.num_channels, 4096);	/* Kepler: CFG1 not used */
+
+	set(&f, 0x2284 + 8 * 15, 0xbadf1100);
+	assert_int_equal(locate(&f, 0x140, 15, 0, &loc), -EIO);
+	set(&f, 0x2284 + 8 * 15, 0);
+	set(&f, 0x2280 + 8 * 15, 0xffffffff);
+	assert_int_equal(locate(&f, 0x140, 15, 0, &loc), -EIO);
+}
+
+/* Turing: BASE_LO 0x2b00+16i (TARGET 1:0, PTR_LO 31:12), BASE_HI 0x2b04+16i
+ * (PTR_HI 7:0 = address bits 39:32), SUBMIT 0x2b08+16i (LENGTH 15:0,
+ * OFFSET 31:16); 16 runlists */
+static void test_pfifo_indexed(void **state)
+{
+	struct fake f = { 0 };
+	struct nvs_rl_loc loc;
+
+	set(&f, 0x2b00 + 16 * 15, 0xfffff002);
+	set(&f, 0x2b04 + 16 * 15, 0xffffff81);		/* only 7:0 count */
+	set(&f, 0x2b08 + 16 * 15, 0x0002fffe);
+	set(&f, 0x2008, 2048);
+	assert_int_equal(locate(&f, 0x164, 15, 0, &loc), 0);
+	assert_true(loc.base == 0x81fffff000ull);
+	assert_int_equal(loc.aperture, 2);
+	assert_int_equal(loc.length, 0xfffe);
+	assert_int_equal(loc.offset, 2);
+	assert_int_equal(loc.num_channels, 2048);
+	assert_int_equal(locate(&f, 0x164, 16, 0, &loc), -ENOENT);
+	set(&f, 0x2b04 + 16 * 15, 0xbadf0100);
+	assert_int_equal(locate(&f, 0x164, 15, 0, &loc), -EIO);
+}
+
+/* Ampere+ NV_RUNLIST block at the runlist pri base.  Layout A (GA100-GH100,
+ * GB10x): SUBMIT_BASE_LO +0x080, _HI +0x084, SUBMIT +0x088, CHANNEL_CONFIG
+ * +0x004; layout B (GB20x): +0x000, +0x004, +0x008, +0x148.  LO: TARGET
+ * 1:0, PTR_LO from the chip's entry-base shift (12 GA100, 10 GA10x-GB1xx,
+ * 8 GB20x); HI: PTR_HI 7:0 (GA100/GA10x/Ada) or 19:0 (GH100+).
+ * CHANNEL_CONFIG: NUM_CHANNELS_LOG2 3:0 (at most 12), CHRAM offset 31:4
+ * (base = reg & ~0xf, non-zero, inside BAR0's 16 MiB) */
+static void block(struct fake *f, uint32_t pb, bool b, uint32_t lo, uint32_t hi, uint32_t sub,
+		  uint32_t cfg)
+{
+	f->n = 0;
+	set(f, pb + (b ? 0x000 : 0x080), lo);
+	set(f, pb + (b ? 0x004 : 0x084), hi);
+	set(f, pb + (b ? 0x008 : 0x088), sub);
+	set(f, pb + (b ? 0x148 : 0x004), cfg);
+}
+
+static void test_block(void **state)
+{
+	struct fake f = { 0 };
+	struct nvs_rl_loc loc;
+	uint32_t pb = 0xc00400;
+
+	/* GA100: shift 12, HI 7:0 */
+	block(&f, pb, false, 0x12345fff, 0xfff01, 0x00070006, 0x3f000b);
+	assert_int_equal(locate(&f, 0x170, 1, pb, &loc), 0);
+	assert_true(loc.base == 0x112345000ull);
+	assert_int_equal(loc.aperture, 3);
+	assert_int_equal(loc.length, 6);
+	assert_int_equal(loc.offset, 7);
+	assert_int_equal(loc.num_channels, 2048);
+	assert_int_equal(loc.chram_base, 0x3f0000);
+	assert_int_equal(loc.pri_base, pb);
+	/* GA102: shift 10 keeps address bits 11:10 */
+	assert_int_equal(locate(&f, 0x172, 1, pb, &loc), 0);
+	assert_true(loc.base == 0x112345c00ull);
+	/* GH100: shift 10, HI 19:0 (52-bit PA): addresses above 2^40 */
+	assert_int_equal(locate(&f, 0x180, 1, pb, &loc), 0);
+	assert_true(loc.base == 0xfff0112345c00ull);
+	/* GB202: layout B, shift 8 */
+	block(&f, pb, true, 0x12345fff, 0xfff01, 0x00070006, 0x3f000b);
+	assert_int_equal(locate(&f, 0x1b2, 1, pb, &loc), 0);
+	assert_true(loc.base == 0xfff0112345f00ull);
+	assert_int_equal(loc.aperture, 3);
+	assert_int_equal(loc.length, 6);
+	assert_int_equal(loc.offset, 7);
+	assert_int_equal(loc.num_channels, 2048);
+	assert_int_equal(loc.chram_base, 0x3f0000);
+
+	/* NUM_CHANNELS_LOG2: 12 is the largest accepted, 13 and 15 are not; 0: one channel */
+	block(&f, pb, false, 0x1000, 0, 1, 0xfffffc);
+	assert_int_equal(locate(&f, 0x180, 1, pb, &loc), 0);
+	assert_int_equal(loc.num_channels, 4096);
+	assert_int_equal(loc.chram_base, 0xfffff0);
+	block(&f, pb, false, 0x1000, 0, 1, 0x10d);
+	assert_int_equal(locate(&f, 0x180, 1, pb, &loc), -EIO);
+	block(&f, pb, false, 0x1000, 0, 1, 0x10f);
+	assert_int_equal(locate(&f, 0x180, 1, pb, &loc), -EIO);
+	block(&f, pb, false, 0x1000, 0, 1, 0x100);
+	assert_int_equal(locate(&f, 0x180, 1, pb, &loc), 0);
+	assert_int_equal(loc.num_channels, 1);
+	/* CHRAM base: 0 and >= 16 MiB are refused, 0xfffff0 is the last accepted */
+	block(&f, pb, false, 0x1000, 0, 1, 0x0000000b);
+	assert_int_equal(locate(&f, 0x180, 1, pb, &loc), -EIO);
+	block(&f, pb, false, 0x1000, 0, 1, 0x100000b);
+	assert_int_equal(locate(&f, 0x180, 1, pb, &loc), -EIO);
+	block(&f, pb, false, 0x1000, 0, 1, 0xfffffb);
+	assert_int_equal(locate(&f, 0x180, 1, pb, &loc), 0);
+	assert_int_equal(loc.chram_base, 0xfffff0);
+	/* a PRI error in any of the four registers */
+	for (int r = 0; r < 4; r++) {
+		block(&f, pb, true, 0x1000, 0, 1, 0x1000b);
+		f.val[r] = 0xbadf3000;
+		assert_int_equal(locate(&f, 0x1b2, 1, pb, &loc), -EIO);
+	}
+	/* a runlist with no pri base / not in the topology */
+	assert_int_equal(locate(&f, 0x180, 1, 0, &loc), -ENOENT);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pfifo_single),
+		cmocka_unit_test(test_pfifo_indexed),
+		cmocka_unit_test(test_block),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
