@@ -192,6 +192,25 @@ DECL = re.compile(r"^\s*(static\s+|const\s+|unsigned\s+|signed\s+|struct\s+|enum
                   r"struct\s+\w+|enum\s+\w+|unsigned|FILE)\b[\s\*]*\w+\s*(\[.*\])?\s*[;=,(]")
 
 
+_used = None
+
+
+def used_names():
+    """How often each identifier occurs in the product sources: a #define
+    nobody uses gives only equivalent mutants, so it is left out."""
+    global _used
+    if _used is None:
+        _used = {}
+        for d in ("kmod", "cli", "include", "tests/sim"):
+            for root, _, files in os.walk(os.path.join(REPO, d)):
+                for fn in files:
+                    if fn.endswith((".c", ".h")):
+                        with open(os.path.join(root, fn), errors="replace") as f:
+                            for w in re.findall(r"\b[A-Za-z_]\w*\b", f.read()):
+                                _used[w] = _used.get(w, 0) + 1
+    return _used
+
+
 def candidates(rel):
     """Every (line, op, new_line, description) for file rel."""
     path = os.path.join(REPO, rel)
@@ -215,6 +234,9 @@ def candidates(rel):
         if header and not is_define:
             continue
         if is_define:
+            dm = re.match(r"^\s*#\s*define\s+(\w+)", line)
+            if dm and used_names().get(dm.group(1), 0) < 2:
+                continue
             # register field "hi:lo" -> moved one bit up
             m = re.match(r"^\s*#\s*define\s+\w+\s+(\d+):(\d+)\b", line)
             if m and in_code(mask, m.start(1), m.end(2)):
@@ -318,9 +340,19 @@ def main():
     for x in areas:
         if x not in AREAS:
             sys.exit(f"mutate: unknown area '{x}' (areas: {', '.join(AREAS)})")
-    os.makedirs(WORK, exist_ok=True)
-    recover()
-    sync_tree()
+    global REPO
+    if a.list:  # read-only: list from the checkout, leave a running copy alone
+        REPO = SRC
+    else:
+        os.makedirs(WORK, exist_ok=True)
+        lock = open(os.path.join(WORK, "lock"), "w")
+        try:
+            import fcntl
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            sys.exit("mutate: another run is using build/mutate")
+        recover()
+        sync_tree()
 
     def on_signal(sig, frame):
         raise KeyboardInterrupt
