@@ -13,7 +13,9 @@ the control commands against values that do NOT come from nvsched:
     and the CHRAM/PCCSR bit tables of the manuals (hand-written below).
 
 Every nvsched invocation runs in parallel; the whole file takes a few
-seconds.  Usage: tests/cli/test_cli.py [-q] [--bin build/bin/nvsched]
+seconds.  Usage: tests/cli/test_cli.py [-q] [--bin=build/bin/nvsched]
+  --module-dump STDOUT SNAPSHOTS: the same checks on what the kernel module
+  printed in the QEMU case runlists (tests/qemu/cases/runlists.check).
 Prints "CLI: N checks passed, F failed" and exits non-zero on a failure.
 """
 import concurrent.futures as cf
@@ -43,6 +45,10 @@ PCCSR_STATUS = ["idle", "pending", "pending_ctx_reload", "pending_acquire",
                 "on_eng_pending_acquire", "on_eng_pending", "on_pbdma_ctx_reload",
                 "on_pbdma_and_eng_ctx_reload", "on_eng_ctx_reload", "on_eng_pending_ctx_reload",
                 "on_eng_pending_acq_ctx_reload"]
+
+# Kepler has neither the PCE map (Pascal+) nor the GM107 GPC/TPC fuses;
+# Maxwell has the fuses but no PCE map (regs-mmu-gr.md, ce.h)
+UNSUPPORTED = {("gk104", "ce"), ("gk104", "gr"), ("gm204", "ce")}
 
 passed = 0
 failures = []
@@ -137,7 +143,7 @@ def check_profile(chip, desc, js, text):
                  num(r["shared_with_lce"])) for r in rows]
         eq(got, want, f"{chip} ce lces")
         # text: LCE<nn> ... PCE<nn> / shares LCE<nn>
-        for r in rows:
+        for r in rows if "ce" in text else []:
             lce = int(r["lce"])
             line = [t for t in text["ce"].split("\n") if t.startswith(f"LCE{lce:02d} ")]
             check(len(line) == 1, f"{chip} ce text: one LCE{lce:02d} line")
@@ -357,6 +363,80 @@ def check_h100(js, text):
     check(re.search(r'"tsgs":\[\]', text["runlist-j"]) is not None, "h100 empty arrays written as []")
 
 
+def check_device_info(chip, desc, text):
+    """/proc/gpuX/device_info's table (dev type inst runlist fault reset
+    pri_base ...) against the generator's engine table."""
+    rows = next((r for h, r in md_tables(desc) if h.startswith("**Engines**")), None)
+    if rows is None:
+        return
+    got = []
+    for m in re.finditer(r"^\s*(\d+) (\S+)\s+(\d+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(0x[0-9a-f]+)", text, re.M):
+        got.append((m.group(2), int(m.group(3)), num(m.group(4)), num(m.group(5)), num(m.group(6)),
+                    int(m.group(7), 16)))
+    want = [(r["type"], int(r["instance"]), num(r["runlist"]), num(r["fault_id"]),
+             num(r["reset_id"]), int(r["pri_base"], 16)) for r in rows]
+    eq(got, want, f"{chip} device_info table")
+
+
+def module_dump(out_path, snaps_path):
+    """QEMU case runlists: what the module read through real MMIO from the
+    responder's simulated GPUs (the guest's @@ sections) against what the
+    host put there (the generator's description; RM's answers for the
+    H100 capture)."""
+    sections = {}
+    cur = None
+    for line in open(out_path, errors="replace").read().split("\n"):
+        m = re.match(r"^@@ (gpu\d+) (\S+)", line)
+        if m:
+            cur = (m.group(1), m.group(2))
+            sections[cur] = []
+        elif cur:
+            sections[cur].append(line)
+    text_of = {k: "\n".join(v).strip("\n") + "\n" for k, v in sections.items()}
+    snaps = [l.strip() for l in open(snaps_path) if l.strip()]
+    gen = os.path.join(REPO, "build/bin/nvss-gen")
+    for i, snap in enumerate(snaps):
+        g = f"gpu{i}"
+        name = None
+        with open(snap, errors="replace") as f:
+            for line in f:
+                m = re.match(r"^meta name sim-(\w+)", line)
+                if m:
+                    name = m.group(1)
+                    break
+        js, text = {}, {}
+        for c, sec in (("engines", "engines-json"), ("ce", "ce-json"), ("gr", "gr-json"),
+                       ("runlist", "json")):
+            raw = text_of.get((g, sec), "")
+            text[c + "-j"] = raw
+            try:
+                js[c] = json.loads(raw)
+            except ValueError:
+                js[c] = {}
+        rl_ids = sorted(int(k[1][len("runlist"):]) for k in text_of
+                        if k[0] == g and re.match(r"runlist\d+$", k[1]))
+        text["runlist"] = "".join(text_of[(g, f"runlist{r}")] for r in rl_ids)
+        check(bool(rl_ids), f"{g} ({snap}): runlist files")
+        if name is None and os.path.basename(snap) == os.path.basename(H100):
+            for c in js:
+                contract(js[c], f"{g} h100 {c} (module)")
+            check_h100(js, text)
+            continue
+        if name not in CHIPS:
+            print(f"{g}: {snap} is neither a generator profile nor the H100 capture: not checked")
+            continue
+        desc = subprocess.run([gen, "--describe", name], stdout=subprocess.PIPE).stdout.decode()
+        for c in js:
+            if not js[c] or "schema" not in js[c]:
+                check((name, c) in UNSUPPORTED, f"{g} {name} {c} -j through the module: no JSON")
+                js[c] = {"engines": [], "runlists": [], "lces": [], "gpcs": []}
+                continue
+            contract(js[c], f"{g} {name} {c} (module)")
+        check_profile(name, desc, js, text)
+        check_device_info(name, desc, text_of.get((g, "device_info"), ""))
+        eq(rl_ids, [r["id"] for r in js["engines"]["runlists"]], f"{g} {name}: one runlist file per runlist")
+
+
 def main():
     global quiet
     quiet = "-q" in sys.argv
@@ -365,6 +445,13 @@ def main():
     for a in sys.argv[1:]:
         if a.startswith("--bin="):
             nv = a[len("--bin="):]
+    if "--module-dump" in sys.argv:
+        k = sys.argv.index("--module-dump")
+        module_dump(sys.argv[k + 1], sys.argv[k + 2])
+        print(f"CLI (module dump): {passed} checks passed, {len(failures)} failed")
+        for f in failures[:40] if quiet else []:
+            print("FAIL:", f)
+        return 1 if failures else 0
     jobs = {}
     for chip in CHIPS:
         snap = f"build/profiles/{chip}.nvss"
@@ -381,8 +468,7 @@ def main():
         res = {k: f.result() for k, f in futs.items()}
     # Kepler has neither the PCE map (Pascal+) nor the GM107 GPC/TPC fuses;
     # Maxwell has the fuses but no PCE map (regs-mmu-gr.md, ce.h)
-    unsupported = {("gk104", "ce"), ("gk104", "ce-j"), ("gk104", "gr"), ("gk104", "gr-j"),
-                   ("gm204", "ce"), ("gm204", "ce-j")}
+    unsupported = {(c, k) for c, x in UNSUPPORTED for k in (x, x + "-j")}
     for k, (rc, out, err) in res.items():
         if k in unsupported:
             # the generator encodes no CE/GR topology for this chip: nvsched
