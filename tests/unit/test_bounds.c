@@ -208,12 +208,99 @@ static void test_block(void **state)
 	assert_int_equal(locate(&f, 0x180, 1, 0, &loc), -ENOENT);
 }
 
+/* one bit at a time through the channel-state decoders: PCCSR (0x800004 +
+ * 8 chid: ENABLE 0, NEXT 1, PBDMA_FAULTED 22, ENG_FAULTED 23, STATUS 27:24,
+ * BUSY 28; regs-fifo.md 4.1) and CHRAM (chram_base + 4 chid: ENABLE 1, NEXT
+ * 2, BUSY 3, PBDMA_FAULTED 4, ENG_FAULTED 5, ON_PBDMA 6, ON_ENG 7, PENDING
+ * 8, CTX_RELOAD 9, PBDMA_BUSY 10, ENG_BUSY 11, ACQUIRE_FAIL 12; 4.2) */
+static void test_chan_state_bits(void **state)
+{
+	struct fake f = { 0 };
+	struct nvs_io io = { .rd32 = f_rd, .wr32 = f_wr, .ctx = &f };
+	struct nvs_rl_loc loc = { .num_channels = 4096, .chram_base = 0x200000 };
+	struct nvs_chan_state st;
+	static const struct { int bit; uint32_t flag; bool en, busy; } pccsr[] = {
+		{ 0, 0, true, false }, { 1, NVS_CHF_NEXT, false, false },
+		{ 22, NVS_CHF_PBDMA_FAULTED, false, false }, { 23, NVS_CHF_ENG_FAULTED, false, false },
+		{ 28, NVS_CHF_BUSY, false, true }, { 2, 0, false, false }, { 10, 0, false, false },
+		{ 11, 0, false, false }, { 21, 0, false, false }, { 29, 0, false, false },
+	}, chram[] = {
+		{ 0, 0, false, false }, { 1, 0, true, false }, { 2, NVS_CHF_NEXT, false, false },
+		{ 3, NVS_CHF_BUSY, false, true }, { 4, NVS_CHF_PBDMA_FAULTED, false, false },
+		{ 5, NVS_CHF_ENG_FAULTED, false, false }, { 6, NVS_CHF_ON_PBDMA, false, false },
+		{ 7, NVS_CHF_ON_ENG, false, false }, { 8, NVS_CHF_PENDING, false, false },
+		{ 9, NVS_CHF_CTX_RELOAD, false, false }, { 10, NVS_CHF_PBDMA_BUSY, false, false },
+		{ 11, NVS_CHF_ENG_BUSY, false, false }, { 12, NVS_CHF_ACQUIRE_FAIL, false, false },
+		{ 13, 0, false, false },
+	};
+	const struct nvs_caps *pre = nvs_chip_lookup(0x140)->caps, *amp = nvs_chip_lookup(0x180)->caps;
+
+	for (size_t i = 0; i < sizeof(pccsr) / sizeof(pccsr[0]); i++) {
+		f.n = 0;
+		set(&f, 0x800004 + 8 * 4095, 1u << pccsr[i].bit);
+		nvs_chan_state_read(&io, pre, &loc, 4095, &st);
+		assert_true(st.valid);
+		assert_int_equal(st.flags, pccsr[i].flag);
+		assert_int_equal(st.enabled, pccsr[i].en);
+		assert_int_equal(st.busy, pccsr[i].busy);
+		assert_int_equal(st.status, 0);
+		assert_int_equal(st.raw, 1u << pccsr[i].bit);
+	}
+	for (int s = 0; s < 16; s++) {
+		f.n = 0;
+		set(&f, 0x800004 + 8 * 3, (uint32_t)s << 24);
+		nvs_chan_state_read(&io, pre, &loc, 3, &st);
+		assert_int_equal(st.status, s);
+		assert_int_equal(st.flags, 0);
+	}
+	assert_string_equal(nvs_chan_status_name(0), "idle");
+	assert_string_equal(nvs_chan_status_name(7), "on_eng");
+	assert_string_equal(nvs_chan_status_name(14), "on_eng_pending_acq_ctx_reload");
+	assert_string_equal(nvs_chan_status_name(15), "status15");
+	assert_null(nvs_chan_status_name(-1));
+	for (size_t i = 0; i < sizeof(chram) / sizeof(chram[0]); i++) {
+		f.n = 0;
+		set(&f, 0x200000 + 4 * 4095, 1u << chram[i].bit);
+		nvs_chan_state_read(&io, amp, &loc, 4095, &st);
+		assert_true(st.valid);
+		assert_int_equal(st.flags, chram[i].flag);
+		assert_int_equal(st.enabled, chram[i].en);
+		assert_int_equal(st.busy, chram[i].busy);
+		assert_int_equal(st.status, -1);	/* CHRAM has no STATUS */
+	}
+	/* chid equal to the channel count: not read; a PRI error: not valid */
+	loc.num_channels = 4095;
+	nvs_chan_state_read(&io, amp, &loc, 4095, &st);
+	assert_false(st.valid);
+	nvs_chan_state_read(&io, pre, &loc, 4095, &st);
+	assert_false(st.valid);
+	f.n = 0;
+	set(&f, 0x800004 + 8 * 4094, 0xbadf1100);
+	nvs_chan_state_read(&io, pre, &loc, 4094, &st);
+	assert_false(st.valid);
+	assert_int_equal(st.status, -1);
+}
+
+/* NV_RUNLIST timeslice: TIMEOUT << SCALE units of 1024 ns; 0 counts as 1 */
+static void test_timeslice(void **state)
+{
+	assert_true(nvs_timeslice_ns(3, 128) == 1048576);
+	assert_true(nvs_timeslice_ns(0, 0) == 1024);
+	assert_true(nvs_timeslice_ns(15, 0) == 1024);
+	assert_true(nvs_timeslice_ns(0, 1) == 1024);
+	assert_true(nvs_timeslice_ns(1, 1) == 2048);
+	assert_true(nvs_timeslice_ns(15, 255) == 255ull * 32768 * 1024);
+	assert_true(nvs_timeslice_ns(2, 100) == 409600);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pfifo_single),
 		cmocka_unit_test(test_pfifo_indexed),
 		cmocka_unit_test(test_block),
+		cmocka_unit_test(test_chan_state_bits),
+		cmocka_unit_test(test_timeslice),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
