@@ -9,4 +9,8 @@ bash tests/predict/run-golden.sh build/bin/nvsched-predict >/dev/null 2>&1 || { 
 if [ -f tests/cli/test_cli.py ]; then
 	python3 tests/cli/test_cli.py -q >/dev/null 2>&1 || { echo "fast suite: CLI tests failed"; exit 1; }
 fi
+# the predictor against the committed H100 measurements (analysis mutants)
+if [ "${MUTATE_AREA:-analysis}" = analysis ]; then
+	bash tests/hw/score-committed.sh >/dev/null 2>&1 || { echo "fast suite: H100 score regressed"; exit 1; }
+fi
 exit 0

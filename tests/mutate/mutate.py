@@ -388,6 +388,7 @@ def main():
                 if a.per_area and total >= a.per_area:
                     break
                 apply(rel, ln, new)
+                os.environ["MUTATE_AREA"] = area
                 try:
                     with open(os.path.join(WORK, "mutant.log"), "w") as log:
                         if run(a.build, 600, log) != 0:

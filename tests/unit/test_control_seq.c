@@ -187,6 +187,8 @@ static void test_preempt_runlist(void **state)
 	assert_int_equal(plan_rc(&f, 0x0e4, &loc, NVS_CTL_PREEMPT_RUNLIST, 0), -EOPNOTSUPP);
 	loc.id = 32;
 	assert_int_equal(plan_rc(&f, 0x136, &loc, NVS_CTL_PREEMPT_RUNLIST, 0), -EOPNOTSUPP);
+	loc.id = -1;
+	assert_int_equal(plan_rc(&f, 0x136, &loc, NVS_CTL_PREEMPT_RUNLIST, 0), -EOPNOTSUPP);
 	loc.id = 2;
 	plan_is(&f, 0x180, &loc, NVS_CTL_PREEMPT_RUNLIST, 0, 1,
 		(const uint32_t[]){ 0xc02498, 0 }, 0xc02498, 1u << 21, false);
@@ -211,6 +213,13 @@ static void test_sched(void **state)
 	loc.id = 31;
 	plan_is(&f, 0x0e4, &loc, NVS_CTL_SCHED_ENABLE, 0, 1,
 		(const uint32_t[]){ 0x2630, 0x5 }, 0, 0, true);
+	loc.id = 0;
+	plan_is(&f, 0x136, &loc, NVS_CTL_SCHED_DISABLE, 0, 1,
+		(const uint32_t[]){ 0x2630, 0x80000005 }, 0, 0, true);
+	plan_is(&f, 0x136, &loc, NVS_CTL_SCHED_ENABLE, 0, 1,
+		(const uint32_t[]){ 0x2630, 0x80000004 }, 0, 0, true);
+	loc.id = -1;
+	assert_int_equal(plan_rc(&f, 0x140, &loc, NVS_CTL_SCHED_DISABLE, 0), -ERANGE);
 	loc.id = 32;
 	assert_int_equal(plan_rc(&f, 0x140, &loc, NVS_CTL_SCHED_DISABLE, 0), -ERANGE);
 	loc.id = 1;
