@@ -287,6 +287,29 @@ static void test_pending(void **state)
 	assert_false(nvs_plan_pending(&io, &p));
 }
 
+/* nvs_rl_has_chan / nvs_rl_has_tsg: only the runlist's @length items are
+ * searched; channel and TSG ids are told apart; no items: nothing found */
+static void test_rl_membership(void **state)
+{
+	struct nvs_rl_item items[4] = {
+		{ .kind = NVS_RL_TSG, .id = 7 }, { .kind = NVS_RL_CHAN, .id = 3 },
+		{ .kind = NVS_RL_CHAN, .id = 7 },
+		{ .kind = NVS_RL_CHAN, .id = 9 },	/* beyond length: not in the runlist */
+	};
+	struct nvs_rl_loc loc = { .length = 3 };
+
+	assert_true(nvs_rl_has_chan(&loc, items, 3));
+	assert_true(nvs_rl_has_chan(&loc, items, 7));	/* the last item */
+	assert_false(nvs_rl_has_chan(&loc, items, 9));
+	assert_false(nvs_rl_has_chan(&loc, items, 4));
+	assert_true(nvs_rl_has_tsg(&loc, items, 7));
+	assert_false(nvs_rl_has_tsg(&loc, items, 3));
+	assert_false(nvs_rl_has_chan(&loc, NULL, 3));
+	assert_false(nvs_rl_has_tsg(&loc, NULL, 7));
+	loc.length = 0;
+	assert_false(nvs_rl_has_tsg(&loc, items, 7));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -297,6 +320,7 @@ int main(void)
 		cmocka_unit_test(test_sched),
 		cmocka_unit_test(test_resubmit),
 		cmocka_unit_test(test_pending),
+		cmocka_unit_test(test_rl_membership),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -109,6 +109,12 @@ static void test_overlap(void **state)
 		     "m vid 0x100 00000000000000000000000000000000\n"
 		     "m vid 0x200 00\n"
 		     "m vid 0x108 00\n", 4, "overlaps the m range at line 2");
+	/* the overlap is reported at its own line, not at the file's last one */
+	expect_error("nvsched-snapshot 1\n"
+		     "m vid 0x1000 00112233\n"
+		     "m vid 0x1002 00\n"
+		     "r 0x0 0x0\n"
+		     "r 0x4 0x0\n", 3, "overlaps the m range at line 2");
 }
 
 static void test_odd_hex(void **state)
