@@ -120,6 +120,10 @@ static void test_overlap(void **state)
 static void test_odd_hex(void **state)
 {
 	expect_error("nvsched-snapshot 1\nm vid 0x0 abc\n", 2, "odd number of hex digits");
+	/* the bad digit's position, counted from 0: high and low nibble */
+	expect_error("nvsched-snapshot 1\nm vid 0x0 00g0\n", 2, "(bad digit at position 2)");
+	expect_error("nvsched-snapshot 1\nm vid 0x0 000g\n", 2, "(bad digit at position 3)");
+	expect_error("nvsched-snapshot 1\nm vid 0x0 G0\n", 2, "(bad digit at position 0)");
 }
 
 static void test_version(void **state)
