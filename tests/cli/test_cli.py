@@ -267,6 +267,127 @@ def check_profile(chip, desc, js, text):
         eq(ids, want_ids, w + " text entries")
 
 
+# submit-register family per profile (regs-fifo.md section 3; the generator's
+# notes name layout B for GB20x)
+SUBMIT = {"gk104": "single", "gm204": "single", "gp106": "single", "gp10b": "single",
+          "gv100": "single", "gv11b": "single", "tu104": "indexed", "ga100": "A",
+          "ga10b": "A", "ad102": "A", "gh100": "A", "gb202": "B"}
+APERTURE = {"vid": 0, "sys_coh": 2, "sys_noncoh": 3}
+
+
+def control_jobs(nv, chip, desc):
+    """The control commands to run (all --dry-run) and the writes the manual
+    says each must plan: [(key, argv, expected writes or an error)]."""
+    snap = f"build/profiles/{chip}.nvss"
+    fam = SUBMIT[chip]
+    blocks = {int(m.group(1)): (int(m.group(2), 16), int(m.group(3), 16)) for m in re.finditer(
+        r"runlist id (\d+): NV_RUNLIST block (0x[0-9a-f]+), CHRAM (0x[0-9a-f]+)", desc)}
+    regs = {}
+    with open(os.path.join(REPO, snap)) as f:
+        for line in f:
+            m = re.match(r"^r (0x[0-9a-f]+) (0x[0-9a-f]+)", line)
+            if m:
+                regs[int(m.group(1), 16)] = int(m.group(2), 16)
+    sched = regs.get(0x2630, 0)
+    if not blocks and fam == "A":
+        # the H100 capture: RM's runlist pri bases; CHRAM from the captured
+        # NV_RUNLIST_CHANNEL_CONFIG (+0x004, base = value & ~0xf)
+        for name, inst, rl, rlbase, fault in rm_answers()[0]:
+            if rlbase + 4 in regs:
+                blocks[rl] = (rlbase, regs[rlbase + 4] & ~0xf)
+    jobs = []
+    for head, rows in md_tables(desc):
+        m = re.match(r"Runlist (\d+): base (0x[0-9a-f]+) \((\w+)\), (\d+) entries of \d+ bytes, "
+                     r"SUBMIT offset (\d+)", head)
+        if not m or not any(r["kind"] == "TSG" for r in rows):
+            continue
+        rl, base, ap, length, off = (int(m.group(1)), int(m.group(2), 16), m.group(3),
+                                     int(m.group(4)), int(m.group(5)))
+        tsg = next(r for r in rows if r["kind"] == "TSG")
+        ch = next(r for r in rows if r["kind"] == "channel")
+        tsgid, chid = int(tsg["tsgid"]), int(ch["chid"])
+        ctl = int(ch.get("CHRAM") or ch.get("PCCSR_CHANNEL"), 16)
+        blk = blocks.get(rl, (None, None))[0]
+        chram = blocks.get(rl, (None, None))[1]
+        pre = [nv, "--snapshot", snap, "-j"]
+        if fam in ("single", "indexed"):
+            keep = ctl & 0x2 | (ctl & 0xf0000 if chip == "gk104" else 0)
+            w_dis = [(0x800004 + 8 * chid, keep | 0x800)]
+            w_en = [(0x800004 + 8 * chid, keep | 0x400)]
+            w_tsg = [(0x2634, 0x1000000 | tsgid)]
+            w_pre = "no register" if chip == "gk104" else [(0x2638, 1 << rl)]
+            w_sd = [(0x2630, sched | 1 << rl)]
+            w_se = [(0x2630, sched & ~(1 << rl))]
+        else:
+            if blk is None:
+                continue
+            p_off, s_off, sub = (0x98, 0x94, 0x88) if fam == "A" else (0x14, 0x10, 0x08)
+            w_dis = [(chram + 4 * chid, 0x3)]
+            w_en = [(chram + 4 * chid, 0x2)]
+            w_tsg = [(blk + p_off, 0x1000000 | tsgid)]
+            w_pre = [(blk + p_off, 0)]
+            w_sd = [(blk + s_off, 1)]
+            w_se = [(blk + s_off, 0)]
+        if fam == "single":
+            w_rs = [(0x2270, base >> 12 | APERTURE[ap] << 28), (0x2274, rl << 20 | length)]
+        elif fam == "indexed":
+            w_rs = [(0x2b08 + 16 * rl, off << 16 | length)]
+        else:
+            w_rs = [(blk + sub, off << 16 | length)]
+        r = ["-r", str(rl)]
+        jobs += [
+            (("disable_channel", chid), pre + ["channel", "disable", str(chid)] + r + ["--dry-run"], w_dis),
+            (("enable_channel", chid), pre + ["channel", "enable", str(chid)] + r + ["--dry-run"], w_en),
+            (("preempt_tsg", tsgid), pre + ["tsg", "preempt", str(tsgid)] + r + ["--dry-run"], w_tsg),
+            (("preempt_runlist", None), pre + ["runlist", "preempt", str(rl), "--dry-run"], w_pre),
+            (("resubmit_runlist", None), pre + ["runlist", "resubmit", str(rl), "--dry-run"], w_rs),
+            (("disable_runlist_scheduling", None), pre + ["runlist", "disable", str(rl), "--dry-run"], w_sd),
+            (("enable_runlist_scheduling", None), pre + ["runlist", "enable", str(rl), "--dry-run"], w_se),
+        ]
+        # the same plan as text: "  W 0xOFF <- 0xVALUE(8 digits)"
+        jobs.append((("text", chid), [nv, "--snapshot", snap, "channel", "disable", str(chid)] + r +
+                     ["--dry-run"], w_dis))
+        break
+    return jobs
+
+
+def check_control(chip, rl_jobs, res):
+    for (op, ident), argv, want in rl_jobs:
+        rc, out, err = res[tuple(argv)]
+        w = f"{chip} {' '.join(argv[4:])}"
+        if op == "text":
+            eq(rc, 0, w + " exit status")
+            got = [(int(a, 16), int(b, 16)) for a, b in
+                   re.findall(r"^  W (0x[0-9a-f]+) <- (0x[0-9a-f]{8})$", out, re.M)]
+            eq(got, want, w + " text writes")
+            check(re.search(r"^gpu0: would disable_channel \d+ on runlist \d+", out, re.M) is not None,
+                  w + f" text header {out[:80]!r}")
+            continue
+        try:
+            doc = json.loads(out)
+        except ValueError:
+            check(False, w + f": not JSON {out[:100]!r}")
+            continue
+        contract(doc, w)
+        res_ = doc.get("results", [])
+        eq(len(res_), 1, w + " one result")
+        if not res_:
+            continue
+        r = res_[0]
+        eq(sorted(r), sorted(["op", "runlist", "id", "dry_run", "writes", "error"]), w + " result keys")
+        eq((r["op"], r["id"], r["dry_run"]), (op, ident, True), w + " op/id/dry_run")
+        if isinstance(want, str):
+            eq((rc, r["writes"]), (1, []), w + " refused")
+            check(isinstance(r["error"], str) and want in r["error"], w + f" error {r['error']!r}")
+            continue
+        eq(rc, 0, w + " exit status")
+        eq(r["error"], None, w + " error")
+        got = [(int(x["offset"], 16), int(x["value"], 16)) for x in r["writes"]]
+        eq(got, want, w + " writes (regs-fifo.md)")
+        for x in r["writes"]:
+            check(HEX_RE.match(x["offset"]) and HEX_RE.match(x["value"]), w + " hex format")
+
+
 def contract(doc, what):
     """CONTRACTS.md section 2 rules every document follows."""
     eq(doc.get("schema"), 1, what + " schema")
@@ -460,6 +581,15 @@ def main():
             jobs[(chip, c + "-j")] = [nv, "--snapshot", snap, "-j", c]
             jobs[(chip, c)] = [nv, "--snapshot", snap, c]
         jobs[(chip, "runlist-r0")] = [nv, "--snapshot", snap, "runlist", "-r", "0", "-j"]
+    ctl_jobs = {}
+    descs = {}
+    with cf.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
+        for chip, (rc, out, err) in zip(CHIPS, ex.map(run, [[gen, "--describe", c] for c in CHIPS])):
+            descs[chip] = out
+    for chip in CHIPS:
+        ctl_jobs[chip] = control_jobs(nv, chip, descs[chip])
+        for _, argv, _ in ctl_jobs[chip]:
+            jobs[tuple(argv)] = argv
     for c in ("engines", "ce", "gr", "runlist"):
         jobs[("h100", c + "-j")] = [nv, "--snapshot", H100, "-j", c]
         jobs[("h100", c)] = [nv, "--snapshot", H100, c]
@@ -470,6 +600,8 @@ def main():
     # Maxwell has the fuses but no PCE map (regs-mmu-gr.md, ce.h)
     unsupported = {(c, k) for c, x in UNSUPPORTED for k in (x, x + "-j")}
     for k, (rc, out, err) in res.items():
+        if isinstance(k[0], str) and k[0] == nv:
+            continue  # control commands: checked by check_control
         if k in unsupported:
             # the generator encodes no CE/GR topology for this chip: nvsched
             # must say so (exit 1, a message) and print nothing on stdout
@@ -486,6 +618,9 @@ def main():
             check(False, f"{key}: not JSON: {e}")
             return None
 
+    for chip in CHIPS:
+        check(len(ctl_jobs[chip]) == 8, f"{chip}: control commands planned ({len(ctl_jobs[chip])})")
+        check_control(chip, ctl_jobs[chip], res)
     for chip in CHIPS + ["h100"]:
         js, text = {}, {}
         for c in ("engines", "ce", "gr", "runlist"):
