@@ -119,7 +119,7 @@ static void test_overlap(void **state)
 
 static void test_odd_hex(void **state)
 {
-	expect_error("nvsched-snapshot 1\nm vid 0x0 abc\n", 2, "odd number of hex digits");
+	expect_error("nvsched-snapshot 1\nm vid 0x0 abc\n", 2, "odd number of hex digits (3) in memory data");
 	/* the bad digit's position, counted from 0: high and low nibble */
 	expect_error("nvsched-snapshot 1\nm vid 0x0 00g0\n", 2, "(bad digit at position 2)");
 	expect_error("nvsched-snapshot 1\nm vid 0x0 000g\n", 2, "(bad digit at position 3)");
@@ -157,6 +157,16 @@ static void test_range_limits(void **state)
 	expect_error("nvsched-snapshot 1\nr 0xffffffff00 0x0\n", 2, "beyond the 16 MiB");
 	expect_error("nvsched-snapshot 1\nr 0x0 0x100000000\n", 2, "32 bits");
 	expect_error("nvsched-snapshot 1\nm vid 0xffffffffffffffff 0011\n", 2, "wraps");
+	/* a range ending on the last byte of the address space does not wrap */
+	assert_int_equal(parse("nvsched-snapshot 1\nm vid 0xfffffffffffffffe 0011\n", &s), 0);
+	nvss_free(s);
+	assert_int_equal(parse("nvsched-snapshot 1\nm sys 0xffffffffffffffff 22\n", &s), 0);
+	nvss_free(s);
+	/* success clears a stale error message */
+	strcpy(err, "stale");
+	assert_int_equal(parse("nvsched-snapshot 1\n", &s), 0);
+	assert_string_equal(err, "");
+	nvss_free(s);
 	assert_int_equal(parse("nvsched-snapshot 1\nr 0xfffffc 0xffffffff\n", &s), 0);
 	assert_int_equal(s->regs[0].off, 0xfffffc);
 	assert_int_equal(s->regs[0].val, 0xffffffff);
