@@ -252,12 +252,52 @@ def check_profile(chip, desc, js, text):
             eq((int(hm.group(1)), hm.group(2), hm.group(3), int(hm.group(5) or 0)),
                (int(m.group(4)), m.group(2), m.group(3), int(m.group(6))), w + " text header")
         ids = []
+        boxes = []
         for t in lines[start + 1:]:
             if t.startswith("Runlist "):
                 break
             e = re.search(r"(TSG|Channel) Entry (\d+)", t)
             if e:
                 ids.append((e.group(1), int(e.group(2))))
+                boxes.append([])
+            elif boxes:
+                boxes[-1].append(t.strip().strip("|+-").strip())
+        # the fields inside each box (Listing 1 style)
+        k = 0
+        chans = [c for _, c in got_ch]
+        ci = 0
+        for r, box in zip(rows, boxes):
+            f = {}
+            for j, t in enumerate(box):
+                mm = re.match(r"^([A-Za-z][A-Za-z ()0-9]*?):\s*(.*)$", t)
+                if mm:
+                    f[mm.group(1)] = mm.group(2) if mm.group(2) else box[j + 1] if j + 1 < len(box) else ""
+            bw = f"{w} text entry {k}"
+            k += 1
+            if r["kind"] == "TSG":
+                sc, to = r["scale/timeout"].split("/")
+                eq((f.get("Scale"), f.get("Timeout")), (sc, to), bw + " Scale/Timeout")
+                eq(float(f.get("Slice us", "nan")), float(r["timeslice_us"]), bw + " Slice us")
+                nch = 0
+                for r2 in rows[rows.index(r) + 1:]:
+                    if r2["kind"] != "channel":
+                        break
+                    nch += 1
+                eq(f.get("Length"), str(nch), bw + " Length")
+                continue
+            wc = chans[ci] if ci < len(chans) else None
+            ci += 1
+            if wc is None:
+                continue
+            eq(int(f.get("Instance PTR", "-1"), 16), int(wc["inst"], 16), bw + " Instance PTR")
+            eq(f.get("Enabled"), "1" if wc["ctl"] & (2 if wc["chram"] else 1) else "0", bw + " Enabled")
+            if wc["runqueue"] is not None:
+                eq(f.get("Runqueue Selector"), str(wc["runqueue"]), bw + " Runqueue Selector")
+            if not wc["chram"]:
+                eq(f.get("Status"), PCCSR_STATUS[wc["ctl"] >> 24 & 0xf], bw + " Status")
+            um = re.match(r"(0x[0-9a-f]+) \((\w+)\)$", wc["userd"])
+            if um:
+                eq(int(f.get("USERD PTR", "-1"), 16), int(um.group(1), 16), bw + " USERD PTR")
         want_ids = []
         for r in rows:
             if r["kind"] == "TSG":
