@@ -428,6 +428,67 @@ def check_control(chip, rl_jobs, res):
             check(HEX_RE.match(x["offset"]) and HEX_RE.match(x["value"]), w + " hex format")
 
 
+def check_cli_misc(nv, descs):
+    """Id parsing, text headers of control plans, --watch (JSON Lines and
+    SIGINT) on the Volta and Ampere profiles."""
+    import signal
+    import time
+    snap = "build/profiles/gv100.nvss"
+    for bad in ("abc", "-1", "0x100000000", "4294967296", "12x", ""):
+        rc, out, err = run([nv, "--snapshot", snap, "channel", "disable", "--", bad])
+        eq((rc, out, err), (2, "", f"nvsched channel: bad id '{bad}'\n"), f"channel disable {bad!r}")
+    rc, out, err = run([nv, "--snapshot", snap, "tsg", "preempt", "11", "--dry-run"])
+    eq(out.split("\n")[:2], ["gpu0: would preempt_tsg 11 on runlist 0 (simulated on the snapshot; "
+                             "the file is unchanged)", "  W 0x002634 <- 0x0100000b"], "tsg preempt text")
+    rc, out, err = run([nv, "--snapshot", snap, "runlist", "preempt", "4", "--dry-run"])
+    eq(out.split("\n")[:2], ["gpu0: would preempt_runlist on runlist 4 (simulated on the snapshot; "
+                             "the file is unchanged)", "  W 0x002638 <- 0x00000010"], "runlist preempt text")
+    rc, out, err = run([nv, "--snapshot", snap, "tsg", "preempt", "11"])
+    eq(out.split("\n")[0], "gpu0: preempt_tsg 11 on runlist 0 (simulated on the snapshot; "
+       "the file is unchanged)", "tsg preempt text (not dry run)")
+    for chip in ("gv100", "ga100"):
+        snap = f"build/profiles/{chip}.nvss"
+        want = []
+        for head, rows in md_tables(descs[chip]):
+            m = re.match(r"Runlist (\d+): ", head)
+            if not m:
+                continue
+            tsg = None
+            for r in rows:
+                if r["kind"] == "TSG":
+                    tsg = int(r["tsgid"])
+                    want.append((int(m.group(1)), "tsg_added", tsg, None))
+                elif r["kind"] == "channel":
+                    want.append((int(m.group(1)), "channel_added", tsg, int(r["chid"])))
+        rc, out, err = run([nv, "--snapshot", snap, "runlist", "--watch", "-i", "20", "--count", "3", "-j"])
+        eq(rc, 0, f"{chip} runlist --watch -j exit status")
+        got = []
+        for line in out.split("\n"):
+            if not line:
+                continue
+            try:
+                e = json.loads(line)
+            except ValueError:
+                check(False, f"{chip} --watch line not JSON: {line!r}")
+                continue
+            check(e.get("schema") == 1 and isinstance(e.get("t"), (int, float)) and e["t"] >= 0,
+                  f"{chip} --watch line schema/t: {line!r}")
+            got.append((e["runlist"], e["event"], e.get("tsgid"), e.get("chid")))
+        # a static snapshot: everything appears at the first poll, then nothing
+        eq(got, want, f"{chip} runlist --watch -j events (the generator's TSGs and channels)")
+    p = subprocess.Popen([nv, "--snapshot", "build/profiles/gv100.nvss", "runlist", "--watch", "-i", "20"],
+                         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(0.5)
+    p.send_signal(signal.SIGINT)
+    try:
+        rc = p.wait(timeout=5)
+        eq(rc, 0, "runlist --watch: SIGINT ends it cleanly")
+    except subprocess.TimeoutExpired:
+        p.kill()
+        check(False, "runlist --watch: SIGINT did not stop it")
+    p.communicate()
+
+
 def contract(doc, what):
     """CONTRACTS.md section 2 rules every document follows."""
     eq(doc.get("schema"), 1, what + " schema")
@@ -658,6 +719,7 @@ def main():
             check(False, f"{key}: not JSON: {e}")
             return None
 
+    check_cli_misc(nv, descs)
     for chip in CHIPS:
         check(len(ctl_jobs[chip]) == 8, f"{chip}: control commands planned ({len(ctl_jobs[chip])})")
         check_control(chip, ctl_jobs[chip], res)
