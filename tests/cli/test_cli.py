@@ -476,6 +476,17 @@ def check_cli_misc(nv, descs):
             got.append((e["runlist"], e["event"], e.get("tsgid"), e.get("chid")))
         # a static snapshot: everything appears at the first poll, then nothing
         eq(got, want, f"{chip} runlist --watch -j events (the generator's TSGs and channels)")
+    # the predictor's GPU profiles: SM/TPC counts from public specifications
+    # (RTX 3090 82 SMs, A100 108, H100 SXM 132 as RM reports for the capture,
+    # Orin 16), each with its source line
+    rc, out, err = run([os.path.join(os.path.dirname(nv), "nvsched-predict"), "-l"])
+    rows = re.findall(r"^(\S+)\s+(\d+)\s+(\d+)\s.*\n\s+source: (\S.*)$", out, re.M)
+    eq([(n, int(a), int(b)) for n, a, b, _ in rows],
+       [("ga102-rtx3090", 82, 41), ("ga100-a100", 108, 54), ("gh100-h100-sxm", 132, 66),
+        ("ga10b-orin", 16, 8)], "predict -l profiles")
+    check(len(rows) == 4 and "Wang et al." in rows[0][3] and "A100" in rows[1][3],
+          f"predict -l sources: {[r[3] for r in rows]}")
+    check(all(r[3] for r in rows) and len({r[3] for r in rows}) == len(rows), "predict -l: one source each")
     p = subprocess.Popen([nv, "--snapshot", "build/profiles/gv100.nvss", "runlist", "--watch", "-i", "20"],
                          cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     time.sleep(0.5)
