@@ -611,6 +611,27 @@ def check_device_info(chip, desc, text):
     eq(got, want, f"{chip} device_info table")
 
 
+def check_gr_text(chip, desc, text):
+    """nvsched gr (text): the summary line and the GPC table."""
+    m = re.search(r"\*\*GPC/TPC:\*\* (\d+) GPCs x (\d+) TPCs on chip", desc)
+    t = re.search(r"Total TPCs enabled: (\d+) \(SMs per TPC: (\d+)\)", desc)
+    rows = next((r for h, r in md_tables(desc) if h.startswith("**GPC/TPC")), None)
+    if not m or not t or rows is None or not text:
+        return
+    en = sum(1 for r in rows if r["enabled"] == "true")
+    tpcs, spt = int(t.group(1)), int(t.group(2))
+    head = re.search(r"^gpu0 \S+: (\d+) GPCs x (\d+) TPCs on chip; (\d+) GPCs, (\d+) TPCs, (\d+) SMs "
+                     r"enabled \((\d+) SMs/TPC\)$", text, re.M)
+    check(head is not None, f"{chip} gr text summary line")
+    if head:
+        eq(tuple(int(x) for x in head.groups()),
+           (int(m.group(1)), int(m.group(2)), en, tpcs, tpcs * spt, spt), f"{chip} gr text summary")
+    got = re.findall(r"^(\d+)\s+(\S+)\s+(yes|no)\s+(0x[0-9a-f]+)\s+(\d+)$", text, re.M)
+    eq([(int(g), en_ == "yes", mk, int(n)) for g, _, en_, mk, n in got],
+       [(int(r["gpc"]), r["enabled"] == "true", r["tpc_disable_mask"], int(r["tpcs_enabled"]))
+        for r in rows], f"{chip} gr text table")
+
+
 def module_dump(out_path, snaps_path):
     """QEMU case runlists: what the module read through real MMIO from the
     responder's simulated GPUs (the guest's @@ sections) against what the
@@ -751,6 +772,8 @@ def main():
                 check_h100(js, text)
             else:
                 check_profile(chip, res[(chip, "desc")][1], js, text)
+                check_device_info(chip + " engines text", res[(chip, "desc")][1], text["engines"])
+                check_gr_text(chip, res[(chip, "desc")][1], text["gr"])
                 one = doc((chip, "runlist-r0"))
                 if one is not None:
                     eq([r["id"] for r in one["runlists"]], [0], f"{chip} runlist -r 0 lists runlist 0 only")
