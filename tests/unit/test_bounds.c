@@ -293,6 +293,50 @@ static void test_timeslice(void **state)
 	assert_true(nvs_timeslice_ns(2, 100) == 409600);
 }
 
+/* an unknown chip id: the architecture is guessed from BOOT_0's ARCHITECTURE
+ * (28:24, bit 5 at 8:8; IMPLEMENTATION 23:20) with NVIDIA's numbering:
+ * 0x0e-0x10 Kepler, 0x11-0x12 Maxwell, 0x13 Pascal, 0x14-0x15 Volta, 0x16
+ * Turing, 0x17 Ampere, 0x18 Hopper, 0x19 Ada, 0x1a-0x1b Blackwell; outside
+ * that range nothing is guessed */
+static void test_identify_guess(void **state)
+{
+	static const struct { unsigned int arch; const char *name; } t[] = {
+		{ 0x0d, NULL }, { 0x0e, "kepler" }, { 0x10, "kepler" }, { 0x11, "maxwell" },
+		{ 0x12, "maxwell" }, { 0x13, "pascal" }, { 0x14, "volta" }, { 0x15, "volta" },
+		{ 0x16, "turing" }, { 0x17, "ampere" }, { 0x18, "hopper" }, { 0x19, "ada" },
+		{ 0x1a, "blackwell" }, { 0x1b, "blackwell" }, { 0x1c, NULL }, { 0x3f, NULL },
+	};
+	struct fake f = { 0 };
+	struct nvs_io io = { .rd32 = f_rd, .wr32 = f_wr, .ctx = &f };
+	struct nvs_ident id;
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		f.n = 0;
+		/* implementation 0xd exists for no architecture in the chip table */
+		set(&f, 0x0, (t[i].arch & 0x1f) << 24 | (t[i].arch >> 5) << 8 | 0xd << 20 | 0xa1);
+		assert_int_equal(nvs_identify(&io, &id), 0);
+		assert_null(id.chip);
+		assert_int_equal(id.chip_id, t[i].arch << 4 | 0xd);
+		if (!t[i].name) {
+			assert_null(id.caps);
+			assert_int_equal(id.arch, NVS_ARCH_UNKNOWN);
+			continue;
+		}
+		assert_non_null(id.caps);
+		assert_true(id.caps_guessed);
+		assert_string_equal(nvs_arch_name(id.arch), t[i].name);
+		assert_int_equal(id.caps->arch, id.arch);
+	}
+	/* a BOOT_0 of 0, a PRI error: -EIO; all ones: no device */
+	f.n = 0;
+	set(&f, 0x0, 0);
+	assert_int_equal(nvs_identify(&io, &id), -EIO);
+	set(&f, 0x0, 0xbadf1000);
+	assert_int_equal(nvs_identify(&io, &id), -EIO);
+	set(&f, 0x0, 0xffffffff);
+	assert_int_equal(nvs_identify(&io, &id), -ENODEV);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -301,6 +345,7 @@ int main(void)
 		cmocka_unit_test(test_block),
 		cmocka_unit_test(test_chan_state_bits),
 		cmocka_unit_test(test_timeslice),
+		cmocka_unit_test(test_identify_guess),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
