@@ -15,6 +15,7 @@
 #include "chip.h"
 #include "ptop.h"
 #include "runlist.h"
+#include "inst.h"
 
 struct fake {
 	uint32_t off[16], val[16];
@@ -337,6 +338,62 @@ static void test_identify_guess(void **state)
 	assert_int_equal(nvs_identify(&io, &id), -ENODEV);
 }
 
+/* instance block (regs-mmu-gr.md section 3.1/3.2): ENGINE_WFI at dword 132
+ * (0x210: TARGET 1:0, MODE 2:2 virtual, PTR_LO 31:12), dword 133 (0x214:
+ * PTR_HI 7:0), VEID at 0x218 (5:0), PASID at 0x21c (19:0); Volta+ only */
+static uint8_t ramin[4096];
+
+static int m_rd(void *ctx, enum nvs_aperture ap, uint64_t addr, void *buf, size_t len)
+{
+	if (ap != NVS_AP_VID || addr < 0x10000 || addr + len > 0x10000 + sizeof(ramin))
+		return -EIO;
+	memcpy(buf, ramin + (addr - 0x10000), len);
+	return 0;
+}
+
+static void put32(uint32_t off, uint32_t v)
+{
+	memcpy(ramin + off, &v, 4);
+}
+
+static void test_inst_wfi(void **state)
+{
+	struct fake f = { 0 };
+	struct nvs_io io = { .rd32 = f_rd, .wr32 = f_wr, .mem_read = m_rd, .ctx = &f };
+	struct nvs_inst in;
+	char why[128];
+
+	memset(ramin, 0, sizeof(ramin));
+	put32(0x210, 0xabcde000u | 1u << 2 | 3);
+	put32(0x214, 0xffffff12u);
+	put32(0x218, 0xffffffc5u);
+	put32(0x21c, 0x00f12345u);
+	assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(0x140)->caps, 0x10000, NVS_AP_VID, &in,
+				       why, sizeof(why)), 0);
+	assert_true(in.has_wfi);
+	assert_true(in.wfi_ptr == 0x12abcde000ull);
+	assert_int_equal(in.wfi_target, 3);
+	assert_true(in.wfi_virtual);
+	assert_int_equal(in.wfi_veid, 5);
+	assert_int_equal(in.pasid, 0x12345);
+	assert_true(in.has_subctx);
+	put32(0x210, 0x00001000u);	/* physical, target 0 */
+	assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(0x180)->caps, 0x10000, NVS_AP_VID, &in,
+				       why, sizeof(why)), 0);
+	assert_true(in.has_wfi);
+	assert_false(in.wfi_virtual);
+	assert_int_equal(in.wfi_target, 0);
+	assert_true(in.wfi_ptr == 0x1200001000ull);
+	/* Pascal: no WFI pointer in the instance block */
+	assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(0x136)->caps, 0x10000, NVS_AP_VID, &in,
+				       why, sizeof(why)), 0);
+	assert_false(in.has_wfi);
+	assert_false(in.has_subctx);
+	/* 4 KiB alignment */
+	assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(0x140)->caps, 0x10800, NVS_AP_VID, &in,
+				       why, sizeof(why)), -EIO);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -346,6 +403,7 @@ int main(void)
 		cmocka_unit_test(test_chan_state_bits),
 		cmocka_unit_test(test_timeslice),
 		cmocka_unit_test(test_identify_guess),
+		cmocka_unit_test(test_inst_wfi),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
