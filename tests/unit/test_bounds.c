@@ -394,6 +394,25 @@ static void test_inst_wfi(void **state)
 				       why, sizeof(why)), -EIO);
 }
 
+/* runlist entry size (regs-fifo.md 3.4): 8 bytes Kepler-Pascal, 16 bytes
+ * from Volta on; the fetch reads exactly length * size bytes */
+static void test_entry_size(void **state)
+{
+	static const struct { uint16_t chip; size_t size; } t[] = {
+		{ 0x0e4, 8 }, { 0x124, 8 }, { 0x136, 8 }, { 0x13b, 8 }, { 0x140, 16 }, { 0x15b, 16 },
+		{ 0x164, 16 }, { 0x170, 16 }, { 0x17b, 16 }, { 0x172, 16 }, { 0x192, 16 },
+		{ 0x180, 16 }, { 0x1a0, 16 }, { 0x1b2, 16 },
+	};
+	struct nvs_rl_loc loc = { .length = 0xffff };
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		const struct nvs_chip *c = nvs_chip_lookup(t[i].chip);
+
+		assert_non_null(c);
+		assert_int_equal(nvs_runlist_bytes(c->caps, &loc), 0xffff * t[i].size);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -404,6 +423,7 @@ int main(void)
 		cmocka_unit_test(test_timeslice),
 		cmocka_unit_test(test_identify_guess),
 		cmocka_unit_test(test_inst_wfi),
+		cmocka_unit_test(test_entry_size),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
