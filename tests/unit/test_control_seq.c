@@ -308,6 +308,13 @@ static void test_rl_membership(void **state)
 	assert_false(nvs_rl_has_tsg(&loc, NULL, 7));
 	loc.length = 0;
 	assert_false(nvs_rl_has_tsg(&loc, items, 7));
+	/* the first item counts too (a bare channel, a TSG header) */
+	loc.length = 3;
+	assert_true(nvs_rl_has_chan(&loc, items + 1, 3));
+	assert_true(nvs_rl_has_tsg(&loc, items, 7));
+	loc.length = 1;
+	assert_true(nvs_rl_has_chan(&loc, items + 1, 3));
+	assert_false(nvs_rl_has_chan(&loc, items + 1, 7));
 }
 
 int main(void)
