@@ -437,6 +437,11 @@ def check_cli_misc(nv, descs):
     for bad in ("abc", "-1", "0x100000000", "4294967296", "12x", ""):
         rc, out, err = run([nv, "--snapshot", snap, "channel", "disable", "--", bad])
         eq((rc, out, err), (2, "", f"nvsched channel: bad id '{bad}'\n"), f"channel disable {bad!r}")
+    # several ids in one command: each planned (PCCSR 0x800004 + 8 chid)
+    rc, out, err = run([nv, "--snapshot", snap, "channel", "disable", "4095", "33", "2048", "--dry-run"])
+    eq((rc, re.findall(r"^  W (0x[0-9a-f]+) <- (0x[0-9a-f]+)$", out, re.M)),
+       (0, [("0x807ffc", "0x00000800"), ("0x80010c", "0x00000800"), ("0x804004", "0x00000800")]),
+       "channel disable with three ids")
     rc, out, err = run([nv, "--snapshot", snap, "tsg", "preempt", "11", "--dry-run"])
     eq(out.split("\n")[:2], ["gpu0: would preempt_tsg 11 on runlist 0 (simulated on the snapshot; "
                              "the file is unchanged)", "  W 0x002634 <- 0x0100000b"], "tsg preempt text")

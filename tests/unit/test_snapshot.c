@@ -117,6 +117,20 @@ static void test_overlap(void **state)
 		     "r 0x4 0x0\n", 3, "overlaps the m range at line 2");
 }
 
+static void test_nul_byte(void **state)
+{
+	static const char text[] = "nvsched-snapshot 1\nr 0x10 0x1\nr 0x14\0 0x2\n";
+	struct nvss *s = NULL;
+
+	assert_int_equal(nvss_parse_buf(text, sizeof(text) - 1, "t", &s, err, sizeof(err)), -EINVAL);
+	assert_null(s);
+	assert_non_null(strstr(err, "t:3: NUL byte in line"));
+	/* a \x01 is no NUL: an ordinary malformed token */
+	static const char one[] = "nvsched-snapshot 1\nr 0x10 0x1\x01\n";
+	assert_int_equal(nvss_parse_buf(one, sizeof(one) - 1, "t", &s, err, sizeof(err)), -EINVAL);
+	assert_null(strstr(err, "NUL"));
+}
+
 static void test_odd_hex(void **state)
 {
 	expect_error("nvsched-snapshot 1\nm vid 0x0 abc\n", 2, "odd number of hex digits (3) in memory data");
@@ -400,6 +414,7 @@ int main(void)
 		cmocka_unit_test(test_duplicate),
 		cmocka_unit_test(test_overlap),
 		cmocka_unit_test(test_odd_hex),
+		cmocka_unit_test(test_nul_byte),
 		cmocka_unit_test(test_version),
 		cmocka_unit_test(test_pramin_range),
 		cmocka_unit_test(test_range_limits),
