@@ -15,6 +15,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "json.h"
 
 struct buf {
@@ -261,6 +262,35 @@ static void test_reader_rejects(void **state)
 	}
 }
 
+/* a file larger than the reader's 64 KiB read chunk: read whole */
+static void test_reader_big_file(void **state)
+{
+	char path[] = "/tmp/test_json_XXXXXX", err[128];
+	int fd = mkstemp(path);
+	FILE *f;
+	struct json *j;
+	const struct json *a;
+
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	fputs("{\"a\":[", f);
+	for (int i = 0; i < 50000; i++)
+		fprintf(f, "%s%d", i ? ", " : "", i);	/* about 340 KB */
+	fputs("], \"end\": \"yes\"}", f);
+	fclose(f);
+	j = json_parse_file(path, err, sizeof(err));
+	unlink(path);
+	assert_non_null(j);
+	a = json_get_array(j, "a");
+	assert_non_null(a);
+	assert_int_equal(a->n, 50000);
+	assert_true(a->items[49999]->num == 49999.0);
+	assert_true(a->items[12345]->num == 12345.0);
+	assert_string_equal(json_get_string(j, "end"), "yes");
+	json_free(j);
+}
+
 static void test_reader_error_position(void **state)
 {
 	char err[128] = "";
@@ -285,6 +315,7 @@ int main(void)
 		cmocka_unit_test(test_reader_values),
 		cmocka_unit_test(test_reader_rejects),
 		cmocka_unit_test(test_reader_error_position),
+		cmocka_unit_test(test_reader_big_file),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
