@@ -724,6 +724,43 @@ static void test_input(void **state)
 	assert_non_null(pred_profile_find("ga10b-orin"));
 }
 
+/* Ten one-block kernels that all fit on one SM at once, durations 10 s down
+ * to 1 s: every block starts at 0, and the completions come in time order
+ * 1, 2, .., 10 (kernel 9 first, kernel 0 last) - the running set is a
+ * priority queue by end time, and every order but this one is wrong. */
+static void test_completion_order(void **state)
+{
+	struct pred_gpu g = small_gpu(1, 1);
+	struct pred_kernel k[10];
+	struct pred_result r;
+	size_t n = 0;
+
+	memset(k, 0, sizeof(k));
+	for (int i = 0; i < 10; i++) {
+		snprintf(k[i].name, sizeof(k[i].name), "k%d", i);
+		k[i].blocks = 1;
+		k[i].threads = 32;
+		k[i].regs = 8;
+		k[i].duration = 10 - i;
+	}
+	run(&g, k, 10, &r);
+	for (int i = 0; i < 10; i++) {
+		assert_int_equal(r.blocks[i][0].sm, 0);
+		assert_true(r.blocks[i][0].start == 0.0);
+		assert_true(r.blocks[i][0].end == 10.0 - i);
+	}
+	for (size_t e = 0; e < r.nevents; e++) {
+		if (r.events[e].start)
+			continue;
+		assert_true(r.events[e].t == (double)(n + 1));
+		assert_int_equal(r.events[e].kernel, 9 - n);
+		n++;
+	}
+	assert_int_equal(n, 10);
+	assert_true(r.makespan == 10.0);
+	pred_result_free(&r);
+}
+
 /* pred_gpu_check: every bound on both sides (a copy of a valid profile with
  * one field changed at a time) */
 static void test_gpu_check_bounds(void **state)
@@ -852,6 +889,7 @@ int main(void)
 		cmocka_unit_test(test_waves),
 		cmocka_unit_test(test_no_smem),
 		cmocka_unit_test(test_gpu_check_bounds),
+		cmocka_unit_test(test_completion_order),
 		cmocka_unit_test(test_input),
 		cmocka_unit_test(test_profiles_fill),
 	};
