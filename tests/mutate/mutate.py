@@ -330,7 +330,7 @@ def main():
                     help="mutants per area that compile (0: all)")
     ap.add_argument("--areas", default=os.environ.get("MUTATE_AREAS", ",".join(AREAS)))
     ap.add_argument("--seed", type=int, default=int(os.environ.get("MUTATE_SEED", "18")))
-    ap.add_argument("--timeout", type=int, default=int(os.environ.get("MUTATE_TIMEOUT", "600")), help="seconds for the killer")
+    ap.add_argument("--timeout", type=int, default=int(os.environ.get("MUTATE_TIMEOUT", "240")), help="seconds for the killer")
     ap.add_argument("--killer", default=os.environ.get("MUTATE_KILLER", DEFAULT_KILLER))
     ap.add_argument("--build", default="make --no-print-directory -j2 user")
     ap.add_argument("--list", action="store_true", help="list the candidates and exit")
