@@ -11,7 +11,7 @@
 #      tests/hw/score-committed.sh   the predictor vs what the H100 did
 #      tests/cli/test_cli.py     engines/ce/gr/runlist text and JSON vs the
 #                                generator's descriptions and RM's answers
-#      make mutate (sample)      1 mutant per area, so the tool cannot rot
+#      make mutate (sample)      2 mutants per area, so the tool cannot rot
 #   5. tests/packaging/test-install.sh  make install/uninstall, DKMS build
 #   6. tests/qemu/suite.sh       the module in QEMU guests on Debian kernels
 # Every step runs even when an earlier one failed; the final summary block
@@ -67,8 +67,8 @@ step "predictor vs the committed H100 measurements (tests/hw/score-committed.sh)
 	bash tests/hw/score-committed.sh build/bin/nvsched-predict
 step "command layer vs independent values (tests/cli/test_cli.py)" test-cli-cmds.log '^CLI:' \
 	python3 tests/cli/test_cli.py -q
-step "mutation sample: ${MUTATE_PER_AREA:-1} mutants per area (make mutate)" test-mutate.log '^MUTATE:' \
-	make --no-print-directory mutate MUTATE_PER_AREA="${MUTATE_PER_AREA:-1}"
+step "mutation sample: ${MUTATE_PER_AREA:-2} mutants per area (make mutate)" test-mutate.log '^MUTATE:' \
+	make --no-print-directory mutate MUTATE_PER_AREA="${MUTATE_PER_AREA:-2}"
 step "install, pkg-config, man page, completion, DKMS (tests/packaging)" test-packaging.log '^PACKAGING:' \
 	bash tests/packaging/test-install.sh
 args=()
