@@ -19,7 +19,7 @@ k612_abi() {
 
 BASE_PKGS="build-essential gcc make pkg-config libcmocka-dev libpci-dev sparse
 	linux-headers-amd64 qemu-system-x86 busybox-static cpio xz-utils zstd kmod
-	dkms man-db clang libclang-rt-14-dev
+	dkms man-db clang libclang-rt-14-dev python3
 	linux-source-6.1 gcc-aarch64-linux-gnu bc flex bison cppcheck libelf-dev libssl-dev"
 
 missing() {

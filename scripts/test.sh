@@ -8,6 +8,10 @@
 #      make asan                 the same under AddressSanitizer + UBSan
 #      make fuzz                 libFuzzer smoke (FUZZ_SECONDS each, default 10)
 #   4. tests/predict/run-golden.sh   the predictor's CLI
+#      tests/hw/score-committed.sh   the predictor vs what the H100 did
+#      tests/cli/test_cli.py     engines/ce/gr/runlist text and JSON vs the
+#                                generator's descriptions and RM's answers
+#      make mutate (sample)      2 mutants per area, so the tool cannot rot
 #   5. tests/packaging/test-install.sh  make install/uninstall, DKMS build
 #   6. tests/qemu/suite.sh       the module in QEMU guests on Debian kernels
 # Every step runs even when an earlier one failed; the final summary block
@@ -59,6 +63,12 @@ step "fuzz smoke: past findings, then each target ${FUZZ_SECONDS:-10} s (make fu
 	make --no-print-directory fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}"
 step "CLI golden tests (nvsched predict)" test-cli.log '^predict CLI:' \
 	bash tests/predict/run-golden.sh build/bin/nvsched-predict
+step "predictor vs the committed H100 measurements (tests/hw/score-committed.sh)" test-hwscore.log '^HW SCORE:' \
+	bash tests/hw/score-committed.sh build/bin/nvsched-predict
+step "command layer vs independent values (tests/cli/test_cli.py)" test-cli-cmds.log '^CLI:' \
+	python3 tests/cli/test_cli.py -q
+step "mutation sample: ${MUTATE_PER_AREA:-2} mutants per area (make mutate)" test-mutate.log '^MUTATE:' \
+	make --no-print-directory mutate MUTATE_PER_AREA="${MUTATE_PER_AREA:-2}"
 step "install, pkg-config, man page, completion, DKMS (tests/packaging)" test-packaging.log '^PACKAGING:' \
 	bash tests/packaging/test-install.sh
 args=()

@@ -184,6 +184,38 @@ static void test_pascal(void **state)
 	assert_int_equal(nvs_ce_format(&ce, sb_pr, &out), -EIO);
 }
 
+/* NV_PTOP_SCAL_NUM_CES (0x22444) below the highest LCE a PCE or a shared
+ * GRCE names, or unreadable: the LCE count is the highest LCE + 1 */
+static void test_num_lces_bound(void **state)
+{
+	struct fake_regs r = { .n = 0 };
+	struct nvs_io io = fake_io(&r);
+	const struct nvs_caps *caps = caps_of(0x134);	/* GP104 */
+	struct nvs_ce ce;
+
+	fake_set(&r, 0x104028, 0x3);		/* PCE0-1 */
+	/* PCE0->LCE2, PCE1->LCE2, the rest unconfigured */
+	fake_set(&r, 0x10402c, 0x2 | 0x2 << 4 | 0x777777u << 8);
+	/* GRCE0: not shared; GRCE1: shared with LCE4 (the highest LCE named) */
+	fake_set(&r, 0x104034, 0x0c00);
+	fake_set(&r, 0x22444, 0xbadf1100);
+	assert_int_equal(nvs_ce_read(&io, caps, &ce), 0);
+	assert_int_equal(ce.grce_shared_lce[1], 4);
+	assert_int_equal(ce.num_lces, 5);
+	fake_set(&r, 0x22444, 2);
+	assert_int_equal(nvs_ce_read(&io, caps, &ce), 0);
+	assert_int_equal(ce.num_lces, 5);
+	fake_set(&r, 0x22444, 6);
+	assert_int_equal(nvs_ce_read(&io, caps, &ce), 0);
+	assert_int_equal(ce.num_lces, 6);
+	/* PCE mapped to the highest LCE, no sharing GRCE */
+	fake_set(&r, 0x104034, 0x0000);
+	fake_set(&r, 0x10402c, 0x5 | 0x7777777u << 4);
+	fake_set(&r, 0x22444, 0);
+	assert_int_equal(nvs_ce_read(&io, caps, &ce), 0);
+	assert_int_equal(ce.num_lces, 6);
+}
+
 /* Volta/Turing: 0x104040 + 4p, GRCE 0x104034 + 4g; 0xf NONE; 0xbadf3000 */
 static void test_volta_turing(void **state)
 {
@@ -340,6 +372,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gh100_matches_rm),
 		cmocka_unit_test(test_pascal),
+		cmocka_unit_test(test_num_lces_bound),
 		cmocka_unit_test(test_volta_turing),
 		cmocka_unit_test(test_ampere),
 		cmocka_unit_test(test_errors),

@@ -724,6 +724,103 @@ static void test_input(void **state)
 	assert_non_null(pred_profile_find("ga10b-orin"));
 }
 
+/* Ten one-block kernels that all fit on one SM at once, durations 10 s down
+ * to 1 s: every block starts at 0, and the completions come in time order
+ * 1, 2, .., 10 (kernel 9 first, kernel 0 last) - the running set is a
+ * priority queue by end time, and every order but this one is wrong. */
+static void test_completion_order(void **state)
+{
+	struct pred_gpu g = small_gpu(1, 1);
+	struct pred_kernel k[10];
+	struct pred_result r;
+	size_t n = 0;
+
+	memset(k, 0, sizeof(k));
+	for (int i = 0; i < 10; i++) {
+		snprintf(k[i].name, sizeof(k[i].name), "k%d", i);
+		k[i].blocks = 1;
+		k[i].threads = 32;
+		k[i].regs = 8;
+		k[i].duration = 10 - i;
+	}
+	run(&g, k, 10, &r);
+	for (int i = 0; i < 10; i++) {
+		assert_int_equal(r.blocks[i][0].sm, 0);
+		assert_true(r.blocks[i][0].start == 0.0);
+		assert_true(r.blocks[i][0].end == 10.0 - i);
+	}
+	for (size_t e = 0; e < r.nevents; e++) {
+		if (r.events[e].start)
+			continue;
+		assert_true(r.events[e].t == (double)(n + 1));
+		assert_int_equal(r.events[e].kernel, 9 - n);
+		n++;
+	}
+	assert_int_equal(n, 10);
+	assert_true(r.makespan == 10.0);
+	pred_result_free(&r);
+}
+
+/* pred_gpu_check: every bound on both sides (a copy of a valid profile with
+ * one field changed at a time) */
+static void test_gpu_check_bounds(void **state)
+{
+	char err[256];
+	struct pred_gpu g;
+	const struct pred_gpu *base = pred_profile_find("ga100-a100");
+
+	assert_non_null(base);
+#define OK(stmt) do { g = *base; stmt; assert_int_equal(pred_gpu_check(&g, err, sizeof(err)), 0); } while (0)
+#define BAD(stmt, msg) do { g = *base; stmt; assert_int_equal(pred_gpu_check(&g, err, sizeof(err)), -1); \
+		assert_non_null(strstr(err, msg)); } while (0)
+	OK(g.sms = 1);
+	OK(g.sms = 4096);
+	BAD(g.sms = 0, "sms must be 1..4096");
+	BAD(g.sms = 4097, "sms must be 1..4096");
+	OK(g.sms_per_tpc = 1);
+	OK(g.sms_per_tpc = 16);
+	BAD(g.sms_per_tpc = 0, "sms_per_tpc must be 1..16");
+	BAD(g.sms_per_tpc = 17, "sms_per_tpc must be 1..16");
+	OK((g.processing_blocks_per_sm = 1, g.max_warps_per_sm = 1, g.regs_per_sm = 1));
+	OK((g.processing_blocks_per_sm = 8, g.max_warps_per_sm = 8, g.regs_per_sm = 8));
+	BAD(g.processing_blocks_per_sm = 0, "processing_blocks_per_sm must be 1..8");
+	BAD((g.processing_blocks_per_sm = 9, g.max_warps_per_sm = 72), "processing_blocks_per_sm must be 1..8");
+	BAD((g.processing_blocks_per_sm = 4, g.max_warps_per_sm = 2), "max_warps_per_sm must be >=");
+	BAD((g.processing_blocks_per_sm = 4, g.max_warps_per_sm = 6), "multiple of processing_blocks_per_sm");
+	BAD((g.processing_blocks_per_sm = 4, g.regs_per_sm = 65534), "regs_per_sm must be a multiple");
+	OK(g.max_blocks_per_sm = 1);
+	BAD(g.max_blocks_per_sm = 0, "max_blocks_per_sm must be >= 1");
+	BAD(g.regs_per_sm = 0, "regs_per_sm must be >= 1");
+	OK(g.reg_alloc_unit = 1);
+	BAD(g.reg_alloc_unit = 0, "reg_alloc_unit must be >= 1");
+	OK(g.max_regs_per_thread = 1);
+	BAD(g.max_regs_per_thread = 0, "max_regs_per_thread must be >= 1");
+	OK(g.n_smem_configs = 1);
+	BAD(g.n_smem_configs = 0, "at least one size");
+	OK(g.smem_configs[0] = 0);
+	BAD(g.smem_configs[0] = -1, "smem_configs must be >= 0");
+	BAD(g.smem_configs[1] = g.smem_configs[0], "strictly ascending");
+	BAD(g.smem_configs[g.n_smem_configs - 1] = g.smem_configs[g.n_smem_configs - 2], "strictly ascending");
+	OK(g.smem_alloc_unit = 1);
+	BAD(g.smem_alloc_unit = 0, "smem_alloc_unit must be >= 1");
+	OK(g.runtime_smem_per_block = 0);
+	BAD(g.runtime_smem_per_block = -1, "runtime_smem_per_block must be >= 0");
+	OK(g.warp_size = 1);
+	BAD(g.warp_size = 0, "warp_size must be >= 1");
+	OK(g.max_threads_per_block = 1);
+	BAD(g.max_threads_per_block = 0, "max_threads_per_block must be >= 1");
+	OK(g.max_smem_per_block = 0);
+	BAD(g.max_smem_per_block = -1, "max_smem_per_block must be >= 0");
+	OK(g.lmem_initial = 0);
+	BAD(g.lmem_initial = -1, "lmem_initial must be >= 0");
+	OK(g.smem_config_min = 0);
+	BAD(g.smem_config_min = -1, "smem_config_min must be >= 0");
+	/* the message names the GPU */
+	BAD(g.sms = 0, "GPU 'ga100-a100': ");
+#undef OK
+#undef BAD
+}
+
 /* A GPU without a runtime reservation and kernels without shared memory. */
 static void test_no_smem(void **state)
 {
@@ -791,6 +888,8 @@ int main(void)
 		cmocka_unit_test(test_in_order_dispatch),
 		cmocka_unit_test(test_waves),
 		cmocka_unit_test(test_no_smem),
+		cmocka_unit_test(test_gpu_check_bounds),
+		cmocka_unit_test(test_completion_order),
 		cmocka_unit_test(test_input),
 		cmocka_unit_test(test_profiles_fill),
 	};

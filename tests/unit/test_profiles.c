@@ -80,6 +80,31 @@ static void check_chan(const struct chip *c, const struct chan *want,
 	}
 }
 
+/* the runlist entry's pointers and runqueue (16-byte entries, Volta+):
+ * USERD in system memory where the generator put it there, the instance
+ * block where the capture fixed it */
+static void check_chan_ptrs(const struct chip *c, const struct chan *want,
+			    const struct nvs_rl_item *it, unsigned int entry_size)
+{
+	if (entry_size != 16)
+		return;
+	if (it->runqueue != want->runqueue)
+		fail_msg("%s: channel %d runqueue %d, want %d", c->name, want->chid,
+			 it->runqueue, want->runqueue);
+	assert_true(it->has_inst);
+	assert_true(it->has_userd);
+	if (want->userd_sys) {
+		if (it->userd != want->sys_userd || it->userd_ap == NVS_AP_VID)
+			fail_msg("%s: channel %d USERD 0x%llx ap %d, want 0x%llx in sysmem", c->name,
+				 want->chid, (unsigned long long)it->userd, it->userd_ap,
+				 (unsigned long long)want->sys_userd);
+	} else {
+		assert_int_equal(it->userd_ap, NVS_AP_VID);
+	}
+	if (want->fixed_inst)
+		assert_true(it->inst == want->fixed_inst);
+}
+
 static void check_chip(const struct chip *c)
 {
 	char path[256], err[256];
@@ -110,6 +135,25 @@ static void check_chip(const struct chip *c)
 		if (e->runlist != (d->rl == NONE ? -1 : d->rl) || e->pri_base != d->pri_base)
 			fail_msg("%s: engine type %d inst %d: runlist %d pri 0x%x, want %d 0x%x",
 				 c->name, d->type, d->inst, e->runlist, e->pri_base, d->rl, d->pri_base);
+		/* every other field the generator encodes (NONE = -1 = absent),
+		 * as tests/profiles/gen/gen.c encodes it: devices without a
+		 * runlist carry none of them (nvss-gen --describe: null); legacy
+		 * DEVICE_INFO has INTR/RESET only with their VALID bits (set for
+		 * non-zero values, INTR always for GRAPHICS); DEVICE_INFO2 has no
+		 * INTR_ENUM but RLENG_ID */
+		if (d->rl != NONE) {
+			int want_intr = t->info2 ? e->intr_id :
+					(d->intr != 0 || d->type == 0 /* ET_GRAPHICS */) ? d->intr : -1;
+			int want_reset = !t->info2 && d->reset == 0 ? -1 : d->reset;
+			int want_rleng = t->info2 ? d->rleng : -1;
+
+			if (e->fault_id != d->fault || e->reset_id != want_reset ||
+			    e->intr_id != want_intr || e->rleng_id != want_rleng)
+				fail_msg("%s: engine type %d inst %d: fault %d reset %d intr %d rleng %d, "
+					 "want %d %d %d %d", c->name, d->type, d->inst, e->fault_id,
+					 e->reset_id, e->intr_id, e->rleng_id, d->fault, want_reset,
+					 want_intr, want_rleng);
+		}
 	}
 	if (c->ndev)
 		assert_int_equal(t->n, ndev);
@@ -148,6 +192,7 @@ static void check_chip(const struct chip *c)
 			for (ch = 0; ch < ts->nch; ch++, k++) {
 				assert_true(k < loc.length);
 				check_chan(c, &ts->ch[ch], &items[k], id.caps->chan_ctl == NVS_CHAN_CHRAM);
+				check_chan_ptrs(c, &ts->ch[ch], &items[k], id.caps->rl_entry_size);
 				assert_int_equal(items[k].tsg, hdr);
 			}
 		}

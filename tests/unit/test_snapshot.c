@@ -109,11 +109,35 @@ static void test_overlap(void **state)
 		     "m vid 0x100 00000000000000000000000000000000\n"
 		     "m vid 0x200 00\n"
 		     "m vid 0x108 00\n", 4, "overlaps the m range at line 2");
+	/* the overlap is reported at its own line, not at the file's last one */
+	expect_error("nvsched-snapshot 1\n"
+		     "m vid 0x1000 00112233\n"
+		     "m vid 0x1002 00\n"
+		     "r 0x0 0x0\n"
+		     "r 0x4 0x0\n", 3, "overlaps the m range at line 2");
+}
+
+static void test_nul_byte(void **state)
+{
+	static const char text[] = "nvsched-snapshot 1\nr 0x10 0x1\nr 0x14\0 0x2\n";
+	struct nvss *s = NULL;
+
+	assert_int_equal(nvss_parse_buf(text, sizeof(text) - 1, "t", &s, err, sizeof(err)), -EINVAL);
+	assert_null(s);
+	assert_non_null(strstr(err, "t:3: NUL byte in line"));
+	/* a \x01 is no NUL: an ordinary malformed token */
+	static const char one[] = "nvsched-snapshot 1\nr 0x10 0x1\x01\n";
+	assert_int_equal(nvss_parse_buf(one, sizeof(one) - 1, "t", &s, err, sizeof(err)), -EINVAL);
+	assert_null(strstr(err, "NUL"));
 }
 
 static void test_odd_hex(void **state)
 {
-	expect_error("nvsched-snapshot 1\nm vid 0x0 abc\n", 2, "odd number of hex digits");
+	expect_error("nvsched-snapshot 1\nm vid 0x0 abc\n", 2, "odd number of hex digits (3) in memory data");
+	/* the bad digit's position, counted from 0: high and low nibble */
+	expect_error("nvsched-snapshot 1\nm vid 0x0 00g0\n", 2, "(bad digit at position 2)");
+	expect_error("nvsched-snapshot 1\nm vid 0x0 000g\n", 2, "(bad digit at position 3)");
+	expect_error("nvsched-snapshot 1\nm vid 0x0 G0\n", 2, "(bad digit at position 0)");
 }
 
 static void test_version(void **state)
@@ -147,6 +171,16 @@ static void test_range_limits(void **state)
 	expect_error("nvsched-snapshot 1\nr 0xffffffff00 0x0\n", 2, "beyond the 16 MiB");
 	expect_error("nvsched-snapshot 1\nr 0x0 0x100000000\n", 2, "32 bits");
 	expect_error("nvsched-snapshot 1\nm vid 0xffffffffffffffff 0011\n", 2, "wraps");
+	/* a range ending on the last byte of the address space does not wrap */
+	assert_int_equal(parse("nvsched-snapshot 1\nm vid 0xfffffffffffffffe 0011\n", &s), 0);
+	nvss_free(s);
+	assert_int_equal(parse("nvsched-snapshot 1\nm sys 0xffffffffffffffff 22\n", &s), 0);
+	nvss_free(s);
+	/* success clears a stale error message */
+	strcpy(err, "stale");
+	assert_int_equal(parse("nvsched-snapshot 1\n", &s), 0);
+	assert_string_equal(err, "");
+	nvss_free(s);
 	assert_int_equal(parse("nvsched-snapshot 1\nr 0xfffffc 0xffffffff\n", &s), 0);
 	assert_int_equal(s->regs[0].off, 0xfffffc);
 	assert_int_equal(s->regs[0].val, 0xffffffff);
@@ -380,6 +414,7 @@ int main(void)
 		cmocka_unit_test(test_duplicate),
 		cmocka_unit_test(test_overlap),
 		cmocka_unit_test(test_odd_hex),
+		cmocka_unit_test(test_nul_byte),
 		cmocka_unit_test(test_version),
 		cmocka_unit_test(test_pramin_range),
 		cmocka_unit_test(test_range_limits),

@@ -1,0 +1,799 @@
+#!/usr/bin/env python3
+"""tests/cli/test_cli.py - fast tests of nvsched's command layer (issue 18).
+
+Runs build/bin/nvsched --snapshot on every simulator profile and on the real
+H100 capture, and checks the text and -j JSON of engines, ce, gr, runlist and
+the control commands against values that do NOT come from nvsched:
+
+  * the profile generator's own description of what it encoded
+    (build/bin/nvss-gen --describe CHIP; tests/profiles/gen encodes each chip
+    from its own field tables, never from include/nvsched/regs or kmod/hw);
+  * RM's answers for the captured H100 (tests/fixtures/rmprobe_idle.txt);
+  * CONTRACTS.md section 2 (keys, hex format, null instead of 0, ordering)
+    and the CHRAM/PCCSR bit tables of the manuals (hand-written below).
+
+Every nvsched invocation runs in parallel; the whole file takes a few
+seconds.  Usage: tests/cli/test_cli.py [-q] [--bin=build/bin/nvsched]
+  --module-dump STDOUT SNAPSHOTS: the same checks on what the kernel module
+  printed in the QEMU case runlists (tests/qemu/cases/runlists.check).
+Prints "CLI: N checks passed, F failed" and exits non-zero on a failure.
+"""
+import concurrent.futures as cf
+import json
+import os
+import re
+import subprocess
+import sys
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+CHIPS = ["gk104", "gm204", "gp106", "gp10b", "gv100", "gv11b", "tu104", "ga100",
+         "ga10b", "ad102", "gh100", "gb202"]
+H100 = "tests/fixtures/h100_idle.nvss"
+RMPROBE = "tests/fixtures/rmprobe_idle.txt"
+HEX_KEYS = {"base", "inst", "userd", "pri_base", "runlist_pri_base", "pce_map",
+            "gpc_disable_mask", "tpc_disable_mask", "chip_id"}
+HEX_RE = re.compile(r"^0x(0|[1-9a-f][0-9a-f]*)$")
+ARCHES = {"kepler", "maxwell", "pascal", "volta", "turing", "ampere", "ada", "hopper",
+          "blackwell", "unknown"}
+# NV_CHRAM_CHANNEL bits (Ampere+; regs-fifo.md section 4, nvdebug's CHRAM table)
+CHRAM_FLAGS = {2: "next", 3: "busy", 4: "pbdma_faulted", 5: "eng_faulted", 6: "on_pbdma",
+               7: "on_eng", 8: "pending", 9: "ctx_reload", 10: "pbdma_busy", 11: "eng_busy",
+               12: "acquire_fail"}
+# NV_PCCSR_CHANNEL_STATUS (27:24) enum, regs-fifo.md section 4.1
+PCCSR_STATUS = ["idle", "pending", "pending_ctx_reload", "pending_acquire",
+                "pending_acq_ctx_reload", "on_pbdma", "on_pbdma_and_eng", "on_eng",
+                "on_eng_pending_acquire", "on_eng_pending", "on_pbdma_ctx_reload",
+                "on_pbdma_and_eng_ctx_reload", "on_eng_ctx_reload", "on_eng_pending_ctx_reload",
+                "on_eng_pending_acq_ctx_reload"]
+
+# Kepler has neither the PCE map (Pascal+) nor the GM107 GPC/TPC fuses;
+# Maxwell has the fuses but no PCE map (regs-mmu-gr.md, ce.h)
+UNSUPPORTED = {("gk104", "ce"), ("gk104", "gr"), ("gm204", "ce")}
+
+passed = 0
+failures = []
+quiet = False
+
+
+def check(cond, what):
+    global passed
+    if cond:
+        passed += 1
+    else:
+        failures.append(what)
+        if not quiet:
+            print("FAIL:", what)
+
+
+def eq(got, want, what):
+    check(got == want, f"{what}: got {got!r}, want {want!r}")
+
+
+def run(args):
+    p = subprocess.run(args, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       timeout=60)
+    return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+
+
+# ---- the generator's description ----------------------------------------------
+
+def md_tables(text):
+    """[(heading line before the table, [row dicts])] of a markdown text."""
+    out = []
+    lines = text.split("\n")
+    i = 0
+    last = ""
+    while i < len(lines):
+        ln = lines[i]
+        if ln.startswith("|") and i + 1 < len(lines) and lines[i + 1].startswith("|---"):
+            head = [c.strip() for c in ln.strip().strip("|").split("|")]
+            rows = []
+            i += 2
+            while i < len(lines) and lines[i].startswith("|"):
+                cells = [c.strip() for c in lines[i].strip().strip("|").split("|")]
+                rows.append(dict(zip(head, cells)))
+                i += 1
+            out.append((last, rows))
+            continue
+        if ln.strip():
+            last = ln
+        i += 1
+    return out
+
+
+def num(s):
+    if s in ("null", "-", ""):
+        return None
+    return int(s, 0)
+
+
+def check_profile(chip, desc, js, text):
+    tables = md_tables(desc)
+    engines_js = js["engines"]
+    # ---- engines: every field the generator describes, in PTOP order
+    for head, rows in tables:
+        if not head.startswith("**Engines**"):
+            continue
+        eq(len(engines_js["engines"]), len(rows), f"{chip} engines: count")
+        for r, e in zip(rows, engines_js["engines"]):
+            w = f"{chip} engine #{r['#']}"
+            eq(e["type"], r["type"], w + " type")
+            eq(e["instance"], num(r["instance"]), w + " instance")
+            eq(e["runlist"], num(r["runlist"]), w + " runlist")
+            eq(e["pri_base"], r["pri_base"], w + " pri_base")
+            eq(e["fault_id"], num(r["fault_id"]), w + " fault_id")
+            eq(e["reset_id"], num(r["reset_id"]), w + " reset_id")
+    for head, rows in tables:
+        if not head.startswith("**Runlists"):
+            continue
+        names = [f"{e['type']}#{e['instance']}" for e in engines_js["engines"]]
+        got = [(rl["id"], " ".join(names[k] for k in rl["engines"]))
+               for rl in engines_js["runlists"]]
+        want = [(int(r["runlist"]), r["engines"]) for r in rows]
+        eq(got, want, f"{chip} runlists -> engines")
+    # ---- copy engines
+    m = re.search(r"PCE_MAP (0x[0-9a-f]+)", desc)
+    if m:
+        eq(js["ce"]["pce_map"], m.group(1), f"{chip} ce pce_map")
+    for head, rows in tables:
+        if not head.startswith("**Copy engines"):
+            continue
+        got = [(l["lce"], l["grce"], l["pces"], l["shared_with_lce"]) for l in js["ce"]["lces"]]
+        want = [(int(r["lce"]), r["grce"] == "true", json.loads(r["pces"]),
+                 num(r["shared_with_lce"])) for r in rows]
+        eq(got, want, f"{chip} ce lces")
+        # text: LCE<nn> ... PCE<nn> / shares LCE<nn>
+        for r in rows if "ce" in text else []:
+            lce = int(r["lce"])
+            line = [t for t in text["ce"].split("\n") if t.startswith(f"LCE{lce:02d} ")]
+            check(len(line) == 1, f"{chip} ce text: one LCE{lce:02d} line")
+            if not line:
+                continue
+            pces = json.loads(r["pces"])
+            if pces:
+                eq(re.findall(r"PCE(\d+)", line[0]), [f"{p:02d}" for p in pces],
+                   f"{chip} ce text LCE{lce:02d} PCEs")
+            if num(r["shared_with_lce"]) is not None:
+                check(f"shares LCE{int(r['shared_with_lce']):02d}" in line[0],
+                      f"{chip} ce text LCE{lce:02d} shares: {line[0]!r}")
+    # ---- GPC/TPC
+    if "num_gpcs" not in js["gr"]:
+        tables = [t for t in tables if not t[0].startswith("**GPC/TPC")]
+    m = "num_gpcs" in js["gr"] and re.search(r"\*\*GPC/TPC:\*\* (\d+) GPCs x (\d+) TPCs on chip.*gpc_disable_mask (0x[0-9a-f]+)", desc)
+    if m:
+        eq(js["gr"]["num_gpcs"], int(m.group(1)), f"{chip} gr num_gpcs")
+        eq(js["gr"]["num_tpc_per_gpc"], int(m.group(2)), f"{chip} gr num_tpc_per_gpc")
+        eq(js["gr"]["gpc_disable_mask"], m.group(3), f"{chip} gr gpc_disable_mask")
+    m = "num_gpcs" in js["gr"] and re.search(r"Total TPCs enabled: (\d+) \(SMs per TPC: (\d+)\)", desc)
+    if m:
+        eq(js["gr"]["tpcs_enabled"], int(m.group(1)), f"{chip} gr tpcs_enabled")
+        eq(js["gr"]["sms_per_tpc"], int(m.group(2)), f"{chip} gr sms_per_tpc")
+    for head, rows in tables:
+        if not head.startswith("**GPC/TPC"):
+            continue
+        # the logical map is reported only where its registers are confirmed
+        # (kmod/hw/gr.c); then it must be the generator's, else null for all
+        known = any(g["logical"] is not None for g in js["gr"]["gpcs"])
+        got = [(g["gpc"], g["logical"], g["enabled"], g["tpc_disable_mask"], g["tpcs_enabled"])
+               for g in js["gr"]["gpcs"]]
+        want = [(int(r["gpc"]), num(r["logical"]) if known else None, r["enabled"] == "true",
+                 r["tpc_disable_mask"], int(r["tpcs_enabled"])) for r in rows]
+        eq(got, want, f"{chip} gr gpcs")
+    # ---- runlists
+    rls = {rl["id"]: rl for rl in js["runlist"]["runlists"]}
+    for head, rows in tables:
+        m = re.match(r"Runlist (\d+): base (0x[0-9a-f]+) \((\w+)\), (\d+) entries of (\d+) bytes, "
+                     r"SUBMIT offset (\d+)", head)
+        if not m:
+            continue
+        rid = int(m.group(1))
+        w = f"{chip} runlist {rid}"
+        check(rid in rls, w + " listed")
+        if rid not in rls:
+            continue
+        rl = rls[rid]
+        eq(rl["base"], m.group(2), w + " base")
+        eq(rl["aperture"], m.group(3), w + " aperture")
+        eq(rl["length"], int(m.group(4)), w + " length")
+        eq(rl["offset"], int(m.group(6)), w + " offset")
+        eq(rl["error"], None, w + " error")
+        want_tsgs, want_bare = [], []
+        for r in rows:
+            if r["kind"] == "TSG":
+                sc, to = r["scale/timeout"].split("/")
+                want_tsgs.append({"tsgid": int(r["tsgid"]), "timeslice_scale": int(sc),
+                                  "timeslice_timeout": int(to),
+                                  "timeslice_us": float(r["timeslice_us"]), "channels": []})
+                continue
+            ch = {"chid": int(r["chid"]), "runqueue": num(r["runqueue"]), "inst": r["inst"],
+                  "state": r["state"], "ctl": int(r.get("CHRAM") or r.get("PCCSR_CHANNEL"), 16),
+                  "chram": "CHRAM" in r, "userd": r["userd"]}
+            (want_tsgs[-1]["channels"] if r["kind"] == "channel" else want_bare).append(ch)
+        eq(len(rl["tsgs"]), len(want_tsgs), w + " TSG count")
+        eq(len(rl["bare_channels"]), len(want_bare), w + " bare channel count")
+        got_ch = []
+        for t, wt in zip(rl["tsgs"], want_tsgs):
+            for k in ("tsgid", "timeslice_scale", "timeslice_timeout", "timeslice_us"):
+                eq(t[k], wt[k], f"{w} TSG {wt['tsgid']} {k}")
+            eq(len(t["channels"]), len(wt["channels"]), f"{w} TSG {wt['tsgid']} channel count")
+            got_ch += list(zip(t["channels"], wt["channels"]))
+        got_ch += list(zip(rl["bare_channels"], want_bare))
+        for c, wc in got_ch:
+            cw = f"{w} channel {wc['chid']}"
+            eq(c["chid"], wc["chid"], cw + " chid")
+            eq(c["runqueue"], wc["runqueue"], cw + " runqueue")
+            eq(c["inst"], wc["inst"], cw + " inst")
+            eq(c["enabled"], bool(wc["ctl"] & (2 if wc["chram"] else 1)), cw + " enabled")
+            um = re.match(r"(0x[0-9a-f]+) \((\w+)\)$", wc["userd"])
+            if um:
+                eq(c["userd"], um.group(1), cw + " userd")
+            if wc["chram"]:
+                eq(c["status"], None, cw + " status (CHRAM has none)")
+                want = [n for b, n in sorted(CHRAM_FLAGS.items()) if wc["ctl"] >> b & 1]
+                eq(sorted(c["flags"]), sorted(want), cw + " flags (CHRAM bits)")
+                eq(c["busy"], bool(wc["ctl"] >> 3 & 1), cw + " busy")
+            else:
+                # PCCSR_CHANNEL: ENABLE 0, STATUS 27:24, BUSY 28 (regs-fifo.md section 4.1)
+                eq(c["status"], PCCSR_STATUS[wc["ctl"] >> 24 & 0xf], cw + " status")
+                if wc["state"] != "disabled":
+                    eq(c["status"], wc["state"], cw + " status (generator's state)")
+                eq(c["busy"], bool(wc["ctl"] >> 28 & 1), cw + " busy")
+        # text: the same ids in the same order, Listing 1 style
+        lines = text["runlist"].split("\n")
+        try:
+            start = next(k for k, t in enumerate(lines) if t.startswith(f"Runlist {rid}:"))
+        except StopIteration:
+            check(False, w + " text: no 'Runlist N:' line")
+            continue
+        hm = re.match(r"Runlist \d+: (\d+) entries at (0x[0-9a-f]+) \((\w+)\)(, offset (\d+))?$",
+                      lines[start])
+        check(hm is not None, f"{w} text header {lines[start]!r}")
+        if hm:
+            eq((int(hm.group(1)), hm.group(2), hm.group(3), int(hm.group(5) or 0)),
+               (int(m.group(4)), m.group(2), m.group(3), int(m.group(6))), w + " text header")
+        ids = []
+        boxes = []
+        for t in lines[start + 1:]:
+            if t.startswith("Runlist "):
+                break
+            e = re.search(r"(TSG|Channel) Entry (\d+)", t)
+            if e:
+                ids.append((e.group(1), int(e.group(2))))
+                boxes.append([])
+            elif boxes:
+                boxes[-1].append(t.strip().strip("|+-").strip())
+        # the fields inside each box (Listing 1 style)
+        k = 0
+        chans = [c for _, c in got_ch]
+        ci = 0
+        for r, box in zip(rows, boxes):
+            f = {}
+            for j, t in enumerate(box):
+                mm = re.match(r"^([A-Za-z][A-Za-z ()0-9]*?):\s*(.*)$", t)
+                if mm:
+                    f[mm.group(1)] = mm.group(2) if mm.group(2) else box[j + 1] if j + 1 < len(box) else ""
+            bw = f"{w} text entry {k}"
+            k += 1
+            if r["kind"] == "TSG":
+                sc, to = r["scale/timeout"].split("/")
+                eq((f.get("Scale"), f.get("Timeout")), (sc, to), bw + " Scale/Timeout")
+                eq(float(f.get("Slice us", "nan")), float(r["timeslice_us"]), bw + " Slice us")
+                nch = 0
+                for r2 in rows[rows.index(r) + 1:]:
+                    if r2["kind"] != "channel":
+                        break
+                    nch += 1
+                eq(f.get("Length"), str(nch), bw + " Length")
+                continue
+            wc = chans[ci] if ci < len(chans) else None
+            ci += 1
+            if wc is None:
+                continue
+            eq(int(f.get("Instance PTR", "-1"), 16), int(wc["inst"], 16), bw + " Instance PTR")
+            eq(f.get("Enabled"), "1" if wc["ctl"] & (2 if wc["chram"] else 1) else "0", bw + " Enabled")
+            if wc["runqueue"] is not None:
+                eq(f.get("Runqueue Selector"), str(wc["runqueue"]), bw + " Runqueue Selector")
+            if not wc["chram"]:
+                eq(f.get("Status"), PCCSR_STATUS[wc["ctl"] >> 24 & 0xf], bw + " Status")
+            um = re.match(r"(0x[0-9a-f]+) \((\w+)\)$", wc["userd"])
+            if um:
+                eq(int(f.get("USERD PTR", "-1"), 16), int(um.group(1), 16), bw + " USERD PTR")
+        want_ids = []
+        for r in rows:
+            if r["kind"] == "TSG":
+                want_ids.append(("TSG", int(r["tsgid"])))
+            else:
+                want_ids.append(("Channel", int(r["chid"])))
+        eq(ids, want_ids, w + " text entries")
+
+
+# submit-register family per profile (regs-fifo.md section 3; the generator's
+# notes name layout B for GB20x)
+SUBMIT = {"gk104": "single", "gm204": "single", "gp106": "single", "gp10b": "single",
+          "gv100": "single", "gv11b": "single", "tu104": "indexed", "ga100": "A",
+          "ga10b": "A", "ad102": "A", "gh100": "A", "gb202": "B"}
+APERTURE = {"vid": 0, "sys_coh": 2, "sys_noncoh": 3}
+
+
+def control_jobs(nv, chip, desc):
+    """The control commands to run (all --dry-run) and the writes the manual
+    says each must plan: [(key, argv, expected writes or an error)]."""
+    snap = f"build/profiles/{chip}.nvss"
+    fam = SUBMIT[chip]
+    blocks = {int(m.group(1)): (int(m.group(2), 16), int(m.group(3), 16)) for m in re.finditer(
+        r"runlist id (\d+): NV_RUNLIST block (0x[0-9a-f]+), CHRAM (0x[0-9a-f]+)", desc)}
+    regs = {}
+    with open(os.path.join(REPO, snap)) as f:
+        for line in f:
+            m = re.match(r"^r (0x[0-9a-f]+) (0x[0-9a-f]+)", line)
+            if m:
+                regs[int(m.group(1), 16)] = int(m.group(2), 16)
+    sched = regs.get(0x2630, 0)
+    if not blocks and fam == "A":
+        # the H100 capture: RM's runlist pri bases; CHRAM from the captured
+        # NV_RUNLIST_CHANNEL_CONFIG (+0x004, base = value & ~0xf)
+        for name, inst, rl, rlbase, fault in rm_answers()[0]:
+            if rlbase + 4 in regs:
+                blocks[rl] = (rlbase, regs[rlbase + 4] & ~0xf)
+    jobs = []
+    for head, rows in md_tables(desc):
+        m = re.match(r"Runlist (\d+): base (0x[0-9a-f]+) \((\w+)\), (\d+) entries of \d+ bytes, "
+                     r"SUBMIT offset (\d+)", head)
+        if not m or not any(r["kind"] == "TSG" for r in rows):
+            continue
+        rl, base, ap, length, off = (int(m.group(1)), int(m.group(2), 16), m.group(3),
+                                     int(m.group(4)), int(m.group(5)))
+        tsg = next(r for r in rows if r["kind"] == "TSG")
+        ch = next(r for r in rows if r["kind"] == "channel")
+        tsgid, chid = int(tsg["tsgid"]), int(ch["chid"])
+        ctl = int(ch.get("CHRAM") or ch.get("PCCSR_CHANNEL"), 16)
+        blk = blocks.get(rl, (None, None))[0]
+        chram = blocks.get(rl, (None, None))[1]
+        pre = [nv, "--snapshot", snap, "-j"]
+        if fam in ("single", "indexed"):
+            keep = ctl & 0x2 | (ctl & 0xf0000 if chip == "gk104" else 0)
+            w_dis = [(0x800004 + 8 * chid, keep | 0x800)]
+            w_en = [(0x800004 + 8 * chid, keep | 0x400)]
+            w_tsg = [(0x2634, 0x1000000 | tsgid)]
+            w_pre = "no register" if chip == "gk104" else [(0x2638, 1 << rl)]
+            w_sd = [(0x2630, sched | 1 << rl)]
+            w_se = [(0x2630, sched & ~(1 << rl))]
+        else:
+            if blk is None:
+                continue
+            p_off, s_off, sub = (0x98, 0x94, 0x88) if fam == "A" else (0x14, 0x10, 0x08)
+            w_dis = [(chram + 4 * chid, 0x3)]
+            w_en = [(chram + 4 * chid, 0x2)]
+            w_tsg = [(blk + p_off, 0x1000000 | tsgid)]
+            w_pre = [(blk + p_off, 0)]
+            w_sd = [(blk + s_off, 1)]
+            w_se = [(blk + s_off, 0)]
+        if fam == "single":
+            w_rs = [(0x2270, base >> 12 | APERTURE[ap] << 28), (0x2274, rl << 20 | length)]
+        elif fam == "indexed":
+            w_rs = [(0x2b08 + 16 * rl, off << 16 | length)]
+        else:
+            w_rs = [(blk + sub, off << 16 | length)]
+        r = ["-r", str(rl)]
+        jobs += [
+            (("disable_channel", chid), pre + ["channel", "disable", str(chid)] + r + ["--dry-run"], w_dis),
+            (("enable_channel", chid), pre + ["channel", "enable", str(chid)] + r + ["--dry-run"], w_en),
+            (("preempt_tsg", tsgid), pre + ["tsg", "preempt", str(tsgid)] + r + ["--dry-run"], w_tsg),
+            (("preempt_runlist", None), pre + ["runlist", "preempt", str(rl), "--dry-run"], w_pre),
+            (("resubmit_runlist", None), pre + ["runlist", "resubmit", str(rl), "--dry-run"], w_rs),
+            (("disable_runlist_scheduling", None), pre + ["runlist", "disable", str(rl), "--dry-run"], w_sd),
+            (("enable_runlist_scheduling", None), pre + ["runlist", "enable", str(rl), "--dry-run"], w_se),
+        ]
+        # the same plan as text: "  W 0xOFF <- 0xVALUE(8 digits)"
+        jobs.append((("text", chid), [nv, "--snapshot", snap, "channel", "disable", str(chid)] + r +
+                     ["--dry-run"], w_dis))
+        break
+    return jobs
+
+
+def check_control(chip, rl_jobs, res):
+    for (op, ident), argv, want in rl_jobs:
+        rc, out, err = res[tuple(argv)]
+        w = f"{chip} {' '.join(argv[4:])}"
+        if op == "text":
+            eq(rc, 0, w + " exit status")
+            got = [(int(a, 16), int(b, 16)) for a, b in
+                   re.findall(r"^  W (0x[0-9a-f]+) <- (0x[0-9a-f]{8})$", out, re.M)]
+            eq(got, want, w + " text writes")
+            check(re.search(r"^gpu0: would disable_channel \d+ on runlist \d+", out, re.M) is not None,
+                  w + f" text header {out[:80]!r}")
+            continue
+        try:
+            doc = json.loads(out)
+        except ValueError:
+            check(False, w + f": not JSON {out[:100]!r}")
+            continue
+        contract(doc, w)
+        res_ = doc.get("results", [])
+        eq(len(res_), 1, w + " one result")
+        if not res_:
+            continue
+        r = res_[0]
+        eq(sorted(r), sorted(["op", "runlist", "id", "dry_run", "writes", "error"]), w + " result keys")
+        eq((r["op"], r["id"], r["dry_run"]), (op, ident, True), w + " op/id/dry_run")
+        if isinstance(want, str):
+            eq((rc, r["writes"]), (1, []), w + " refused")
+            check(isinstance(r["error"], str) and want in r["error"], w + f" error {r['error']!r}")
+            continue
+        eq(rc, 0, w + " exit status")
+        eq(r["error"], None, w + " error")
+        got = [(int(x["offset"], 16), int(x["value"], 16)) for x in r["writes"]]
+        eq(got, want, w + " writes (regs-fifo.md)")
+        for x in r["writes"]:
+            check(HEX_RE.match(x["offset"]) and HEX_RE.match(x["value"]), w + " hex format")
+
+
+def check_cli_misc(nv, descs):
+    """Id parsing, text headers of control plans, --watch (JSON Lines and
+    SIGINT) on the Volta and Ampere profiles."""
+    import signal
+    import time
+    snap = "build/profiles/gv100.nvss"
+    for bad in ("abc", "-1", "0x100000000", "4294967296", "12x", ""):
+        rc, out, err = run([nv, "--snapshot", snap, "channel", "disable", "--", bad])
+        eq((rc, out, err), (2, "", f"nvsched channel: bad id '{bad}'\n"), f"channel disable {bad!r}")
+    # several ids in one command: each planned (PCCSR 0x800004 + 8 chid)
+    rc, out, err = run([nv, "--snapshot", snap, "channel", "disable", "4095", "33", "2048", "--dry-run"])
+    eq((rc, re.findall(r"^  W (0x[0-9a-f]+) <- (0x[0-9a-f]+)$", out, re.M)),
+       (0, [("0x807ffc", "0x00000800"), ("0x80010c", "0x00000800"), ("0x804004", "0x00000800")]),
+       "channel disable with three ids")
+    rc, out, err = run([nv, "--snapshot", snap, "tsg", "preempt", "11", "--dry-run"])
+    eq(out.split("\n")[:2], ["gpu0: would preempt_tsg 11 on runlist 0 (simulated on the snapshot; "
+                             "the file is unchanged)", "  W 0x002634 <- 0x0100000b"], "tsg preempt text")
+    rc, out, err = run([nv, "--snapshot", snap, "runlist", "preempt", "4", "--dry-run"])
+    eq(out.split("\n")[:2], ["gpu0: would preempt_runlist on runlist 4 (simulated on the snapshot; "
+                             "the file is unchanged)", "  W 0x002638 <- 0x00000010"], "runlist preempt text")
+    rc, out, err = run([nv, "--snapshot", snap, "tsg", "preempt", "11"])
+    eq(out.split("\n")[0], "gpu0: preempt_tsg 11 on runlist 0 (simulated on the snapshot; "
+       "the file is unchanged)", "tsg preempt text (not dry run)")
+    for chip in ("gv100", "ga100"):
+        snap = f"build/profiles/{chip}.nvss"
+        want = []
+        for head, rows in md_tables(descs[chip]):
+            m = re.match(r"Runlist (\d+): ", head)
+            if not m:
+                continue
+            tsg = None
+            for r in rows:
+                if r["kind"] == "TSG":
+                    tsg = int(r["tsgid"])
+                    want.append((int(m.group(1)), "tsg_added", tsg, None))
+                elif r["kind"] == "channel":
+                    want.append((int(m.group(1)), "channel_added", tsg, int(r["chid"])))
+        rc, out, err = run([nv, "--snapshot", snap, "runlist", "--watch", "-i", "20", "--count", "3", "-j"])
+        eq(rc, 0, f"{chip} runlist --watch -j exit status")
+        got = []
+        for line in out.split("\n"):
+            if not line:
+                continue
+            try:
+                e = json.loads(line)
+            except ValueError:
+                check(False, f"{chip} --watch line not JSON: {line!r}")
+                continue
+            check(e.get("schema") == 1 and isinstance(e.get("t"), (int, float)) and e["t"] >= 0,
+                  f"{chip} --watch line schema/t: {line!r}")
+            got.append((e["runlist"], e["event"], e.get("tsgid"), e.get("chid")))
+        # a static snapshot: everything appears at the first poll, then nothing
+        eq(got, want, f"{chip} runlist --watch -j events (the generator's TSGs and channels)")
+    # the predictor's GPU profiles: SM/TPC counts from public specifications
+    # (RTX 3090 82 SMs, A100 108, H100 SXM 132 as RM reports for the capture,
+    # Orin 16), each with its source line
+    rc, out, err = run([os.path.join(os.path.dirname(nv), "nvsched-predict"), "-l"])
+    rows = re.findall(r"^(\S+)\s+(\d+)\s+(\d+)\s.*\n\s+source: (\S.*)$", out, re.M)
+    eq([(n, int(a), int(b)) for n, a, b, _ in rows],
+       [("ga102-rtx3090", 82, 41), ("ga100-a100", 108, 54), ("gh100-h100-sxm", 132, 66),
+        ("ga10b-orin", 16, 8)], "predict -l profiles")
+    check(len(rows) == 4 and "Wang et al." in rows[0][3] and "A100" in rows[1][3],
+          f"predict -l sources: {[r[3] for r in rows]}")
+    check(all(r[3] for r in rows) and len({r[3] for r in rows}) == len(rows), "predict -l: one source each")
+    p = subprocess.Popen([nv, "--snapshot", "build/profiles/gv100.nvss", "runlist", "--watch", "-i", "20"],
+                         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(0.5)
+    p.send_signal(signal.SIGINT)
+    try:
+        rc = p.wait(timeout=5)
+        eq(rc, 0, "runlist --watch: SIGINT ends it cleanly")
+    except subprocess.TimeoutExpired:
+        p.kill()
+        check(False, "runlist --watch: SIGINT did not stop it")
+    p.communicate()
+
+
+def contract(doc, what):
+    """CONTRACTS.md section 2 rules every document follows."""
+    eq(doc.get("schema"), 1, what + " schema")
+    g = doc.get("gpu")
+    check(isinstance(g, dict), what + " gpu object")
+    if isinstance(g, dict):
+        eq(sorted(g), sorted(["index", "bdf", "chip_id", "chip", "arch"]), what + " gpu keys")
+        check(g["arch"] in ARCHES, what + f" gpu arch {g['arch']!r}")
+        check(g["chip"] == "unknown" or g["chip"] == g["chip"].upper(), what + " chip upper case")
+
+    def walk(v, key):
+        if isinstance(v, dict):
+            for k, x in v.items():
+                walk(x, k)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x, key)
+        elif key in HEX_KEYS and v is not None:
+            check(isinstance(v, str) and HEX_RE.match(v), f"{what} {key} hex format: {v!r}")
+    walk(doc, None)
+
+
+def rm_answers():
+    """RM's engine table, GR and CE answers for the captured H100."""
+    text = open(os.path.join(REPO, RMPROBE)).read()
+    engines = []
+    for m in re.finditer(r"^  (\w+?)(\d*)\s+0x[0-9a-f]{4}\s+(-?\d+)\s+0x([0-9a-f]{8})\s+(-?\d+)\s+(-?\d+)",
+                         text, re.M):
+        name, inst, rl, rlbase, _hw, fault = m.groups()
+        if int(rl) < 0:
+            continue
+        engines.append((name, int(inst or 0), int(rl), int(rlbase, 16), int(fault)))
+    tpc = [int(m.group(2), 16) for m in re.finditer(r"^    GPC(\d+)  tpcMask=0x([0-9a-f]+)", text, re.M)]
+    ce = {}
+    for m in re.finditer(r"^    COPY(\d+)   caps=(\S+) pceMask=0x([0-9a-f]+)", text, re.M):
+        ce[int(m.group(1))] = ("GRCE" in m.group(2).split("|"), int(m.group(3), 16))
+    return engines, tpc, ce
+
+
+def check_h100(js, text):
+    engines, tpc, ce = rm_answers()
+    check(len(engines) >= 20 and len(tpc) == 8 and len(ce) == 5, "rmprobe parsed")
+    types = {"GR": "GRAPHICS", "COPY": "LCE", "NVDEC": "NVDEC", "NVJPG": "NVJPG", "OFA": "OFA",
+             "SEC": "SEC"}
+    ej = js["engines"]["engines"]
+    for name, inst, rl, rlbase, fault in engines:
+        if name == "SEC":  # RM's SEC2 is PTOP's SEC instance 0
+            inst = 0
+        mine = [e for e in ej if e["type"] == types.get(name) and e["instance"] == inst]
+        check(len(mine) == 1, f"h100 engine {name}{inst}: one PTOP device ({len(mine)})")
+        if len(mine) != 1:
+            continue
+        e = mine[0]
+        eq(e["runlist"], rl, f"h100 {name}{inst} runlist (RM)")
+        eq(e["runlist_pri_base"], hex(rlbase), f"h100 {name}{inst} runlist_pri_base (RM)")
+        eq(e["fault_id"], fault, f"h100 {name}{inst} fault_id (RM)")
+    rl_ids = sorted({r["id"] for r in js["engines"]["runlists"]})
+    check(set(rl for _, _, rl, _, _ in engines) <= set(rl_ids), "h100 runlists include RM's")
+    eq(rl_ids, [r["id"] for r in js["engines"]["runlists"]], "h100 runlists sorted by id")
+    # GR: RM's per-GPC TPC masks (set bit = present) against the fuse decode
+    gr = js["gr"]
+    eq(gr["num_gpcs"], 8, "h100 num_gpcs (RM LITTER_NUM_GPCS)")
+    eq(gr["num_tpc_per_gpc"], 9, "h100 num_tpc_per_gpc (RM LITTER_NUM_TPC_PER_GPC)")
+    eq(gr["sms_per_tpc"], 2, "h100 sms_per_tpc (RM LITTER_NUM_SM_PER_TPC)")
+    eq(gr["gpc_disable_mask"], "0x0", "h100 gpc_disable_mask (RM GPC mask 0xff)")
+    eq(gr["tpcs_enabled"], sum(bin(m).count("1") for m in tpc), "h100 tpcs_enabled (RM)")
+    eq([(g["gpc"], g["enabled"], g["tpc_disable_mask"], g["tpcs_enabled"]) for g in gr["gpcs"]],
+       [(i, True, hex(~m & 0x1ff), bin(m).count("1")) for i, m in enumerate(tpc)],
+       "h100 per-GPC TPC masks (RM GR_GET_TPC_MASK)")
+    # CE: RM's pceMask per LCE; a GRCE shares the PCEs of the LCE whose mask is equal
+    lces = {l["lce"]: l for l in js["ce"]["lces"]}
+    for lce, (grce, mask) in ce.items():
+        l = lces.get(lce)
+        check(l is not None, f"h100 LCE{lce} listed")
+        if l is None:
+            continue
+        eq(l["grce"], grce, f"h100 LCE{lce} grce (RM caps)")
+        pces = [b for b in range(32) if mask >> b & 1]
+        if grce:
+            eq(l["pces"], [], f"h100 GRCE LCE{lce} pces")
+            owner = [k for k, (g, mk) in ce.items() if not g and mk == mask]
+            eq(l["shared_with_lce"], owner[0] if owner else None, f"h100 GRCE LCE{lce} shared_with_lce (RM)")
+        else:
+            eq(l["pces"], pces, f"h100 LCE{lce} pces (RM pceMask)")
+            eq(l["shared_with_lce"], None, f"h100 LCE{lce} shared_with_lce")
+    # register-only capture: every runlist is listed, none decodes, error says why
+    for rl in js["runlist"]["runlists"]:
+        if rl["length"]:
+            check(isinstance(rl["error"], str) and rl["error"], f"h100 runlist {rl['id']} error message")
+        else:
+            eq(rl["error"], None, f"h100 empty runlist {rl['id']} error")
+        eq((rl["tsgs"], rl["bare_channels"]), ([], []), f"h100 runlist {rl['id']} empty arrays")
+    eq(sorted(r["id"] for r in js["runlist"]["runlists"]), rl_ids, "h100 runlist -j lists every runlist")
+    check(re.search(r'"tsgs":\[\]', text["runlist-j"]) is not None, "h100 empty arrays written as []")
+
+
+def check_device_info(chip, desc, text):
+    """/proc/gpuX/device_info's table (dev type inst runlist fault reset
+    pri_base ...) against the generator's engine table."""
+    rows = next((r for h, r in md_tables(desc) if h.startswith("**Engines**")), None)
+    if rows is None:
+        return
+    got = []
+    for m in re.finditer(r"^\s*(\d+) (\S+)\s+(\d+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(0x[0-9a-f]+)", text, re.M):
+        got.append((m.group(2), int(m.group(3)), num(m.group(4)), num(m.group(5)), num(m.group(6)),
+                    int(m.group(7), 16)))
+    want = [(r["type"], int(r["instance"]), num(r["runlist"]), num(r["fault_id"]),
+             num(r["reset_id"]), int(r["pri_base"], 16)) for r in rows]
+    eq(got, want, f"{chip} device_info table")
+
+
+def check_gr_text(chip, desc, text):
+    """nvsched gr (text): the summary line and the GPC table."""
+    m = re.search(r"\*\*GPC/TPC:\*\* (\d+) GPCs x (\d+) TPCs on chip", desc)
+    t = re.search(r"Total TPCs enabled: (\d+) \(SMs per TPC: (\d+)\)", desc)
+    rows = next((r for h, r in md_tables(desc) if h.startswith("**GPC/TPC")), None)
+    if not m or not t or rows is None or not text:
+        return
+    en = sum(1 for r in rows if r["enabled"] == "true")
+    tpcs, spt = int(t.group(1)), int(t.group(2))
+    head = re.search(r"^gpu0 \S+: (\d+) GPCs x (\d+) TPCs on chip; (\d+) GPCs, (\d+) TPCs, (\d+) SMs "
+                     r"enabled \((\d+) SMs/TPC\)$", text, re.M)
+    check(head is not None, f"{chip} gr text summary line")
+    if head:
+        eq(tuple(int(x) for x in head.groups()),
+           (int(m.group(1)), int(m.group(2)), en, tpcs, tpcs * spt, spt), f"{chip} gr text summary")
+    got = re.findall(r"^(\d+)\s+(\S+)\s+(yes|no)\s+(0x[0-9a-f]+)\s+(\d+)$", text, re.M)
+    eq([(int(g), en_ == "yes", mk, int(n)) for g, _, en_, mk, n in got],
+       [(int(r["gpc"]), r["enabled"] == "true", r["tpc_disable_mask"], int(r["tpcs_enabled"]))
+        for r in rows], f"{chip} gr text table")
+
+
+def module_dump(out_path, snaps_path):
+    """QEMU case runlists: what the module read through real MMIO from the
+    responder's simulated GPUs (the guest's @@ sections) against what the
+    host put there (the generator's description; RM's answers for the
+    H100 capture)."""
+    sections = {}
+    cur = None
+    for line in open(out_path, errors="replace").read().split("\n"):
+        m = re.match(r"^@@ (gpu\d+) (\S+)", line)
+        if m:
+            cur = (m.group(1), m.group(2))
+            sections[cur] = []
+        elif cur:
+            sections[cur].append(line)
+    text_of = {k: "\n".join(v).strip("\n") + "\n" for k, v in sections.items()}
+    snaps = [l.strip() for l in open(snaps_path) if l.strip()]
+    gen = os.path.join(REPO, "build/bin/nvss-gen")
+    for i, snap in enumerate(snaps):
+        g = f"gpu{i}"
+        name = None
+        with open(snap, errors="replace") as f:
+            for line in f:
+                m = re.match(r"^meta name sim-(\w+)", line)
+                if m:
+                    name = m.group(1)
+                    break
+        js, text = {}, {}
+        for c, sec in (("engines", "engines-json"), ("ce", "ce-json"), ("gr", "gr-json"),
+                       ("runlist", "json")):
+            raw = text_of.get((g, sec), "")
+            text[c + "-j"] = raw
+            try:
+                js[c] = json.loads(raw)
+            except ValueError:
+                js[c] = {}
+        rl_ids = sorted(int(k[1][len("runlist"):]) for k in text_of
+                        if k[0] == g and re.match(r"runlist\d+$", k[1]))
+        text["runlist"] = "".join(text_of[(g, f"runlist{r}")] for r in rl_ids)
+        check(bool(rl_ids), f"{g} ({snap}): runlist files")
+        if name is None and os.path.basename(snap) == os.path.basename(H100):
+            for c in js:
+                contract(js[c], f"{g} h100 {c} (module)")
+            check_h100(js, text)
+            continue
+        if name not in CHIPS:
+            print(f"{g}: {snap} is neither a generator profile nor the H100 capture: not checked")
+            continue
+        desc = subprocess.run([gen, "--describe", name], stdout=subprocess.PIPE).stdout.decode()
+        for c in js:
+            if not js[c] or "schema" not in js[c]:
+                check((name, c) in UNSUPPORTED, f"{g} {name} {c} -j through the module: no JSON")
+                js[c] = {"engines": [], "runlists": [], "lces": [], "gpcs": []}
+                continue
+            contract(js[c], f"{g} {name} {c} (module)")
+        check_profile(name, desc, js, text)
+        check_device_info(name, desc, text_of.get((g, "device_info"), ""))
+        eq(rl_ids, [r["id"] for r in js["engines"]["runlists"]], f"{g} {name}: one runlist file per runlist")
+
+
+def main():
+    global quiet
+    quiet = "-q" in sys.argv
+    nv = "build/bin/nvsched"
+    gen = "build/bin/nvss-gen"
+    for a in sys.argv[1:]:
+        if a.startswith("--bin="):
+            nv = a[len("--bin="):]
+    if "--module-dump" in sys.argv:
+        k = sys.argv.index("--module-dump")
+        module_dump(sys.argv[k + 1], sys.argv[k + 2])
+        print(f"CLI (module dump): {passed} checks passed, {len(failures)} failed")
+        for f in failures[:40] if quiet else []:
+            print("FAIL:", f)
+        return 1 if failures else 0
+    jobs = {}
+    for chip in CHIPS:
+        snap = f"build/profiles/{chip}.nvss"
+        jobs[(chip, "desc")] = [gen, "--describe", chip]
+        for c in ("engines", "ce", "gr", "runlist"):
+            jobs[(chip, c + "-j")] = [nv, "--snapshot", snap, "-j", c]
+            jobs[(chip, c)] = [nv, "--snapshot", snap, c]
+        jobs[(chip, "runlist-r0")] = [nv, "--snapshot", snap, "runlist", "-r", "0", "-j"]
+    ctl_jobs = {}
+    descs = {}
+    with cf.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
+        for chip, (rc, out, err) in zip(CHIPS, ex.map(run, [[gen, "--describe", c] for c in CHIPS])):
+            descs[chip] = out
+    for chip in CHIPS:
+        ctl_jobs[chip] = control_jobs(nv, chip, descs[chip])
+        for _, argv, _ in ctl_jobs[chip]:
+            jobs[tuple(argv)] = argv
+    for c in ("engines", "ce", "gr", "runlist"):
+        jobs[("h100", c + "-j")] = [nv, "--snapshot", H100, "-j", c]
+        jobs[("h100", c)] = [nv, "--snapshot", H100, c]
+    with cf.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as ex:
+        futs = {k: ex.submit(run, v) for k, v in jobs.items()}
+        res = {k: f.result() for k, f in futs.items()}
+    # Kepler has neither the PCE map (Pascal+) nor the GM107 GPC/TPC fuses;
+    # Maxwell has the fuses but no PCE map (regs-mmu-gr.md, ce.h)
+    unsupported = {(c, k) for c, x in UNSUPPORTED for k in (x, x + "-j")}
+    for k, (rc, out, err) in res.items():
+        if isinstance(k[0], str) and k[0] == nv:
+            continue  # control commands: checked by check_control
+        if k in unsupported:
+            # the generator encodes no CE/GR topology for this chip: nvsched
+            # must say so (exit 1, a message) and print nothing on stdout
+            eq((rc, out), (1, ""), f"{' '.join(jobs[k])}: unsupported")
+            check("not available on this GPU generation" in err, f"{k}: message {err!r}")
+            res[k] = (0, "{}" if k[1].endswith("-j") else "", err)
+            continue
+        eq(rc, 0, f"{' '.join(jobs[k])}: exit status ({err.strip()[:200]})")
+
+    def doc(key):
+        try:
+            return json.loads(res[key][1])
+        except ValueError as e:
+            check(False, f"{key}: not JSON: {e}")
+            return None
+
+    check_cli_misc(nv, descs)
+    for chip in CHIPS:
+        check(len(ctl_jobs[chip]) == 8, f"{chip}: control commands planned ({len(ctl_jobs[chip])})")
+        check_control(chip, ctl_jobs[chip], res)
+    for chip in CHIPS + ["h100"]:
+        js, text = {}, {}
+        for c in ("engines", "ce", "gr", "runlist"):
+            js[c] = doc((chip, c + "-j"))
+            text[c] = res[(chip, c)][1]
+            text[c + "-j"] = res[(chip, c + "-j")][1]
+            if js[c] is None:
+                break
+            if not js[c]:  # unsupported on this chip (checked above)
+                js[c] = {"engines": [], "runlists": [], "lces": [], "gpcs": []}
+                continue
+            contract(js[c], f"{chip} {c} -j")
+        else:
+            if chip == "h100":
+                check_h100(js, text)
+            else:
+                check_profile(chip, res[(chip, "desc")][1], js, text)
+                check_device_info(chip + " engines text", res[(chip, "desc")][1], text["engines"])
+                check_gr_text(chip, res[(chip, "desc")][1], text["gr"])
+                one = doc((chip, "runlist-r0"))
+                if one is not None:
+                    eq([r["id"] for r in one["runlists"]], [0], f"{chip} runlist -r 0 lists runlist 0 only")
+                    eq(one["runlists"][0], next(r for r in js["runlist"]["runlists"] if r["id"] == 0),
+                       f"{chip} runlist -r 0 equals the runlist 0 of the full listing")
+                ids = [r["id"] for r in js["runlist"]["runlists"]]
+                eq(ids, sorted(ids), f"{chip} runlist -j sorted by id")
+                eq(ids, [r["id"] for r in js["engines"]["runlists"]],
+                   f"{chip} runlist -j lists every runlist the GPU has")
+    print(f"CLI: {passed} checks passed, {len(failures)} failed")
+    if failures and quiet:
+        for f in failures[:20]:
+            print("FAIL:", f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,435 @@
+#!/usr/bin/env python3
+"""tests/mutate/mutate.py - mutation testing for nvsched (issue 18).
+
+Applies one-line faults ("mutants") to the product code, one at a time,
+rebuilds, and runs the fast test suite as the killer.  A mutant is KILLED
+when the suite fails (or times out), SURVIVED when it passes, and STILLBORN
+(not counted) when the product no longer compiles.
+
+Operators (applied by content, outside comments and string literals):
+  shift     << N / >> N  ->  N+1 (or N-1)
+  field     hi:lo in a register header  ->  (hi+1):(lo+1)  ("field moved")
+  relop     > >= < <=  ->  >= > <= <
+  eqop      == !=      ->  != ==
+  logic     && ||      ->  || &&
+  not       if (!x)    ->  if (x)
+  const     an integer constant  ->  +1
+  bool      true/false ->  false/true
+  arith     + -        ->  - +
+  delete    an expression statement removed (a flag check, an escape, a write)
+  swap      the last two simple arguments of a call swapped (output fields)
+
+Usage: mutate.py [--per-area N] [--areas a,b] [--seed S] [--list] [--timeout T]
+The candidate list is sorted and shuffled with a fixed seed, so a run with
+the same seed and sizes applies the same mutants.  Mutants are applied in a
+copy of the tree (build/mutate/tree, rebuilt there), never in the checkout;
+the mutated file is restored after every mutant, on Ctrl-C, and at the next
+start when a run was killed (a backup lives in build/mutate/backup).
+"""
+import argparse
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+SRC = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+WORK = os.path.join(SRC, "build", "mutate")
+BACKUP = os.path.join(WORK, "backup")
+# mutants are applied in a private copy of the tree (its own build/), so the
+# checkout and its build stay usable while a run goes on
+REPO = os.path.join(WORK, "tree")
+
+
+def sync_tree():
+    """Copy the tracked and untracked-not-ignored files into REPO."""
+    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=SRC,
+                           stdout=subprocess.PIPE, check=True).stdout.decode().split("\0")
+    for rel in files:
+        if not rel or not os.path.isfile(os.path.join(SRC, rel)):
+            continue
+        src, dst = os.path.join(SRC, rel), os.path.join(REPO, rel)
+        with open(src, "rb") as f:
+            data = f.read()
+        try:
+            with open(dst, "rb") as f:
+                if f.read() == data:
+                    continue
+        except OSError:
+            pass
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        with open(dst, "wb") as f:
+            f.write(data)
+        shutil.copymode(src, dst)
+
+AREAS = {
+    # register and memory decoders (the portable core) and their field tables
+    "decoders": ["kmod/hw/ptop.c", "kmod/hw/runlist.c", "kmod/hw/ce.c",
+                 "kmod/hw/gr.c", "kmod/hw/chip.c", "kmod/hw/mmu.c",
+                 "kmod/hw/inst.c", "kmod/hw/pramin.c", "kmod/hw/ctlparse.c",
+                 "include/nvsched/regs/top.h", "include/nvsched/regs/fifo.h",
+                 "include/nvsched/regs/ce.h", "include/nvsched/regs/gr.h",
+                 "include/nvsched/regs/boot.h", "include/nvsched/regs/mmu.h"],
+    # register-write plans of the control operations
+    "control": ["kmod/hw/control.c"],
+    # the .nvss snapshot reader/writer the CLI and simulator use
+    "snapshot": ["tests/sim/snapshot.c"],
+    # command output: text and JSON of runlist, topology, control commands
+    "output": ["cli/json.c", "cli/cmd_runlist.c", "cli/cmd_topo.c",
+               "cli/cmd_ctl.c"],
+    # analysis: the thread-block placement predictor and its GPU model
+    "analysis": ["cli/predict.c", "cli/predict_gpu.c"],
+}
+
+DEFAULT_KILLER = "bash tests/mutate/fast-suite.sh"
+
+_current = None  # (path, original bytes) while a mutant is applied
+
+
+def restore():
+    global _current
+    if _current is not None:
+        path, data = _current
+        with open(path, "wb") as f:
+            f.write(data)
+        _current = None
+    marker = os.path.join(BACKUP, "file")
+    if os.path.exists(marker):
+        os.unlink(marker)
+        p = os.path.join(BACKUP, "path")
+        if os.path.exists(p):
+            os.unlink(p)
+
+
+def recover():
+    """A previous run was killed with a mutant applied: put the file back."""
+    marker = os.path.join(BACKUP, "file")
+    if os.path.exists(marker):
+        with open(os.path.join(BACKUP, "path")) as f:
+            rel = f.read().strip()
+        shutil.copyfile(marker, os.path.join(REPO, rel))
+        print(f"mutate: restored {rel} left mutated by an interrupted run")
+        os.unlink(marker)
+
+
+def apply(rel, lineno, new_line):
+    global _current
+    path = os.path.join(REPO, rel)
+    with open(path, "rb") as f:
+        data = f.read()
+    os.makedirs(BACKUP, exist_ok=True)
+    with open(os.path.join(BACKUP, "path"), "w") as f:
+        f.write(rel)
+    shutil.copyfile(path, os.path.join(BACKUP, "file"))
+    _current = (path, data)
+    lines = data.decode().split("\n")
+    lines[lineno - 1] = new_line
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+
+
+# ---- candidate generation ---------------------------------------------------
+
+def code_mask(lines):
+    """For each line, a string of the same length: 'c' for code, ' ' for
+    comments, string and char literals (their quotes stay code)."""
+    out = []
+    in_comment = False
+    for line in lines:
+        m = []
+        i = 0
+        n = len(line)
+        while i < n:
+            if in_comment:
+                if line.startswith("*/", i):
+                    m += "  "
+                    i += 2
+                    in_comment = False
+                else:
+                    m.append(" ")
+                    i += 1
+                continue
+            if line.startswith("/*", i):
+                in_comment = True
+                m += "  "
+                i += 2
+                continue
+            if line.startswith("//", i):
+                m += " " * (n - i)
+                break
+            c = line[i]
+            if c in "\"'":
+                q = c
+                m.append("c")
+                i += 1
+                while i < n and line[i] != q:
+                    if line[i] == "\\":
+                        m.append(" ")
+                        i += 1
+                    if i < n:
+                        m.append(" ")
+                        i += 1
+                if i < n:
+                    m.append("c")
+                    i += 1
+                continue
+            m.append("c")
+            i += 1
+        out.append("".join(m[:n]).ljust(n))
+    return out
+
+
+def in_code(mask, start, end):
+    return all(ch == "c" for ch in mask[start:end])
+
+
+SKIP_LINE = re.compile(r"^\s*#\s*(include|if|ifdef|ifndef|elif|else|endif|pragma|undef|error)\b")
+DECL = re.compile(r"^\s*(static\s+|const\s+|unsigned\s+|signed\s+|struct\s+|enum\s+|union\s+)*"
+                  r"(void|bool|char|short|int|long|float|double|size_t|ssize_t|u?int(8|16|32|64)_t|"
+                  r"struct\s+\w+|enum\s+\w+|unsigned|FILE)\b[\s\*]*\w+\s*(\[.*\])?\s*[;=,(]")
+
+
+_used = None
+
+
+def used_names():
+    """How often each identifier occurs in the product sources: a #define
+    nobody uses gives only equivalent mutants, so it is left out."""
+    global _used
+    if _used is None:
+        _used = {}
+        for d in ("kmod", "cli", "include", "tests/sim"):
+            for root, _, files in os.walk(os.path.join(REPO, d)):
+                for fn in files:
+                    if fn.endswith((".c", ".h")):
+                        with open(os.path.join(root, fn), errors="replace") as f:
+                            for w in re.findall(r"\b[A-Za-z_]\w*\b", f.read()):
+                                _used[w] = _used.get(w, 0) + 1
+    return _used
+
+
+def candidates(rel):
+    """Every (line, op, new_line, description) for file rel."""
+    path = os.path.join(REPO, rel)
+    with open(path) as f:
+        lines = f.read().split("\n")
+    masks = code_mask(lines)
+    header = rel.endswith(".h")
+    out = []
+
+    def add(i, op, a, b, repl, what):
+        line = lines[i]
+        new = line[:a] + repl + line[b:]
+        if new != line:
+            out.append((i + 1, op, new, what))
+
+    for i, line in enumerate(lines):
+        mask = masks[i]
+        if not line.strip() or SKIP_LINE.match(line):
+            continue
+        is_define = re.match(r"^\s*#\s*define\b", line)
+        if header and not is_define:
+            continue
+        if is_define:
+            dm = re.match(r"^\s*#\s*define\s+(\w+)", line)
+            if dm and used_names().get(dm.group(1), 0) < 2:
+                continue
+            # register field "hi:lo" -> moved one bit up
+            m = re.match(r"^\s*#\s*define\s+\w+\s+(\d+):(\d+)\b", line)
+            if m and in_code(mask, m.start(1), m.end(2)):
+                hi, lo = int(m.group(1)), int(m.group(2))
+                add(i, "field", m.start(1), m.end(2), f"{hi + 1}:{lo + 1}",
+                    f"field {hi}:{lo} -> {hi + 1}:{lo + 1}")
+                continue
+            m = re.match(r"^\s*#\s*define\s+\w+\s+(0x[0-9a-fA-F]+|\d+)u?\b", line)
+            if m and in_code(mask, m.start(1), m.end(1)) and not re.match(r"^\s*#\s*define\s+\w+\s+0x[0-9a-fA-F]{5,}", line):
+                v = int(m.group(1), 0)
+                nv = hex(v + 1) if m.group(1).startswith("0x") else str(v + 1)
+                add(i, "const", m.start(1), m.end(1), nv, f"{m.group(1)} -> {nv}")
+            if header:
+                continue
+        for m in re.finditer(r"(<<|>>)\s*(\d+)\b", line):
+            if in_code(mask, m.start(), m.end()):
+                n = int(m.group(2))
+                nn = n + 1 if n == 0 or (i + n) % 2 == 0 else n - 1
+                add(i, "shift", m.start(2), m.end(2), str(nn), f"{m.group(1)} {n} -> {nn}")
+        for m in re.finditer(r"(?<![<>=!\-])(>=|<=|>|<)(?![<>=])", line):
+            if not in_code(mask, m.start(), m.end()) or line[max(0, m.start() - 1)] == "-":
+                continue
+            if m.group(1) in "<>" and re.search(r"#\s*include", line):
+                continue
+            rep = {">": ">=", ">=": ">", "<": "<=", "<=": "<"}[m.group(1)]
+            add(i, "relop", m.start(), m.end(), rep, f"{m.group(1)} -> {rep}")
+        for m in re.finditer(r"(==|!=)", line):
+            if in_code(mask, m.start(), m.end()):
+                rep = "!=" if m.group(1) == "==" else "=="
+                add(i, "eqop", m.start(), m.end(), rep, f"{m.group(1)} -> {rep}")
+        for m in re.finditer(r"(&&|\|\|)", line):
+            if in_code(mask, m.start(), m.end()):
+                rep = "||" if m.group(1) == "&&" else "&&"
+                add(i, "logic", m.start(), m.end(), rep, f"{m.group(1)} -> {rep}")
+        for m in re.finditer(r"\b(if|while)\s*\(\s*!(?!=)", line):
+            if in_code(mask, m.start(), m.end()):
+                add(i, "not", m.end() - 1, m.end(), "", "if (!x) -> if (x)")
+        for m in re.finditer(r"(?<![\w.])(0x[0-9a-fA-F]+|\d+)([uUlL]*)\b", line):
+            if not in_code(mask, m.start(), m.end()):
+                continue
+            if re.match(r"^\s*case\b", line) and m.group(1) in ("0", "1"):
+                pass
+            v = int(m.group(1), 0)
+            nv = hex(v + 1) if m.group(1).startswith("0x") else str(v + 1)
+            add(i, "const", m.start(1), m.end(1), nv, f"{m.group(1)} -> {nv}")
+        for m in re.finditer(r"\b(true|false)\b", line):
+            if in_code(mask, m.start(), m.end()):
+                rep = "false" if m.group(1) == "true" else "true"
+                add(i, "bool", m.start(), m.end(), rep, f"{m.group(1)} -> {rep}")
+        for m in re.finditer(r"(?<=[\w)\]]) ([+\-]) (?=[\w(])", line):
+            if in_code(mask, m.start(), m.end()):
+                rep = " - " if m.group(1) == "+" else " + "
+                add(i, "arith", m.start(), m.end(), rep, f"{m.group(1)} -> {rep.strip()}")
+        st = line.strip()
+        if (st.endswith(";") and not DECL.match(line) and "return" not in st
+                and not st.startswith(("}", "case", "default", "break", "continue", "goto"))
+                and line.count("(") == line.count(")") and in_code(mask, 0, len(line.rstrip()))
+                and (i == 0 or lines[i - 1].rstrip().endswith((";", "{", "}", ":", "*/")))):
+            ind = line[:len(line) - len(line.lstrip())]
+            out.append((i + 1, "delete", ind + ";", f"deleted: {st}"))
+        m = re.search(r",\s*([\w.>\-\[\]]+)\s*,\s*([\w.>\-\[\]]+)\s*\)\s*;\s*$", line)
+        if m and in_code(mask, m.start(), m.end()) and m.group(1) != m.group(2):
+            add(i, "swap", m.start(1), m.end(2), f"{m.group(2)}, {m.group(1)}",
+                f"swap {m.group(1)} <-> {m.group(2)}")
+    return out
+
+
+def all_candidates(area):
+    out = []
+    for rel in AREAS[area]:
+        for (ln, op, new, what) in candidates(rel):
+            out.append((rel, ln, op, new, what))
+    out.sort(key=lambda c: (c[0], c[1], c[2], c[4]))
+    return out
+
+
+# ---- running -----------------------------------------------------------------
+
+def run(cmd, timeout, log):
+    try:
+        p = subprocess.run(cmd, shell=True, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
+                           timeout=timeout, start_new_session=True)
+        return p.returncode
+    except subprocess.TimeoutExpired:
+        return "timeout"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--per-area", type=int, default=int(os.environ.get("MUTATE_PER_AREA", "20")),
+                    help="mutants per area that compile (0: all)")
+    ap.add_argument("--areas", default=os.environ.get("MUTATE_AREAS", ",".join(AREAS)))
+    ap.add_argument("--seed", type=int, default=int(os.environ.get("MUTATE_SEED", "18")))
+    ap.add_argument("--timeout", type=int, default=int(os.environ.get("MUTATE_TIMEOUT", "240")), help="seconds for the killer")
+    ap.add_argument("--killer", default=os.environ.get("MUTATE_KILLER", DEFAULT_KILLER))
+    ap.add_argument("--build", default="make --no-print-directory -j2 user")
+    ap.add_argument("--list", action="store_true", help="list the candidates and exit")
+    ap.add_argument("--only", help="run only mutants whose 'file:line op' contains this")
+    a = ap.parse_args()
+    areas = [x for x in a.areas.replace(" ", ",").split(",") if x]
+    for x in areas:
+        if x not in AREAS:
+            sys.exit(f"mutate: unknown area '{x}' (areas: {', '.join(AREAS)})")
+    global REPO
+    if a.list:  # read-only: list from the checkout, leave a running copy alone
+        REPO = SRC
+    else:
+        os.makedirs(WORK, exist_ok=True)
+        lock = open(os.path.join(WORK, "lock"), "w")
+        try:
+            import fcntl
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            sys.exit("mutate: another run is using build/mutate")
+        recover()
+        sync_tree()
+
+    def on_signal(sig, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, on_signal)
+
+    if a.list:
+        for area in areas:
+            c = all_candidates(area)
+            print(f"# {area}: {len(c)} candidates")
+            for rel, ln, op, new, what in c:
+                print(f"{area} {rel}:{ln} {op}: {what}")
+        return 0
+
+    # the unmutated tree must pass, or every mutant would look killed
+    log = open(os.path.join(WORK, "baseline.log"), "w")
+    if run(a.build, 600, log) != 0 or run(a.killer, a.timeout, log) != 0:
+        print("mutate: the unmutated tree fails the build or the fast suite (build/mutate/baseline.log)")
+        return 2
+    log.close()
+
+    results = {}
+    survivors = []
+    t0 = time.time()
+    try:
+        for area in areas:
+            cands = all_candidates(area)
+            rng = random.Random(f"{a.seed}:{area}")
+            rng.shuffle(cands)
+            if a.only:
+                cands = [c for c in cands if a.only in f"{c[0]}:{c[1]} {c[2]}"]
+            killed = total = stillborn = 0
+            for rel, ln, op, new, what in cands:
+                if a.per_area and total >= a.per_area:
+                    break
+                apply(rel, ln, new)
+                os.environ["MUTATE_AREA"] = area
+                try:
+                    with open(os.path.join(WORK, "mutant.log"), "w") as log:
+                        if run(a.build, 600, log) != 0:
+                            stillborn += 1
+                            continue
+                        rc = run(a.killer, a.timeout, log)
+                finally:
+                    restore()
+                total += 1
+                verdict = "KILLED" if rc != 0 else "SURVIVED"
+                if rc == 0:
+                    survivors.append(f"{area} {rel}:{ln} {op}: {what}")
+                else:
+                    killed += 1
+                print(f"{verdict:8} {area:9} {rel}:{ln} {op}: {what}"
+                      + (" (timeout)" if rc == "timeout" else ""), flush=True)
+            results[area] = (killed, total, stillborn)
+    except KeyboardInterrupt:
+        print("mutate: interrupted; source restored")
+        restore()
+        subprocess.run(a.build, shell=True, cwd=REPO, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        return 130
+    finally:
+        restore()
+    # rebuild the unmutated product so the tree is as it was
+    subprocess.run(a.build, shell=True, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(os.path.join(WORK, "survivors.txt"), "w") as f:
+        f.write("".join(s + "\n" for s in survivors))
+    K = T = 0
+    for area in areas:
+        k, t, s = results[area]
+        K += k
+        T += t
+        pct = f"{100 * k // t} %" if t else "n/a"
+        print(f"MUTATE {area}: {k}/{t} killed ({pct}; {s} not compiling, not counted)")
+    pct = f"{100 * K // T} %" if T else "n/a"
+    print(f"MUTATE: {K}/{T} killed ({pct}) seed {a.seed}, {a.per_area or 'all'} per area, "
+          f"{int(time.time() - t0)} s; survivors in build/mutate/survivors.txt")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,14 @@
+# tests/unit: tests with hand-written oracles (issue 18)
+# tests/unit: the CLI's JSON writer and reader (cli/json.c) against
+# hand-written RFC 8259 / CONTRACTS.md expectations
+$(B)/tests/unit/test_json: $(B)/tests/unit/test_json.o $(B)/libnvscli.a
+	$(Q)$(CC) -o $@ $^ -lcmocka -lm
+UNIT_TESTS += $(B)/tests/unit/test_json
+# tests/unit: control-operation write sequences per generation vs the manuals
+$(B)/tests/unit/test_control_seq: $(B)/tests/unit/test_control_seq.o $(B)/libnvshw.a
+	$(Q)$(CC) -o $@ $^ -lcmocka
+UNIT_TESTS += $(B)/tests/unit/test_control_seq
+# tests/unit: boundary values of the runlist-register decoders
+$(B)/tests/unit/test_bounds: $(B)/tests/unit/test_bounds.o $(B)/libnvshw.a
+	$(Q)$(CC) -o $@ $^ -lcmocka
+UNIT_TESTS += $(B)/tests/unit/test_bounds

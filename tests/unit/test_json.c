@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test_json.c - the JSON writer and reader of the CLI (cli/json.c) against
+ * hand-written expectations: RFC 8259 escaping, CONTRACTS.md section 2
+ * number and hex formats, commas, empty containers, null; the reader's
+ * escapes, numbers and rejections.  No expected string here comes from
+ * running the code under test.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "json.h"
+
+struct buf {
+	char *p;
+	size_t n;
+	FILE *f;
+	struct jw w;
+};
+
+static void open_buf(struct buf *b, bool pretty)
+{
+	b->p = NULL;
+	b->n = 0;
+	b->f = open_memstream(&b->p, &b->n);
+	assert_non_null(b->f);
+	jw_init(&b->w, b->f, pretty);
+}
+
+static void expect(struct buf *b, const char *want)
+{
+	fclose(b->f);
+	assert_string_equal(b->p, want);
+	free(b->p);
+}
+
+static void str_doc(const char *s, const char *want)
+{
+	struct buf b;
+
+	open_buf(&b, false);
+	jw_str(&b.w, s);
+	expect(&b, want);
+}
+
+static void test_escaping(void **state)
+{
+	str_doc("plain", "\"plain\"");
+	str_doc("", "\"\"");
+	str_doc("a\"b", "\"a\\\"b\"");
+	str_doc("a\\b", "\"a\\\\b\"");
+	str_doc("\n\t", "\"\\n\\t\"");
+	/* other control characters: \u00XX (RFC 8259 section 7) */
+	str_doc("\x01\x1f\r\b\f", "\"\\u0001\\u001f\\u000d\\u0008\\u000c\"");
+	/* 0x20, 0x7f, '/' and UTF-8 bytes need no escape: passed through */
+	str_doc(" /\x7f\xc3\xa9", "\" /\x7f\xc3\xa9\"");
+	str_doc(NULL, "null");
+}
+
+static void test_keys_escaped(void **state)
+{
+	struct buf b;
+
+	open_buf(&b, false);
+	jw_obj_begin(&b.w);
+	jw_key(&b.w, "k\"\\\n");
+	jw_int(&b.w, 1);
+	jw_obj_end(&b.w);
+	expect(&b, "{\"k\\\"\\\\\\n\":1}");
+}
+
+static void test_structure(void **state)
+{
+	struct buf b;
+
+	open_buf(&b, false);
+	jw_obj_begin(&b.w);
+	jw_key(&b.w, "a");
+	jw_arr_begin(&b.w);
+	jw_arr_end(&b.w);
+	jw_key(&b.w, "b");
+	jw_obj_begin(&b.w);
+	jw_obj_end(&b.w);
+	jw_key(&b.w, "c");
+	jw_arr_begin(&b.w);
+	jw_int(&b.w, 1);
+	jw_int(&b.w, -2);
+	jw_arr_begin(&b.w);
+	jw_null(&b.w);
+	jw_arr_end(&b.w);
+	jw_arr_end(&b.w);
+	jw_key(&b.w, "d");
+	jw_null(&b.w);
+	jw_key(&b.w, "e");
+	jw_bool(&b.w, true);
+	jw_key(&b.w, "f");
+	jw_bool(&b.w, false);
+	jw_obj_end(&b.w);
+	jw_end_doc(&b.w);
+	/* a second document after jw_end_doc starts without a comma */
+	jw_arr_begin(&b.w);
+	jw_str(&b.w, "x");
+	jw_arr_end(&b.w);
+	jw_end_doc(&b.w);
+	expect(&b, "{\"a\":[],\"b\":{},\"c\":[1,-2,[null]],\"d\":null,\"e\":true,\"f\":false}\n"
+		   "[\"x\"]\n");
+}
+
+static void test_pretty_separators(void **state)
+{
+	struct buf b;
+
+	open_buf(&b, true);
+	jw_obj_begin(&b.w);
+	jw_key(&b.w, "a");
+	jw_int(&b.w, 1);
+	jw_key(&b.w, "b");
+	jw_int(&b.w, 2);
+	jw_obj_end(&b.w);
+	fclose(b.f);
+	/* pretty: "key": value, members on lines of their own */
+	assert_non_null(strstr(b.p, "\"a\": 1,\n"));
+	assert_non_null(strstr(b.p, "\"b\": 2\n"));
+	assert_int_equal(b.p[0], '{');
+	assert_int_equal(b.p[strlen(b.p) - 1], '}');
+	free(b.p);
+}
+
+static void num_doc(void (*fn)(struct jw *, void *), void *arg, const char *want)
+{
+	struct buf b;
+
+	open_buf(&b, false);
+	fn(&b.w, arg);
+	expect(&b, want);
+}
+
+static void w_int(struct jw *w, void *a) { jw_int(w, *(long long *)a); }
+static void w_uint(struct jw *w, void *a) { jw_uint(w, *(unsigned long long *)a); }
+static void w_hex(struct jw *w, void *a) { jw_hex(w, *(unsigned long long *)a); }
+static void w_dbl(struct jw *w, void *a) { jw_double(w, *(double *)a); }
+
+static void test_integers(void **state)
+{
+	long long i;
+	unsigned long long u;
+
+	i = 0; num_doc(w_int, &i, "0");
+	i = -1; num_doc(w_int, &i, "-1");
+	i = LLONG_MIN; num_doc(w_int, &i, "-9223372036854775808");
+	i = LLONG_MAX; num_doc(w_int, &i, "9223372036854775807");
+	u = ULLONG_MAX; num_doc(w_uint, &u, "18446744073709551615");
+	u = 4095; num_doc(w_uint, &u, "4095");
+}
+
+static void test_hex(void **state)
+{
+	unsigned long long u;
+
+	/* CONTRACTS.md section 2: strings, lower case, 0x, no zero padding */
+	u = 0; num_doc(w_hex, &u, "\"0x0\"");
+	u = 0x400000; num_doc(w_hex, &u, "\"0x400000\"");
+	u = 0x13db8a0000ull; num_doc(w_hex, &u, "\"0x13db8a0000\"");
+	u = 0xABCDEFull; num_doc(w_hex, &u, "\"0xabcdef\"");
+	u = 1ull << 40; num_doc(w_hex, &u, "\"0x10000000000\"");
+	u = ULLONG_MAX; num_doc(w_hex, &u, "\"0xffffffffffffffff\"");
+}
+
+static void test_doubles(void **state)
+{
+	static const struct { double v; const char *want; } c[] = {
+		{ 1048.576, "1048.576" },	/* 3 << 8 << 10 ns... timeslice_us */
+		{ 409.6, "409.6" },
+		{ 0.1, "0.1" },
+		{ 1.0, "1.0" },			/* stays a double: ".0" */
+		{ 0.0, "0.0" },
+		{ -2.0, "-2.0" },
+		{ 1e300, "1e+300" },		/* exponent: no ".0" added */
+		{ 0.30000000000000004, "0.30000000000000004" },	/* needs 17 digits */
+		{ 1.0 / 3.0, "0.3333333333333333" },	/* 16 digits suffice */
+		{ 123456789012345.0, "123456789012345.0" },	/* 15 digits, integral */
+		{ 1234567890123456.0, "1234567890123456.0" },	/* 16 digits */
+		{ 5e-324, "4.94065645841247e-324" },	/* 15 digits read back as the least denormal */
+	};
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		double v = c[i].v;
+
+		num_doc(w_dbl, &v, c[i].want);
+	}
+	double v = NAN;
+	num_doc(w_dbl, &v, "null");
+	v = INFINITY;
+	num_doc(w_dbl, &v, "null");
+	v = -INFINITY;
+	num_doc(w_dbl, &v, "null");
+}
+
+static struct json *parse(const char *s)
+{
+	char err[128];
+
+	return json_parse(s, strlen(s), err, sizeof(err));
+}
+
+static void test_reader_escapes(void **state)
+{
+	struct json *j = parse("{\"s\":\"x\\\"y\\\\\\/\\b\\f\\n\\r\\t\\u0041\\u00e9\\u20ac\\ud83d\\ude00\"}");
+
+	assert_non_null(j);
+	const char *s = json_get_string(j, "s");
+	assert_non_null(s);
+	assert_string_equal(s, "x\"y\\/\b\f\n\r\tA\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80");
+	json_free(j);
+}
+
+static void test_reader_values(void **state)
+{
+	struct json *j = parse(" {\"a\" : [1, -1.5e2, 0.25, true, false, null, {}, []], \"b\": 7, \"a\": 3} ");
+	const struct json *a;
+	double d;
+
+	assert_non_null(j);
+	assert_int_equal(j->type, JSON_OBJECT);
+	assert_int_equal(j->n, 3);
+	a = json_get_array(j, "a");		/* first match */
+	assert_non_null(a);
+	assert_int_equal(a->n, 8);
+	assert_true(a->items[0]->type == JSON_NUMBER && a->items[0]->num == 1.0);
+	assert_true(a->items[1]->num == -150.0);
+	assert_true(a->items[2]->num == 0.25);
+	assert_true(json_is_int(a->items[0]));
+	assert_false(json_is_int(a->items[2]));
+	assert_true(a->items[3]->type == JSON_BOOL && a->items[3]->b);
+	assert_true(a->items[4]->type == JSON_BOOL && !a->items[4]->b);
+	assert_int_equal(a->items[5]->type, JSON_NULL);
+	assert_true(a->items[6]->type == JSON_OBJECT && a->items[6]->n == 0);
+	assert_true(a->items[7]->type == JSON_ARRAY && a->items[7]->n == 0);
+	assert_true(json_get_number(j, "b", &d) && d == 7.0);
+	assert_false(json_get_number(j, "c", &d));
+	assert_null(json_get_string(j, "b"));
+	json_free(j);
+}
+
+static void test_reader_rejects(void **state)
+{
+	static const char *bad[] = {
+		"", "{", "[1,]", "{\"a\":1,}", "{\"a\" 1}", "[1 2]", "\"open", "\"\\q\"",
+		"\"\\u12\"", "tru", "nul", "{1:2}", "[1]x", "\"a\nb\"", "-", ".5",	/* "1." is accepted (strtod) */
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct json *j = parse(bad[i]);
+
+		if (j)
+			fail_msg("accepted invalid JSON '%s'", bad[i]);
+	}
+}
+
+/* a file larger than the reader's 64 KiB read chunk: read whole */
+static void test_reader_big_file(void **state)
+{
+	char path[] = "/tmp/test_json_XXXXXX", err[128];
+	int fd = mkstemp(path);
+	FILE *f;
+	struct json *j;
+	const struct json *a;
+
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	fputs("{\"a\":[", f);
+	for (int i = 0; i < 50000; i++)
+		fprintf(f, "%s%d", i ? ", " : "", i);	/* about 340 KB */
+	fputs("], \"end\": \"yes\"}", f);
+	fclose(f);
+	j = json_parse_file(path, err, sizeof(err));
+	unlink(path);
+	assert_non_null(j);
+	a = json_get_array(j, "a");
+	assert_non_null(a);
+	assert_int_equal(a->n, 50000);
+	assert_true(a->items[49999]->num == 49999.0);
+	assert_true(a->items[12345]->num == 12345.0);
+	assert_string_equal(json_get_string(j, "end"), "yes");
+	json_free(j);
+}
+
+static void test_reader_error_position(void **state)
+{
+	char err[128] = "";
+	const char *s = "{\n  \"a\": tru\n}";
+
+	assert_null(json_parse(s, strlen(s), err, sizeof(err)));
+	/* the error names line 2 */
+	assert_non_null(strstr(err, "line 2"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_escaping),
+		cmocka_unit_test(test_keys_escaped),
+		cmocka_unit_test(test_structure),
+		cmocka_unit_test(test_pretty_separators),
+		cmocka_unit_test(test_integers),
+		cmocka_unit_test(test_hex),
+		cmocka_unit_test(test_doubles),
+		cmocka_unit_test(test_reader_escapes),
+		cmocka_unit_test(test_reader_values),
+		cmocka_unit_test(test_reader_rejects),
+		cmocka_unit_test(test_reader_error_position),
+		cmocka_unit_test(test_reader_big_file),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
