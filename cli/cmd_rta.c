@@ -32,7 +32,7 @@ static void usage(FILE *f)
 "      --compat paper         the default: the paper with the soundness fixes\n"
 "      --policy NAME[,NAME]   analyse only these policies\n"
 "      --deviations LIST      diagnostic: reproduce only these artifact deviations\n"
-"                             (D1,D2,D2b,D2c,D3,D4,D5,D7,D8,D9,D11; all; none;\n"
+"                             (D1,D2,D2b,D2c,D3,D4,D5,D7,D8,D9,D11,D12; all; none;\n"
 "                             -Dn removes one; literal = Eq. (12) as printed, unsound)\n"
 "  -h, --help                 this help\n"
 "\n"

@@ -281,7 +281,7 @@ struct ctx {
 	const double *RJ;
 	const double *RJdp;	/* artifact: jitter base of the same-core dp term */
 	/* tsg_rr, artifact D2: */
-	const int *order;	/* RT tasks in priority order */
+	const int *order;	/* RT tasks in priority order, then the BE tasks */
 	int nrt, pos;		/* number of RT tasks, position of tau_i */
 	const bool *hp;		/* higher CPU priority, any core */
 };
@@ -392,16 +392,19 @@ static void rr_busy_terms(const struct ctx *c, int i, struct terms *tl)
 	 * tau_i); D2: lp = the sorted positions 0..n-pos-2 (relative lp
 	 * indices used as absolute ones) instead of pos+1..n-1 */
 	int n_id = 0;
+	/* D12: the artifact's task list is the RT tasks by priority and then
+	 * the best-effort ones (prio -1), and its n counts them all */
+	int nl = (c->dev & RTA_DEV_D12) ? ts->n : c->nrt;
 
 	for (int k = 0; k < ts->n; k++)
 		if (c->hp[k] && !c->hpp[k] && ts->t[k].ng > 0)
 			n_id++;
 	if (c->dev & RTA_DEV_D2) {
-		for (int a = 0; a <= c->nrt - c->pos - 2; a++)
+		for (int a = 0; a <= nl - c->pos - 2; a++)
 			if (ts->t[c->order[a]].ng > 0)
 				n_id++;
 	} else {
-		for (int a = c->pos + 1; a < c->nrt; a++)
+		for (int a = c->pos + 1; a < nl; a++)
 			if (ts->t[c->order[a]].ng > 0)
 				n_id++;
 	}
@@ -537,6 +540,10 @@ static int rt_order(const struct rta_taskset *ts, int *order)
 			order[m++] = i;
 	sort_ts = ts;
 	qsort(order, m, sizeof(int), cmp_prio);
+	/* then the best-effort tasks, in input order (artifact D12 only) */
+	for (int i = 0, b = m; i < ts->n; i++)
+		if (ts->t[i].be)
+			order[b++] = i;
 	return m;
 }
 
@@ -853,7 +860,7 @@ long rta_parse_deviations(const char *s)
 		{ "D2c", RTA_DEV_D2C },
 		{ "D3", RTA_DEV_D3 }, { "D4", RTA_DEV_D4 }, { "D5", RTA_DEV_D5 },
 		{ "D7", RTA_DEV_D7 }, { "D8", RTA_DEV_D8 }, { "D9", RTA_DEV_D9 },
-		{ "D11", RTA_DEV_D11 }, { "all", RTA_DEV_ARTIFACT }, { "none", 0 },
+		{ "D11", RTA_DEV_D11 }, { "D12", RTA_DEV_D12 }, { "all", RTA_DEV_ARTIFACT }, { "none", 0 },
 		{ "literal", RTA_DEV_LITERAL },
 	};
 	char *dup = strdup(s), *save = NULL;

@@ -141,6 +141,63 @@ static void test_lemma9_10_rr_busy(void **state)
 	rta_taskset_free(&ts);
 }
 
+/* Check tsg_rr_busy's bound of one task under a deviation mask. */
+static void expect_dev_R(const struct rta_taskset *ts, unsigned dev, int i, double want)
+{
+	struct rta_result r;
+
+	rta_result_init(&r, ts->n);
+	rta_analyze_dev(ts, RTA_TSG_RR_BUSY, dev, &r);
+	if (!(fabs(r.R[i] - want) <= 1e-9 * fmax(1, fabs(want))))
+		fail_msg("dev %#x %s: got %.17g, want %.17g", dev, ts->t[i].name, r.R[i], want);
+	rta_result_free(&r);
+}
+
+/* ---- D12: the artifact's best-effort tasks sit at the end of its list ---- */
+static const char *ts_rr_be =
+	"{\"schema\":1,\"platform\":{\"cpus\":2,\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":1},"
+	"\"tasks\":["
+	"{\"name\":\"b\",\"cpu\":1,\"period_ms\":100,\"deadline_ms\":100,\"priority\":null,"
+	" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":1}]},"
+	"{\"name\":\"g\",\"cpu\":1,\"period_ms\":100,\"deadline_ms\":100,\"priority\":3,"
+	" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":1}]},"
+	"{\"name\":\"h\",\"cpu\":0,\"period_ms\":20,\"deadline_ms\":20,\"priority\":2,"
+	" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0.5,\"exec_ms\":1.5}]},"
+	"{\"name\":\"i\",\"cpu\":0,\"period_ms\":100,\"deadline_ms\":100,\"priority\":1,"
+	" \"cpu_segments_ms\":[2],\"gpu_segments\":[]}]}";
+
+static void test_rr_busy_best_effort(void **state)
+{
+	struct rta_taskset ts;
+	/*
+	 * nu of Eq. (5) counts the BE GPU task b in both modes:
+	 * g: 1 + 1 + 1.2*|{h,b}|*ceil(1) = 4.4;  h: 1 + 2 + 1.2*2*ceil(1.5) = 7.8.
+	 * Paper, i: N = 1 + |{g, b}| (tau_h + the GPU tasks not in hpp) = 3;
+	 * per job of h: C+G^m = 1.5 + 1.2*3*2 = 8.7: 2 -> 10.7 -> 10.7.
+	 */
+	const double want[] = { NUL, 4.4, 7.8, 10.7 };
+	/*
+	 * Artifact: its list is g, h, i (by priority) and then b; n = 4.
+	 * i is at position 2: N = |hp\hpp GPU| = |{g}| = 1, plus the GPU
+	 * tasks at positions 0..n-2-2 = 0..0 (D2: g) -> N = 2;
+	 * per job of h (D2c): 1.2*2*2 + G 2 + C+G^m 1.5 = 8.3: 2 -> 10.3.
+	 * Without D12 (n = 3 RT tasks) positions 0..-1 are empty: N = 1,
+	 * 2.4 + 3.5 = 5.9 per job: 2 -> 7.9 -> 7.9.
+	 */
+	const double want_art[] = { NUL, 4.4, 7.8, 10.3 };
+	/* "fixed" (no D2): lp = positions 3..n-1 = {b} with D12 -> N = 2, 10.3;
+	 * without it lp is empty -> N = 1, 7.9 */
+	const unsigned fixed = RTA_DEV_ARTIFACT & ~(RTA_DEV_D2 | RTA_DEV_D3);
+
+	load_str(ts_rr_be, &ts);
+	expect(&ts, RTA_TSG_RR_BUSY, RTA_MODE_PAPER, true, want);
+	expect(&ts, RTA_TSG_RR_BUSY, RTA_MODE_ARTIFACT, true, want_art);
+	expect_dev_R(&ts, RTA_DEV_ARTIFACT & ~RTA_DEV_D12, 3, 7.9);
+	expect_dev_R(&ts, fixed, 3, 10.3);
+	expect_dev_R(&ts, fixed & ~RTA_DEV_D12, 3, 7.9);
+	rta_taskset_free(&ts);
+}
+
 static void test_lemma11_12_rr_suspend(void **state)
 {
 	struct rta_taskset ts;
@@ -668,11 +725,6 @@ static void check_oracles(const char *corpus, int want_files, int variant, unsig
 
 #define SEED1 "gcaps-artifact-seed1"
 #define BE30 "gcaps-artifact-be30-seed7"
-/*
- * The best-effort corpus: tsg_rr_busy's best-effort handling in compat mode
- * is not yet the artifact's (issue 13); the other five policies agree.
- */
-#define BE30_OPEN (1u << RTA_TSG_RR_BUSY)
 
 static void test_artifact_oracles(void **state)
 {
@@ -691,17 +743,17 @@ static void test_artifact_oracles_fixed(void **state)
 
 static void test_artifact_oracles_be30(void **state)
 {
-	check_oracles(BE30, 100, 0, BE30_OPEN);
+	check_oracles(BE30, 100, 0, 0);
 }
 
 static void test_artifact_oracles_be30_segsum(void **state)
 {
-	check_oracles(BE30, 100, 1, BE30_OPEN);
+	check_oracles(BE30, 100, 1, 0);
 }
 
 static void test_artifact_oracles_be30_fixed(void **state)
 {
-	check_oracles(BE30, 100, 2, BE30_OPEN);
+	check_oracles(BE30, 100, 2, 0);
 }
 
 /* ---- CLI: batch mode (JSON Lines with "file"), contract keys ---- */
@@ -906,6 +958,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lemma6_interleave),
 		cmocka_unit_test(test_lemma9_10_rr_busy),
+		cmocka_unit_test(test_rr_busy_best_effort),
 		cmocka_unit_test(test_lemma11_12_rr_suspend),
 		cmocka_unit_test(test_lemma13_18_gcaps_busy),
 		cmocka_unit_test(test_lemma19_21_gcaps_suspend),
