@@ -738,9 +738,9 @@ static void jw_indent(struct jw *w)
 {
 	int i;
 
-	fputc('\n', w->f);
+	putc_unlocked('\n', w->f);
 	for (i = 0; i < w->depth; i++)
-		fputs("  ", w->f);
+		fputs_unlocked("  ", w->f);
 }
 
 /* Called before every value or key. */
@@ -753,7 +753,7 @@ static void jw_pre(struct jw *w)
 	if (w->depth == 0)
 		return;
 	if (!w->first[w->depth])
-		fputc(',', w->f);
+		putc_unlocked(',', w->f);
 	w->first[w->depth] = false;
 	if (w->pretty)
 		jw_indent(w);
@@ -762,7 +762,7 @@ static void jw_pre(struct jw *w)
 static void jw_open(struct jw *w, char c)
 {
 	jw_pre(w);
-	fputc(c, w->f);
+	putc_unlocked(c, w->f);
 	if (w->depth < JW_MAX_DEPTH - 1)
 		w->depth++;
 	w->first[w->depth] = true;
@@ -776,7 +776,7 @@ static void jw_close(struct jw *w, char c)
 		w->depth--;
 	if (w->pretty && !empty)
 		jw_indent(w);
-	fputc(c, w->f);
+	putc_unlocked(c, w->f);
 }
 
 void jw_obj_begin(struct jw *w) { jw_open(w, '{'); }
@@ -786,29 +786,29 @@ void jw_arr_end(struct jw *w) { jw_close(w, ']'); }
 
 static void jw_quoted(struct jw *w, const char *s)
 {
-	fputc('"', w->f);
+	putc_unlocked('"', w->f);
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
 		if (c == '"' || c == '\\')
 			fprintf(w->f, "\\%c", c);
 		else if (c == '\n')
-			fputs("\\n", w->f);
+			fputs_unlocked("\\n", w->f);
 		else if (c == '\t')
-			fputs("\\t", w->f);
+			fputs_unlocked("\\t", w->f);
 		else if (c < 0x20)
 			fprintf(w->f, "\\u%04x", c);
 		else
-			fputc(c, w->f);
+			putc_unlocked(c, w->f);
 	}
-	fputc('"', w->f);
+	putc_unlocked('"', w->f);
 }
 
 void jw_key(struct jw *w, const char *key)
 {
 	jw_pre(w);
 	jw_quoted(w, key);
-	fputs(w->pretty ? ": " : ":", w->f);
+	fputs_unlocked(w->pretty ? ": " : ":", w->f);
 	w->after_key = true;
 }
 
@@ -824,14 +824,133 @@ void jw_str(struct jw *w, const char *s)
 
 void jw_int(struct jw *w, long long v)
 {
+	char buf[24], *o = buf + sizeof(buf);
+	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+
 	jw_pre(w);
-	fprintf(w->f, "%lld", v);
+	*--o = 0;
+	do {
+		*--o = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*--o = '-';
+	fputs_unlocked(o, w->f);
 }
 
 void jw_uint(struct jw *w, unsigned long long v)
 {
 	jw_pre(w);
 	fprintf(w->f, "%llu", v);
+}
+
+/*
+ * jw_double's form, exactly as the loop "%.15g, %.16g, %.17g, the first
+ * that strtod reads back as v, plus .0 when it has no point" writes it,
+ * for 1e-3 <= |v| < 1e13 (fixed notation under every precision), in
+ * integers: v = m * 2^-s, so v * 10^k = m * 10^k / 2^s is rounded exactly
+ * (ties to even, as glibc's printf), and the decimal D = q / 10^k reads
+ * back as v iff it lies within half a gap of v: |q 2^s - m 10^k| < 10^k / 2
+ * (a quarter below a power of two), equality when m is even.  Returns false
+ * outside that range (the caller then uses snprintf/strtod).
+ */
+typedef unsigned __int128 u128;
+
+static bool fast_g(double v, char *out)
+{
+	static const uint64_t p10[20] = {
+		1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
+		100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
+		1000000000000ull, 10000000000000ull, 100000000000000ull,
+		1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
+		1000000000000000000ull, 10000000000000000000ull,
+	};
+	double a = fabs(v);
+	uint64_t bits, m;
+	int e, s, X;
+	char *o = out;
+
+	if (!(a >= 1e-3 && a < 1e13))
+		return false;
+	memcpy(&bits, &a, sizeof(bits));
+	e = (int)(bits >> 52);
+	m = (bits & ((1ull << 52) - 1)) | (1ull << 52);
+	s = 1075 - e;			/* a = m * 2^-s, 5 < s < 64 here */
+	if (s <= 0 || s >= 100)
+		return false;
+	X = (int)floor(log10(a));	/* corrected below */
+	for (int p = 15; p <= 17; p++) {
+		u128 N, q, r, half, qs, diff, ten;
+		int k;
+		bool ok;
+
+		for (;;) {
+			k = p - 1 - X;
+			if (k < 0 || k > 19)
+				return false;
+			N = (u128)m * p10[k];
+			q = N >> s;
+			if (q < p10[p - 1])
+				X--;
+			else if (q >= p10[p])
+				X++;
+			else
+				break;
+		}
+		r = N & (((u128)1 << s) - 1);
+		half = (u128)1 << (s - 1);
+		if (r > half || (r == half && (q & 1)))
+			q++;
+		ten = p10[k];
+		qs = q << s;
+		diff = qs >= N ? qs - N : N - qs;
+		if (qs < N && m == (1ull << 52))
+			ok = 4 * diff < ten || (4 * diff == ten);
+		else
+			ok = 2 * diff < ten || (2 * diff == ten && !(m & 1));
+		if (!ok && p < 17)
+			continue;
+		/* q has p digits, or is 10^p after rounding up */
+		{
+			char dig[24];
+			int nd = p, xp = X, point;
+
+			if (q == p10[p]) {
+				q = p10[p - 1];
+				xp++;
+			}
+			for (int i = nd - 1; i >= 0; i--) {
+				dig[i] = (char)('0' + (int)(q % 10));
+				q /= 10;
+			}
+			while (nd > 1 && dig[nd - 1] == '0')
+				nd--;
+			if (v < 0)
+				*o++ = '-';
+			if (xp < 0) {
+				*o++ = '0';
+				*o++ = '.';
+				for (int i = 0; i < -xp - 1; i++)
+					*o++ = '0';
+				memcpy(o, dig, nd);
+				o += nd;
+			} else {
+				point = xp + 1;
+				for (int i = 0; i < point; i++)
+					*o++ = i < nd ? dig[i] : '0';
+				*o++ = '.';
+				if (nd > point) {
+					memcpy(o, dig + point, nd - point);
+					o += nd - point;
+				} else {
+					*o++ = '0';	/* jw_double's ".0" */
+				}
+			}
+			*o = 0;
+			return true;
+		}
+	}
+	return false;
 }
 
 void jw_double(struct jw *w, double v)
@@ -844,6 +963,10 @@ void jw_double(struct jw *w, double v)
 	}
 	jw_pre(w);
 	/* shortest form that reads back as the same double */
+	if (fast_g(v, buf)) {
+		fputs_unlocked(buf, w->f);
+		return;
+	}
 	for (int prec = 15; prec <= 17; prec++) {
 		snprintf(buf, sizeof(buf), "%.*g", prec, v);
 		if (strtod(buf, NULL) == v)
@@ -852,19 +975,19 @@ void jw_double(struct jw *w, double v)
 	/* keep it a JSON number that reads back as a double */
 	if (!strpbrk(buf, ".eEn"))
 		strcat(buf, ".0");
-	fputs(buf, w->f);
+	fputs_unlocked(buf, w->f);
 }
 
 void jw_bool(struct jw *w, bool v)
 {
 	jw_pre(w);
-	fputs(v ? "true" : "false", w->f);
+	fputs_unlocked(v ? "true" : "false", w->f);
 }
 
 void jw_null(struct jw *w)
 {
 	jw_pre(w);
-	fputs("null", w->f);
+	fputs_unlocked("null", w->f);
 }
 
 void jw_hex(struct jw *w, unsigned long long v)
@@ -875,7 +998,7 @@ void jw_hex(struct jw *w, unsigned long long v)
 
 void jw_end_doc(struct jw *w)
 {
-	fputc('\n', w->f);
+	putc_unlocked('\n', w->f);
 	w->depth = 0;
 	w->first[0] = true;
 	w->after_key = false;

@@ -627,6 +627,80 @@ static void test_audsley_optimal(void **state)
 	assert_true(audsley_ok > 0);
 }
 
+/* ---- jw_double: its fast exact path against the snprintf/strtod loop ---- */
+static void ref_double(double v, char *buf, size_t len)
+{
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(buf, len, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	if (!strpbrk(buf, ".eEn"))
+		strcat(buf, ".0");
+}
+
+static void check_double(double v, long *n)
+{
+	char want[64], *got = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&got, &len);
+	struct jw w;
+
+	assert_non_null(f);
+	jw_init(&w, f, false);
+	jw_double(&w, v);
+	fclose(f);
+	ref_double(v, want, sizeof(want));
+	if (strcmp(got, want))
+		fail_msg("jw_double(%a): got %s, want %s", v, got, want);
+	free(got);
+	(*n)++;
+}
+
+static void test_json_double_format(void **state)
+{
+	static const double fixed[] = {
+		0.001, 0.0010000000000000002, 1e-3 * (1 - 1e-16), 0.1, 0.2, 0.3, 0.30000000000000004,
+		0.8200000000000001, 13.483099999999999, 14.6831, 1.0, 2.0, 4.0, 100.0, 1e12,
+		9999999999999.998, 1e13, 0.5, 0.25, 0.125, 1.5, 2.5, 123456789012.345,
+		4503599627370496.0 / 1048576.0, 0.0, -0.0, -4.14, 1e-5, 1e20, 99.99999999999999,
+		9.999999999999998, 0.009999999999999998, 17.6, 19.599999999999998, 1.2,
+	};
+	uint64_t rng = 42;
+	long n = 0;
+
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
+		check_double(fixed[i], &n);
+		check_double(nextafter(fixed[i], 0), &n);
+		check_double(nextafter(fixed[i], INFINITY), &n);
+	}
+	for (int i = 0; i < 300000; i++) {
+		uint64_t r = rta_rng_next(&rng);
+		double v;
+
+		switch (i % 4) {
+		case 0:	/* any bit pattern with an exponent around the fast range */
+			r = (r & 0x800fffffffffffffull) | ((uint64_t)(1000 + (r >> 52) % 70) << 52);
+			memcpy(&v, &r, sizeof(v));
+			break;
+		case 1:	/* short decimals, as in the fixtures */
+			v = (double)(r % 10000000) / 10000.0;
+			break;
+		case 2:	/* sums of short decimals, as the bounds are */
+			v = (double)(r % 100000) / 100.0 + (double)((r >> 20) % 1000) * 0.0231 +
+			    1.2 * (double)((r >> 40) % 7);
+			break;
+		default:	/* powers of two and their neighbours */
+			v = ldexp(1.0, (int)(r % 60) - 12);
+			if (r & (1ull << 40))
+				v = nextafter(v, (r & (1ull << 41)) ? 0 : INFINITY);
+			break;
+		}
+		check_double(v, &n);
+	}
+	print_message("jw_double: %ld values identical to the snprintf/strtod loop\n", n);
+}
+
 /* ---- the artifact's 200 oracles, compat mode ---- */
 static bool near(double a, double b)
 {
@@ -959,6 +1033,7 @@ int main(void)
 		cmocka_unit_test(test_lemma6_interleave),
 		cmocka_unit_test(test_lemma9_10_rr_busy),
 		cmocka_unit_test(test_rr_busy_best_effort),
+		cmocka_unit_test(test_json_double_format),
 		cmocka_unit_test(test_lemma11_12_rr_suspend),
 		cmocka_unit_test(test_lemma13_18_gcaps_busy),
 		cmocka_unit_test(test_lemma19_21_gcaps_suspend),
