@@ -31,7 +31,7 @@ struct jdoc {
 };
 
 struct jp {
-	const char *s, *end, *line_start;
+	const char *s, *end, *line_start, *text;
 	unsigned line;
 	char *err;
 	size_t errlen;
@@ -42,6 +42,9 @@ struct jp {
 	size_t sp, scap;
 };
 
+/* One spare 64 KiB chunk, reused by the next document (batch mode). */
+static struct achunk *chunk_cache;
+
 static void *aalloc(struct jp *p, size_t n)
 {
 	struct achunk *c = p->chunks;
@@ -51,7 +54,11 @@ static void *aalloc(struct jp *p, size_t n)
 	if (!c || c->cap - c->used < n) {
 		size_t cap = n > 65536 ? n : 65536;
 
-		c = malloc(sizeof(*c) + cap);
+		c = NULL;
+		if (cap == 65536)	/* the last document's first chunk */
+			c = __atomic_exchange_n(&chunk_cache, NULL, __ATOMIC_ACQ_REL);
+		if (!c)
+			c = malloc(sizeof(*c) + cap);
 		if (!c)
 			return NULL;
 		c->cap = cap;
@@ -69,6 +76,11 @@ static void afree(struct achunk *c)
 	while (c) {
 		struct achunk *next = c->next;
 
+		if (c->cap == 65536) {	/* keep one for the next document */
+			c = __atomic_exchange_n(&chunk_cache, c, __ATOMIC_ACQ_REL);
+			if (c && c->cap != 65536)
+				c = NULL;	/* cannot happen */
+		}
 		free(c);
 		c = next;
 	}
@@ -82,6 +94,14 @@ static void jp_fail(struct jp *p, const char *fmt, ...)
 	if (p->failed)
 		return;
 	p->failed = true;
+	/* line and column counted here, not while parsing */
+	p->line = 1;
+	p->line_start = p->text;
+	for (const char *c = p->text; c < p->s && c < p->end; c++)
+		if (*c == '\n') {
+			p->line++;
+			p->line_start = c + 1;
+		}
 	n = snprintf(p->err, p->errlen, "line %u col %u: ", p->line,
 		     (unsigned)(p->s - p->line_start) + 1);
 	if (n < 0 || (size_t)n >= p->errlen)
@@ -93,17 +113,11 @@ static void jp_fail(struct jp *p, const char *fmt, ...)
 
 static void jp_ws(struct jp *p)
 {
-	while (p->s < p->end) {
-		char c = *p->s;
+	const char *q = p->s, *end = p->end;
 
-		if (c == '\n') {
-			p->line++;
-			p->line_start = p->s + 1;
-		} else if (c != ' ' && c != '\t' && c != '\r') {
-			break;
-		}
-		p->s++;
-	}
+	while (q < end && (*q == ' ' || *q == '\n' || *q == '\t' || *q == '\r'))
+		q++;
+	p->s = q;
 }
 
 static struct json *jnew(struct jp *p, enum json_type t)
@@ -534,7 +548,7 @@ static struct json *jp_value(struct jp *p, int depth)
 
 struct json *json_parse(const char *text, size_t len, char *err, size_t errlen)
 {
-	struct jp p = { text, text + len, text, 1, err, errlen, false, NULL, NULL, NULL, 0, 0 };
+	struct jp p = { text, text + len, text, text, 1, err, errlen, false, NULL, NULL, NULL, 0, 0 };
 	struct jdoc *d = NULL;
 	struct json *j;
 
