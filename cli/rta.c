@@ -764,30 +764,50 @@ void rta_analyze(const struct rta_taskset *ts, enum rta_policy p, enum rta_mode 
 	rta_analyze_dev(ts, p, mode == RTA_MODE_ARTIFACT ? RTA_DEV_ARTIFACT : 0, out);
 }
 
-void rta_analyze_dev(const struct rta_taskset *ts, enum rta_policy p, unsigned dev,
-		     struct rta_result *out)
+/* Input GPU priorities (section 6.4; missing ones: CPU priority) or NULL. */
+static double *input_gprio(const struct rta_taskset *ts)
 {
-	struct work w;
+	bool any = false;
+	double *gprio;
+
+	for (int k = 0; k < ts->n; k++)
+		if (ts->t[k].has_gprio && !ts->t[k].be)
+			any = true;
+	if (!any)
+		return NULL;
+	gprio = xcalloc(ts->n, sizeof(double));
+	for (int k = 0; k < ts->n; k++)
+		gprio[k] = ts->t[k].has_gprio ? ts->t[k].gprio : ts->t[k].prio;
+	return gprio;
+}
+
+/*
+ * One policy on a prepared work area.  same: the result of the policy
+ * whose priority-ordered test is this one's first stage (gcaps_busy for
+ * gcaps_busy_gpu_prio, gcaps_suspend for gcaps_suspend_gpu_prio, same
+ * deviations), or NULL to run it.
+ */
+static void analyze_one(const struct rta_taskset *ts, enum rta_policy p, unsigned dev,
+			struct work *wp, const double *gprio, const struct rta_result *same,
+			struct rta_result *out)
+{
+	struct work w = *wp;
 	bool busy = p == RTA_TSG_RR_BUSY || p == RTA_GCAPS_BUSY || p == RTA_GCAPS_BUSY_GPU_PRIO;
 	bool rr = p == RTA_TSG_RR_BUSY || p == RTA_TSG_RR_SUSPEND;
-	double *gprio = NULL;
-	bool any_gprio = false;
 
-	work_init(&w, ts);
+	if (rr)
+		gprio = NULL;
 	out->has_gpu_prio = false;
 	out->audsley = false;
-	for (int k = 0; k < ts->n; k++) {
+	for (int k = 0; k < ts->n; k++)
 		out->gpu_prio[k] = 0;
-		if (ts->t[k].has_gprio && !ts->t[k].be)
-			any_gprio = true;
+	if (same) {
+		out->schedulable = same->schedulable;
+		memcpy(out->R, same->R, ts->n * sizeof(double));
+		memcpy(out->analysed, same->analysed, ts->n * sizeof(bool));
+	} else {
+		ordered_test(ts, &w, rr, busy, dev, gprio, gprio != NULL, out);
 	}
-	if (!rr && any_gprio) {
-		/* input GPU priorities (section 6.4); missing ones: CPU priority */
-		gprio = xcalloc(ts->n, sizeof(double));
-		for (int k = 0; k < ts->n; k++)
-			gprio[k] = ts->t[k].has_gprio ? ts->t[k].gprio : ts->t[k].prio;
-	}
-	ordered_test(ts, &w, rr, busy, dev, gprio, gprio != NULL, out);
 
 	if (p == RTA_GCAPS_BUSY_GPU_PRIO || p == RTA_GCAPS_SUSPEND_GPU_PRIO) {
 		if (out->schedulable) {
@@ -849,6 +869,39 @@ void rta_analyze_dev(const struct rta_taskset *ts, enum rta_policy p, unsigned d
 	for (int k = 0; k < ts->n; k++)
 		if (ts->t[k].be)
 			out->R[k] = NAN;
+}
+
+void rta_analyze_dev(const struct rta_taskset *ts, enum rta_policy p, unsigned dev,
+		     struct rta_result *out)
+{
+	struct work w;
+	double *gprio = input_gprio(ts);
+
+	work_init(&w, ts);
+	analyze_one(ts, p, dev, &w, gprio, NULL, out);
+	free(gprio);
+	work_free(&w);
+}
+
+void rta_analyze_all(const struct rta_taskset *ts, unsigned dev, const bool want[RTA_NPOLICIES],
+		     struct rta_result out[RTA_NPOLICIES])
+{
+	struct work w;
+	double *gprio = input_gprio(ts);
+
+	work_init(&w, ts);
+	for (int p = 0; p < RTA_NPOLICIES; p++) {
+		const struct rta_result *same = NULL;
+
+		if (!want[p])
+			continue;
+		/* the *_gpu_prio policies start with their base policy's test */
+		if (p == RTA_GCAPS_BUSY_GPU_PRIO && want[RTA_GCAPS_BUSY])
+			same = &out[RTA_GCAPS_BUSY];
+		if (p == RTA_GCAPS_SUSPEND_GPU_PRIO && want[RTA_GCAPS_SUSPEND])
+			same = &out[RTA_GCAPS_SUSPEND];
+		analyze_one(ts, p, dev, &w, gprio, same, &out[p]);
+	}
 	free(gprio);
 	work_free(&w);
 }

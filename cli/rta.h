@@ -101,6 +101,13 @@ void rta_analyze(const struct rta_taskset *ts, enum rta_policy p, enum rta_mode 
 
 void rta_analyze_dev(const struct rta_taskset *ts, enum rta_policy p, unsigned dev,
 		     struct rta_result *out);
+/*
+ * The policies with want[p] set, in one pass that shares the work between
+ * them (out[p] initialised by the caller); results identical to
+ * rta_analyze_dev() for each.
+ */
+void rta_analyze_all(const struct rta_taskset *ts, unsigned dev, const bool want[RTA_NPOLICIES],
+		     struct rta_result out[RTA_NPOLICIES]);
 /* "D1,D2,..." -> mask; "all" = artifact, "none" = 0; -1 on error */
 long rta_parse_deviations(const char *s);
 
