@@ -550,7 +550,9 @@ static int rt_order(const struct rta_taskset *ts, int *order)
 struct work {
 	int n, m;
 	int *order, *rank;	/* rank[i]: position in order, -1 for BE */
-	bool *hpp, *rhp, *hp;
+	bool *hpp, *rhp, *hp;	/* hpp, hp: rows of hppm, hpm (cpu_sets) */
+	bool *hppm, *hpm;	/* n x n: hpp(i), hp(i) of every task, computed once */
+	double *own[2];		/* own_demand(ts, rr = 0 / gcaps = 1, i), computed once */
 	double *RJ;
 	int *gp;		/* GPU priority per task (higher = more important) */
 	struct terms tl;
@@ -561,9 +563,7 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 	w->n = ts->n;
 	w->order = xcalloc(ts->n, sizeof(int));
 	w->rank = xcalloc(ts->n, sizeof(int));
-	w->hpp = xcalloc(ts->n, sizeof(bool));
 	w->rhp = xcalloc(ts->n, sizeof(bool));
-	w->hp = xcalloc(ts->n, sizeof(bool));
 	w->RJ = xcalloc(ts->n, sizeof(double));
 	w->gp = xcalloc(ts->n, sizeof(int));
 	w->tl.T = xcalloc(2 * ts->n, sizeof(double));
@@ -574,15 +574,34 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 		w->rank[i] = -1;
 	for (int a = 0; a < w->m; a++)
 		w->rank[w->order[a]] = a;
+	w->hppm = xcalloc((size_t)ts->n * ts->n + 1, sizeof(bool));
+	w->hpm = xcalloc((size_t)ts->n * ts->n + 1, sizeof(bool));
+	w->own[0] = xcalloc(ts->n, sizeof(double));
+	w->own[1] = xcalloc(ts->n, sizeof(double));
+	for (int i = 0; i < ts->n; i++) {
+		bool *hp = w->hpm + (size_t)i * ts->n, *hpp = w->hppm + (size_t)i * ts->n;
+
+		for (int k = 0; k < ts->n; k++) {
+			bool higher = k != i && w->rank[k] >= 0 && w->rank[i] >= 0 &&
+				      w->rank[k] < w->rank[i];
+
+			hp[k] = higher;
+			hpp[k] = higher && ts->t[k].cpu == ts->t[i].cpu;
+		}
+		w->own[0][i] = own_demand(ts, false, i);
+		w->own[1][i] = own_demand(ts, true, i);
+	}
 }
 
 static void work_free(struct work *w)
 {
 	free(w->order);
 	free(w->rank);
-	free(w->hpp);
+	free(w->hppm);
+	free(w->hpm);
+	free(w->own[0]);
+	free(w->own[1]);
 	free(w->rhp);
-	free(w->hp);
 	free(w->RJ);
 	free(w->gp);
 	free(w->tl.T);
@@ -590,15 +609,13 @@ static void work_free(struct work *w)
 	free(w->tl.cost);
 }
 
-/* hpp(i) and hp(i) by CPU priority. */
-static void cpu_sets(const struct rta_taskset *ts, const struct work *w, int i)
+/* hpp(i) and hp(i) by CPU priority (rows computed in work_init). */
+static void cpu_sets(const struct rta_taskset *ts, struct work *w, int i, struct ctx *c)
 {
-	for (int k = 0; k < ts->n; k++) {
-		bool higher = k != i && w->rank[k] >= 0 && w->rank[k] < w->rank[i];
-
-		w->hp[k] = higher;
-		w->hpp[k] = higher && ts->t[k].cpu == ts->t[i].cpu;
-	}
+	w->hp = w->hpm + (size_t)i * ts->n;
+	w->hpp = w->hppm + (size_t)i * ts->n;
+	c->hp = w->hp;
+	c->hpp = w->hpp;
 }
 
 /* GPU priority of tau_a above tau_b (ties: CPU priority order). */
@@ -636,7 +653,7 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
 		int i = w->order[a];
 		double R;
 
-		cpu_sets(ts, w, i);
+		cpu_sets(ts, w, i, &c);
 		/*
 		 * GPU priorities: the remote GPU interferers are the tasks above
 		 * ref = tau_i; for a CPU-only tau_i (Eq. (11): remote tasks that
@@ -662,7 +679,7 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
 			w->rhp[k] = higher && ts->t[k].cpu != ts->t[i].cpu;
 		}
 		c.pos = a;
-		R = solve(&c, i, own_demand(ts, !rr, i), f);
+		R = solve(&c, i, w->own[!rr][i], f);
 		out->R[i] = R;
 		out->analysed[i] = true;
 		if (!use_deadline)
@@ -726,12 +743,12 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, uns
 				if (skip)
 					continue;
 			}
-			cpu_sets(ts, w, i);
+			cpu_sets(ts, w, i, &c);
 			for (int k = 0; k < ts->n; k++)
 				w->rhp[k] = k != i && !ts->t[k].be && !assigned[k] && !w->hpp[k] &&
 					    ((dev & RTA_DEV_D8) || ts->t[k].cpu != ts->t[i].cpu);
 			c.pos = a;
-			R = solve(&c, i, own_demand(ts, true, i),
+			R = solve(&c, i, w->own[1][i],
 				  busy ? gcaps_busy_terms : gcaps_suspend_terms);
 			if (!isnan(R)) {
 				assigned[i] = true;
