@@ -754,6 +754,19 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, uns
 				assigned[i] = true;
 				level[i] = lv;
 				found = true;
+				/*
+				 * D8: the same-core order is checked only at the
+				 * end, and fails the search if a same-core task of
+				 * higher CPU priority has a lower level; levels only
+				 * grow, so once that happens the result is known.
+				 */
+				if (dev & RTA_DEV_D8)
+					for (int b = 0; b < a && ok; b++) {
+						int x = w->order[b];
+
+						if (ts->t[x].cpu == ts->t[i].cpu && assigned[x])
+							ok = false;
+					}
 			}
 		}
 		if (!found)
