@@ -316,6 +316,8 @@ static double jit(const struct ctx *c, int h, double sub)
 	return j;
 }
 
+static double solve_built(const struct rta_task *t, double base, const struct terms *tl);
+
 /*
  * Fixed-point iteration R = base + I(R), from R = base, cut off at D_i.
  * Returns NAN when the bound exceeds D_i or depends on an unbounded task.
@@ -331,6 +333,16 @@ static double solve(const struct ctx *c, int i, double base,
 		return NAN;
 	tl->n = 0;
 	build(c, i, tl);
+	return solve_built(t, base, tl);
+}
+
+/* The fixed point of R = base + the terms of tl (see solve). */
+static double solve_built(const struct rta_task *t, double base, const struct terms *tl)
+{
+	double R = base;
+
+	if (isnan(base) || R > t->D)
+		return NAN;
 	for (int k = 0; k < tl->n; k++)
 		if (isnan(tl->J[k]))
 			return NAN;	/* needs the jitter of an unbounded task */
@@ -443,16 +455,17 @@ static void rr_suspend_terms(const struct ctx *c, int i, struct terms *tl)
 
 /* ---- GCAPS (section 6.3) ---- */
 
-static void gcaps_busy_terms(const struct ctx *c, int i, struct terms *tl)
+/* The terms of one task h for tau_i (in hpp(i), or in the remote set). */
+static void gcaps_busy_h(const struct ctx *c, const struct rta_task *ti, int h, bool hpp,
+			 bool rhp, struct terms *tl)
 {
 	const struct rta_taskset *ts = c->ts;
-	const struct rta_task *ti = &ts->t[i];
 	const double eps = ts->eps;
 
-	for (int h = 0; h < ts->n; h++) {
+	{
 		const struct rta_task *th = &ts->t[h];
 
-		if (c->hpp[h]) {
+		if (hpp) {
 			double job;
 
 			if (th->ng == 0)
@@ -467,7 +480,7 @@ static void gcaps_busy_terms(const struct ctx *c, int i, struct terms *tl)
 				 * G^e*_h whether or not tau_i uses the GPU. */
 				job = th->C + th->Gm + th->Ge + 2 * eps * th->ng;
 			emit(tl, th->T, 0, job);
-		} else if (c->rhp[h]) {
+		} else if (rhp) {
 			bool g = (c->dev & RTA_DEV_D7) ? th->G > 0 : th->ng > 0;	/* D7 */
 
 			/* Eq. (10) second term (eta_i > 0) / Eq. (11) (eta_i = 0) */
@@ -477,19 +490,25 @@ static void gcaps_busy_terms(const struct ctx *c, int i, struct terms *tl)
 	}
 }
 
-static void gcaps_suspend_terms(const struct ctx *c, int i, struct terms *tl)
+static void gcaps_busy_terms(const struct ctx *c, int i, struct terms *tl)
+{
+	for (int h = 0; h < c->ts->n; h++)
+		gcaps_busy_h(c, &c->ts->t[i], h, c->hpp[h], c->rhp[h], tl);
+}
+
+static void gcaps_suspend_h(const struct ctx *c, const struct rta_task *ti, int h, bool hpp,
+			    bool rhp, struct terms *tl)
 {
 	const struct rta_taskset *ts = c->ts;
-	const struct rta_task *ti = &ts->t[i];
 	const double eps = ts->eps;
 
-	for (int h = 0; h < ts->n; h++) {
+	{
 		const struct rta_task *th = &ts->t[h];
 
-		if (c->hpp[h]) {
+		if (hpp) {
 			if (th->ng == 0) {
 				emit(tl, th->T, 0, th->C);	/* Eq. (14) first sum */
-				continue;
+				return;
 			}
 			/* Eq. (14) second sum */
 			emit(tl, th->T, jit(c, h, th->C + th->Gm), th->C + th->Gm + 2 * eps * th->ng);
@@ -499,7 +518,7 @@ static void gcaps_suspend_terms(const struct ctx *c, int i, struct terms *tl)
 
 				emit(tl, th->T, J, th->Ge);
 			}
-		} else if (c->rhp[h] && uses_gpu(c, ti)) {
+		} else if (rhp && uses_gpu(c, ti)) {
 			bool g = (c->dev & RTA_DEV_D7) ? th->G > 0 : th->ng > 0;
 
 			/* Eq. (13) second sum (hp and not hpp, as in Eq. (10)) */
@@ -507,6 +526,12 @@ static void gcaps_suspend_terms(const struct ctx *c, int i, struct terms *tl)
 				emit(tl, th->T, jit(c, h, th->Ge), th->Ge + 2 * eps * th->ng);
 		}
 	}
+}
+
+static void gcaps_suspend_terms(const struct ctx *c, int i, struct terms *tl)
+{
+	for (int h = 0; h < c->ts->n; h++)
+		gcaps_suspend_h(c, &c->ts->t[i], h, c->hpp[h], c->rhp[h], tl);
 }
 
 static double own_demand(const struct rta_taskset *ts, bool gcaps, int i)
@@ -707,10 +732,18 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
  * self-suspension the same-core GPU term uses the stale R of the failed
  * priority-ordered run (D3): stale[] as given.
  */
+/* Terms of one task in one role (at most 2 per task), see audsley(). */
+struct cterms {
+	bool done;
+	int n;
+	double T[2], J[2], cost[2];
+};
+
 static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, unsigned dev,
 		    const double *stale, int *level)
 {
 	bool *assigned = xcalloc(ts->n, sizeof(bool));
+	struct cterms *cache = xcalloc((size_t)ts->n * 4, sizeof(*cache));
 	bool ok = true;
 	struct ctx c = {
 		.tl = &w->tl, .ts = ts, .dev = dev, .busy = busy, .hpp = w->hpp, .rhp = w->rhp,
@@ -744,12 +777,46 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, uns
 					continue;
 			}
 			cpu_sets(ts, w, i, &c);
-			for (int k = 0; k < ts->n; k++)
-				w->rhp[k] = k != i && !ts->t[k].be && !assigned[k] && !w->hpp[k] &&
-					    ((dev & RTA_DEV_D8) || ts->t[k].cpu != ts->t[i].cpu);
 			c.pos = a;
-			R = solve(&c, i, w->own[1][i],
-				  busy ? gcaps_busy_terms : gcaps_suspend_terms);
+			/*
+			 * The terms of every h, in index order as the builders
+			 * list them; each h's terms depend only on its role
+			 * (hpp / remote) and on whether tau_i uses the GPU (and
+			 * on tau_i itself under "literal"), and the jitters use
+			 * D_h (or D3's stale R) throughout: built once per
+			 * (h, role, class) and copied.
+			 */
+			{
+				const struct rta_task *ti = &ts->t[i];
+				int cls = ti->ng > 0;
+				struct terms *tl = &w->tl;
+
+				tl->n = 0;
+				for (int k = 0; k < ts->n; k++) {
+					bool hpp = w->hpp[k];
+					bool rhp = k != i && !ts->t[k].be && !assigned[k] && !hpp &&
+						   ((dev & RTA_DEV_D8) || ts->t[k].cpu != ti->cpu);
+					struct cterms *ct;
+
+					if (!hpp && !rhp)
+						continue;
+					if (dev & RTA_DEV_LITERAL) {
+						(busy ? gcaps_busy_h : gcaps_suspend_h)(&c, ti, k, hpp, rhp, tl);
+						continue;
+					}
+					ct = &cache[(k * 2 + !hpp) * 2 + cls];
+					if (!ct->done) {
+						struct terms one = { 0, ct->T, ct->J, ct->cost };
+
+						(busy ? gcaps_busy_h : gcaps_suspend_h)(&c, ti, k, hpp, rhp, &one);
+						ct->n = one.n;
+						ct->done = true;
+					}
+					for (int q = 0; q < ct->n; q++)
+						emit(tl, ct->T[q], ct->J[q], ct->cost[q]);
+				}
+				R = solve_built(ti, w->own[1][i], tl);
+			}
 			if (!isnan(R)) {
 				assigned[i] = true;
 				level[i] = lv;
@@ -782,6 +849,7 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, uns
 			}
 	}
 	free(assigned);
+	free(cache);
 	if (!ok)
 		for (int k = 0; k < ts->n; k++)
 			level[k] = 0;
