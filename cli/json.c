@@ -703,7 +703,7 @@ const struct json *json_get(const struct json *obj, const char *key)
 	if (!obj || obj->type != JSON_OBJECT)
 		return NULL;
 	for (i = 0; i < obj->n; i++)
-		if (!strcmp(obj->keys[i], key))
+		if (obj->keys[i][0] == key[0] && !strcmp(obj->keys[i], key))
 			return obj->items[i];
 	return NULL;
 }
