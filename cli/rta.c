@@ -693,7 +693,7 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
 			for (int h = 0; h < ts->n; h++)
 				if (w->hpp[h] && ts->t[h].ng > 0 && gp_higher(w, gpu_prio, ref, h))
 					ref = h;
-		for (int k = 0; k < ts->n; k++) {
+		for (int k = 0; k < ts->n && !rr; k++) {	/* rhp: GCAPS only */
 			bool higher;
 
 			if (!gpu_prio)
