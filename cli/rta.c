@@ -824,14 +824,17 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, uns
 				/*
 				 * D8: the same-core order is checked only at the
 				 * end, and fails the search if a same-core task of
-				 * higher CPU priority has a lower level; levels only
-				 * grow, so once that happens the result is known.
+				 * higher CPU priority has a lower level.  Levels only
+				 * grow and success needs every task assigned, so the
+				 * result is known as soon as a task is assigned while
+				 * a same-core task of lower CPU priority is not (it
+				 * would get a higher level, or none).
 				 */
 				if (dev & RTA_DEV_D8)
-					for (int b = 0; b < a && ok; b++) {
-						int x = w->order[b];
+					for (int b = a + 1; b < w->m && ok; b++) {
+						int y = w->order[b];
 
-						if (ts->t[x].cpu == ts->t[i].cpu && assigned[x])
+						if (ts->t[y].cpu == ts->t[i].cpu && !assigned[y])
 							ok = false;
 					}
 			}
