@@ -578,6 +578,7 @@ struct work {
 	bool *hpp, *rhp, *hp;	/* hpp, hp: rows of hppm, hpm (cpu_sets) */
 	bool *hppm, *hpm;	/* n x n: hpp(i), hp(i) of every task, computed once */
 	double *own[2];		/* own_demand(ts, rr = 0 / gcaps = 1, i), computed once */
+	void *blk;		/* every array above, one allocation */
 	double *RJ;
 	int *gp;		/* GPU priority per task (higher = more important) */
 	struct terms tl;
@@ -585,24 +586,31 @@ struct work {
 
 static void work_init(struct work *w, const struct rta_taskset *ts)
 {
+	size_t n = ts->n, nd = 9 * n, ni = 3 * n, nb = n + 2 * (n * n + 1);
+	char *blk = xcalloc(1, nd * sizeof(double) + ni * sizeof(int) + nb);	/* one block */
+	double *d = (double *)blk;
+	int *iv = (int *)(d + nd);
+	bool *b = (bool *)(iv + ni);
+
+	w->blk = blk;
 	w->n = ts->n;
-	w->order = xcalloc(ts->n, sizeof(int));
-	w->rank = xcalloc(ts->n, sizeof(int));
-	w->rhp = xcalloc(ts->n, sizeof(bool));
-	w->RJ = xcalloc(ts->n, sizeof(double));
-	w->gp = xcalloc(ts->n, sizeof(int));
-	w->tl.T = xcalloc(2 * ts->n, sizeof(double));
-	w->tl.J = xcalloc(2 * ts->n, sizeof(double));
-	w->tl.cost = xcalloc(2 * ts->n, sizeof(double));
+	w->RJ = d;
+	w->tl.T = d + n;
+	w->tl.J = d + 3 * n;
+	w->tl.cost = d + 5 * n;
+	w->own[0] = d + 7 * n;
+	w->own[1] = d + 8 * n;
+	w->order = iv;
+	w->rank = iv + n;
+	w->gp = iv + 2 * n;
+	w->rhp = b;
+	w->hppm = b + n;
+	w->hpm = b + n + (n * n + 1);
 	w->m = rt_order(ts, w->order);
 	for (int i = 0; i < ts->n; i++)
 		w->rank[i] = -1;
 	for (int a = 0; a < w->m; a++)
 		w->rank[w->order[a]] = a;
-	w->hppm = xcalloc((size_t)ts->n * ts->n + 1, sizeof(bool));
-	w->hpm = xcalloc((size_t)ts->n * ts->n + 1, sizeof(bool));
-	w->own[0] = xcalloc(ts->n, sizeof(double));
-	w->own[1] = xcalloc(ts->n, sizeof(double));
 	for (int i = 0; i < ts->n; i++) {
 		bool *hp = w->hpm + (size_t)i * ts->n, *hpp = w->hppm + (size_t)i * ts->n;
 
@@ -620,18 +628,7 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 
 static void work_free(struct work *w)
 {
-	free(w->order);
-	free(w->rank);
-	free(w->hppm);
-	free(w->hpm);
-	free(w->own[0]);
-	free(w->own[1]);
-	free(w->rhp);
-	free(w->RJ);
-	free(w->gp);
-	free(w->tl.T);
-	free(w->tl.J);
-	free(w->tl.cost);
+	free(w->blk);
 }
 
 /* hpp(i) and hp(i) by CPU priority (rows computed in work_init). */
