@@ -800,6 +800,17 @@ void jw_arr_end(struct jw *w) { jw_close(w, ']'); }
 
 static void jw_quoted(struct jw *w, const char *s)
 {
+	size_t len = 0;
+
+	/* common case: nothing to escape, one write */
+	while (s[len] && s[len] != '"' && s[len] != '\\' && (unsigned char)s[len] >= 0x20)
+		len++;
+	if (!s[len]) {
+		putc_unlocked('"', w->f);
+		fwrite_unlocked(s, 1, len, w->f);
+		putc_unlocked('"', w->f);
+		return;
+	}
 	putc_unlocked('"', w->f);
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
@@ -822,7 +833,10 @@ void jw_key(struct jw *w, const char *key)
 {
 	jw_pre(w);
 	jw_quoted(w, key);
-	fputs_unlocked(w->pretty ? ": " : ":", w->f);
+	if (w->pretty)
+		fputs_unlocked(": ", w->f);
+	else
+		putc_unlocked(':', w->f);
 	w->after_key = true;
 }
 
