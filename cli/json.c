@@ -942,14 +942,15 @@ static bool fast_g(double v, char *out)
 		{
 			char dig[24];
 			int nd = p, xp = X, point;
+			uint64_t q64 = (uint64_t)q;	/* < 10^18 */
 
-			if (q == p10[p]) {
-				q = p10[p - 1];
+			if (q64 == p10[p]) {
+				q64 = p10[p - 1];
 				xp++;
 			}
 			for (int i = nd - 1; i >= 0; i--) {
-				dig[i] = (char)('0' + (int)(q % 10));
-				q /= 10;
+				dig[i] = (char)('0' + (int)(q64 % 10));
+				q64 /= 10;
 			}
 			while (nd > 1 && dig[nd - 1] == '0')
 				nd--;
