@@ -209,11 +209,16 @@ static char *jp_string(struct jp *p)
 {
 	const char *start = ++p->s;	/* skip the quote */
 	char *buf, *o;
+	bool plain = true;	/* no escape, no control character */
 
 	/* output is never longer than the input */
 	while (p->s < p->end && *p->s != '"') {
-		if (*p->s == '\\')
+		if ((unsigned char)*p->s < 0x20)
+			plain = false;
+		if (*p->s == '\\') {
+			plain = false;
 			p->s++;
+		}
 		p->s++;
 	}
 	if (p->s >= p->end) {
@@ -225,16 +230,9 @@ static char *jp_string(struct jp *p)
 		jp_fail(p, "out of memory");
 		return NULL;
 	}
-	if (!memchr(start, '\\', p->s - start)) {
-		/* no escapes: copy, checking for control characters */
+	if (plain) {
 		size_t len = p->s - start;
 
-		for (size_t k = 0; k < len; k++)
-			if ((unsigned char)start[k] < 0x20) {
-				p->s = start + k;
-				jp_fail(p, "control character in string");
-				return NULL;
-			}
 		memcpy(buf, start, len);
 		buf[len] = 0;
 		p->s++;
