@@ -32,7 +32,7 @@ static void usage(FILE *f)
 "      --compat paper         the default: the paper with the soundness fixes\n"
 "      --policy NAME[,NAME]   analyse only these policies\n"
 "      --deviations LIST      diagnostic: reproduce only these artifact deviations\n"
-"                             (D1,D2,D2b,D2c,D3,D4,D5,D7,D8,D9,D11; all; none;\n"
+"                             (D1,D2,D2b,D2c,D3,D4,D5,D7,D8,D9,D11,D12; all; none;\n"
 "                             -Dn removes one; literal = Eq. (12) as printed, unsound)\n"
 "  -h, --help                 this help\n"
 "\n"
@@ -337,15 +337,14 @@ int cmd_rta(const struct cli_global *g, int argc, char **argv)
 		char err[512];
 
 		if (rta_taskset_load(argv[f], &ts, err, sizeof(err)) < 0) {
+			fflush(stdout);		/* keep stdout and stderr in order */
 			fprintf(stderr, "nvsched rta: %s\n", err);
 			rc = CLI_EXIT_USAGE;
 			continue;
 		}
-		for (int p = 0; p < RTA_NPOLICIES; p++) {
+		for (int p = 0; p < RTA_NPOLICIES; p++)
 			rta_result_init(&res[p], ts.n);
-			if (o.pol[p])
-				rta_analyze_dev(&ts, p, o.dev, &res[p]);
-		}
+		rta_analyze_all(&ts, o.dev, o.pol, res);
 		if (o.json)
 			print_json(&o, nfiles > 1 ? argv[f] : NULL, &ts, res);
 		else {
@@ -353,7 +352,6 @@ int cmd_rta(const struct cli_global *g, int argc, char **argv)
 				printf("\n");
 			print_table(&o, nfiles > 1 ? argv[f] : NULL, &ts, res);
 		}
-		fflush(stdout);
 		for (int p = 0; p < RTA_NPOLICIES; p++)
 			rta_result_free(&res[p]);
 		rta_taskset_free(&ts);

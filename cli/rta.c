@@ -281,7 +281,7 @@ struct ctx {
 	const double *RJ;
 	const double *RJdp;	/* artifact: jitter base of the same-core dp term */
 	/* tsg_rr, artifact D2: */
-	const int *order;	/* RT tasks in priority order */
+	const int *order;	/* RT tasks in priority order, then the BE tasks */
 	int nrt, pos;		/* number of RT tasks, position of tau_i */
 	const bool *hp;		/* higher CPU priority, any core */
 };
@@ -316,6 +316,8 @@ static double jit(const struct ctx *c, int h, double sub)
 	return j;
 }
 
+static double solve_built(const struct rta_task *t, double base, const struct terms *tl);
+
 /*
  * Fixed-point iteration R = base + I(R), from R = base, cut off at D_i.
  * Returns NAN when the bound exceeds D_i or depends on an unbounded task.
@@ -331,6 +333,16 @@ static double solve(const struct ctx *c, int i, double base,
 		return NAN;
 	tl->n = 0;
 	build(c, i, tl);
+	return solve_built(t, base, tl);
+}
+
+/* The fixed point of R = base + the terms of tl (see solve). */
+static double solve_built(const struct rta_task *t, double base, const struct terms *tl)
+{
+	double R = base;
+
+	if (isnan(base) || R > t->D)
+		return NAN;
 	for (int k = 0; k < tl->n; k++)
 		if (isnan(tl->J[k]))
 			return NAN;	/* needs the jitter of an unbounded task */
@@ -392,16 +404,19 @@ static void rr_busy_terms(const struct ctx *c, int i, struct terms *tl)
 	 * tau_i); D2: lp = the sorted positions 0..n-pos-2 (relative lp
 	 * indices used as absolute ones) instead of pos+1..n-1 */
 	int n_id = 0;
+	/* D12: the artifact's task list is the RT tasks by priority and then
+	 * the best-effort ones (prio -1), and its n counts them all */
+	int nl = (c->dev & RTA_DEV_D12) ? ts->n : c->nrt;
 
 	for (int k = 0; k < ts->n; k++)
 		if (c->hp[k] && !c->hpp[k] && ts->t[k].ng > 0)
 			n_id++;
 	if (c->dev & RTA_DEV_D2) {
-		for (int a = 0; a <= c->nrt - c->pos - 2; a++)
+		for (int a = 0; a <= nl - c->pos - 2; a++)
 			if (ts->t[c->order[a]].ng > 0)
 				n_id++;
 	} else {
-		for (int a = c->pos + 1; a < c->nrt; a++)
+		for (int a = c->pos + 1; a < nl; a++)
 			if (ts->t[c->order[a]].ng > 0)
 				n_id++;
 	}
@@ -440,16 +455,17 @@ static void rr_suspend_terms(const struct ctx *c, int i, struct terms *tl)
 
 /* ---- GCAPS (section 6.3) ---- */
 
-static void gcaps_busy_terms(const struct ctx *c, int i, struct terms *tl)
+/* The terms of one task h for tau_i (in hpp(i), or in the remote set). */
+static void gcaps_busy_h(const struct ctx *c, const struct rta_task *ti, int h, bool hpp,
+			 bool rhp, struct terms *tl)
 {
 	const struct rta_taskset *ts = c->ts;
-	const struct rta_task *ti = &ts->t[i];
 	const double eps = ts->eps;
 
-	for (int h = 0; h < ts->n; h++) {
+	{
 		const struct rta_task *th = &ts->t[h];
 
-		if (c->hpp[h]) {
+		if (hpp) {
 			double job;
 
 			if (th->ng == 0)
@@ -464,7 +480,7 @@ static void gcaps_busy_terms(const struct ctx *c, int i, struct terms *tl)
 				 * G^e*_h whether or not tau_i uses the GPU. */
 				job = th->C + th->Gm + th->Ge + 2 * eps * th->ng;
 			emit(tl, th->T, 0, job);
-		} else if (c->rhp[h]) {
+		} else if (rhp) {
 			bool g = (c->dev & RTA_DEV_D7) ? th->G > 0 : th->ng > 0;	/* D7 */
 
 			/* Eq. (10) second term (eta_i > 0) / Eq. (11) (eta_i = 0) */
@@ -474,19 +490,25 @@ static void gcaps_busy_terms(const struct ctx *c, int i, struct terms *tl)
 	}
 }
 
-static void gcaps_suspend_terms(const struct ctx *c, int i, struct terms *tl)
+static void gcaps_busy_terms(const struct ctx *c, int i, struct terms *tl)
+{
+	for (int h = 0; h < c->ts->n; h++)
+		gcaps_busy_h(c, &c->ts->t[i], h, c->hpp[h], c->rhp[h], tl);
+}
+
+static void gcaps_suspend_h(const struct ctx *c, const struct rta_task *ti, int h, bool hpp,
+			    bool rhp, struct terms *tl)
 {
 	const struct rta_taskset *ts = c->ts;
-	const struct rta_task *ti = &ts->t[i];
 	const double eps = ts->eps;
 
-	for (int h = 0; h < ts->n; h++) {
+	{
 		const struct rta_task *th = &ts->t[h];
 
-		if (c->hpp[h]) {
+		if (hpp) {
 			if (th->ng == 0) {
 				emit(tl, th->T, 0, th->C);	/* Eq. (14) first sum */
-				continue;
+				return;
 			}
 			/* Eq. (14) second sum */
 			emit(tl, th->T, jit(c, h, th->C + th->Gm), th->C + th->Gm + 2 * eps * th->ng);
@@ -496,7 +518,7 @@ static void gcaps_suspend_terms(const struct ctx *c, int i, struct terms *tl)
 
 				emit(tl, th->T, J, th->Ge);
 			}
-		} else if (c->rhp[h] && uses_gpu(c, ti)) {
+		} else if (rhp && uses_gpu(c, ti)) {
 			bool g = (c->dev & RTA_DEV_D7) ? th->G > 0 : th->ng > 0;
 
 			/* Eq. (13) second sum (hp and not hpp, as in Eq. (10)) */
@@ -504,6 +526,12 @@ static void gcaps_suspend_terms(const struct ctx *c, int i, struct terms *tl)
 				emit(tl, th->T, jit(c, h, th->Ge), th->Ge + 2 * eps * th->ng);
 		}
 	}
+}
+
+static void gcaps_suspend_terms(const struct ctx *c, int i, struct terms *tl)
+{
+	for (int h = 0; h < c->ts->n; h++)
+		gcaps_suspend_h(c, &c->ts->t[i], h, c->hpp[h], c->rhp[h], tl);
 }
 
 static double own_demand(const struct rta_taskset *ts, bool gcaps, int i)
@@ -537,13 +565,20 @@ static int rt_order(const struct rta_taskset *ts, int *order)
 			order[m++] = i;
 	sort_ts = ts;
 	qsort(order, m, sizeof(int), cmp_prio);
+	/* then the best-effort tasks, in input order (artifact D12 only) */
+	for (int i = 0, b = m; i < ts->n; i++)
+		if (ts->t[i].be)
+			order[b++] = i;
 	return m;
 }
 
 struct work {
 	int n, m;
 	int *order, *rank;	/* rank[i]: position in order, -1 for BE */
-	bool *hpp, *rhp, *hp;
+	bool *hpp, *rhp, *hp;	/* hpp, hp: rows of hppm, hpm (cpu_sets) */
+	bool *hppm, *hpm;	/* n x n: hpp(i), hp(i) of every task, computed once */
+	double *own[2];		/* own_demand(ts, rr = 0 / gcaps = 1, i), computed once */
+	void *blk;		/* every array above, one allocation */
 	double *RJ;
 	int *gp;		/* GPU priority per task (higher = more important) */
 	struct terms tl;
@@ -551,47 +586,58 @@ struct work {
 
 static void work_init(struct work *w, const struct rta_taskset *ts)
 {
+	size_t n = ts->n, nd = 9 * n, ni = 3 * n, nb = n + 2 * (n * n + 1);
+	char *blk = xcalloc(1, nd * sizeof(double) + ni * sizeof(int) + nb);	/* one block */
+	double *d = (double *)blk;
+	int *iv = (int *)(d + nd);
+	bool *b = (bool *)(iv + ni);
+
+	w->blk = blk;
 	w->n = ts->n;
-	w->order = xcalloc(ts->n, sizeof(int));
-	w->rank = xcalloc(ts->n, sizeof(int));
-	w->hpp = xcalloc(ts->n, sizeof(bool));
-	w->rhp = xcalloc(ts->n, sizeof(bool));
-	w->hp = xcalloc(ts->n, sizeof(bool));
-	w->RJ = xcalloc(ts->n, sizeof(double));
-	w->gp = xcalloc(ts->n, sizeof(int));
-	w->tl.T = xcalloc(2 * ts->n, sizeof(double));
-	w->tl.J = xcalloc(2 * ts->n, sizeof(double));
-	w->tl.cost = xcalloc(2 * ts->n, sizeof(double));
+	w->RJ = d;
+	w->tl.T = d + n;
+	w->tl.J = d + 3 * n;
+	w->tl.cost = d + 5 * n;
+	w->own[0] = d + 7 * n;
+	w->own[1] = d + 8 * n;
+	w->order = iv;
+	w->rank = iv + n;
+	w->gp = iv + 2 * n;
+	w->rhp = b;
+	w->hppm = b + n;
+	w->hpm = b + n + (n * n + 1);
 	w->m = rt_order(ts, w->order);
 	for (int i = 0; i < ts->n; i++)
 		w->rank[i] = -1;
 	for (int a = 0; a < w->m; a++)
 		w->rank[w->order[a]] = a;
+	for (int i = 0; i < ts->n; i++) {
+		bool *hp = w->hpm + (size_t)i * ts->n, *hpp = w->hppm + (size_t)i * ts->n;
+
+		for (int k = 0; k < ts->n; k++) {
+			bool higher = k != i && w->rank[k] >= 0 && w->rank[i] >= 0 &&
+				      w->rank[k] < w->rank[i];
+
+			hp[k] = higher;
+			hpp[k] = higher && ts->t[k].cpu == ts->t[i].cpu;
+		}
+		w->own[0][i] = own_demand(ts, false, i);
+		w->own[1][i] = own_demand(ts, true, i);
+	}
 }
 
 static void work_free(struct work *w)
 {
-	free(w->order);
-	free(w->rank);
-	free(w->hpp);
-	free(w->rhp);
-	free(w->hp);
-	free(w->RJ);
-	free(w->gp);
-	free(w->tl.T);
-	free(w->tl.J);
-	free(w->tl.cost);
+	free(w->blk);
 }
 
-/* hpp(i) and hp(i) by CPU priority. */
-static void cpu_sets(const struct rta_taskset *ts, const struct work *w, int i)
+/* hpp(i) and hp(i) by CPU priority (rows computed in work_init). */
+static void cpu_sets(const struct rta_taskset *ts, struct work *w, int i, struct ctx *c)
 {
-	for (int k = 0; k < ts->n; k++) {
-		bool higher = k != i && w->rank[k] >= 0 && w->rank[k] < w->rank[i];
-
-		w->hp[k] = higher;
-		w->hpp[k] = higher && ts->t[k].cpu == ts->t[i].cpu;
-	}
+	w->hp = w->hpm + (size_t)i * ts->n;
+	w->hpp = w->hppm + (size_t)i * ts->n;
+	c->hp = w->hp;
+	c->hpp = w->hpp;
 }
 
 /* GPU priority of tau_a above tau_b (ties: CPU priority order). */
@@ -629,7 +675,7 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
 		int i = w->order[a];
 		double R;
 
-		cpu_sets(ts, w, i);
+		cpu_sets(ts, w, i, &c);
 		/*
 		 * GPU priorities: the remote GPU interferers are the tasks above
 		 * ref = tau_i; for a CPU-only tau_i (Eq. (11): remote tasks that
@@ -644,7 +690,7 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
 			for (int h = 0; h < ts->n; h++)
 				if (w->hpp[h] && ts->t[h].ng > 0 && gp_higher(w, gpu_prio, ref, h))
 					ref = h;
-		for (int k = 0; k < ts->n; k++) {
+		for (int k = 0; k < ts->n && !rr; k++) {	/* rhp: GCAPS only */
 			bool higher;
 
 			if (!gpu_prio)
@@ -655,7 +701,7 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
 			w->rhp[k] = higher && ts->t[k].cpu != ts->t[i].cpu;
 		}
 		c.pos = a;
-		R = solve(&c, i, own_demand(ts, !rr, i), f);
+		R = solve(&c, i, w->own[!rr][i], f);
 		out->R[i] = R;
 		out->analysed[i] = true;
 		if (!use_deadline)
@@ -683,10 +729,18 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
  * self-suspension the same-core GPU term uses the stale R of the failed
  * priority-ordered run (D3): stale[] as given.
  */
+/* Terms of one task in one role (at most 2 per task), see audsley(). */
+struct cterms {
+	bool done;
+	int n;
+	double T[2], J[2], cost[2];
+};
+
 static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, unsigned dev,
 		    const double *stale, int *level)
 {
 	bool *assigned = xcalloc(ts->n, sizeof(bool));
+	struct cterms *cache = xcalloc((size_t)ts->n * 4, sizeof(*cache));
 	bool ok = true;
 	struct ctx c = {
 		.tl = &w->tl, .ts = ts, .dev = dev, .busy = busy, .hpp = w->hpp, .rhp = w->rhp,
@@ -719,17 +773,67 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, uns
 				if (skip)
 					continue;
 			}
-			cpu_sets(ts, w, i);
-			for (int k = 0; k < ts->n; k++)
-				w->rhp[k] = k != i && !ts->t[k].be && !assigned[k] && !w->hpp[k] &&
-					    ((dev & RTA_DEV_D8) || ts->t[k].cpu != ts->t[i].cpu);
+			cpu_sets(ts, w, i, &c);
 			c.pos = a;
-			R = solve(&c, i, own_demand(ts, true, i),
-				  busy ? gcaps_busy_terms : gcaps_suspend_terms);
+			/*
+			 * The terms of every h, in index order as the builders
+			 * list them; each h's terms depend only on its role
+			 * (hpp / remote) and on whether tau_i uses the GPU (and
+			 * on tau_i itself under "literal"), and the jitters use
+			 * D_h (or D3's stale R) throughout: built once per
+			 * (h, role, class) and copied.
+			 */
+			{
+				const struct rta_task *ti = &ts->t[i];
+				int cls = ti->ng > 0;
+				struct terms *tl = &w->tl;
+
+				tl->n = 0;
+				for (int k = 0; k < ts->n; k++) {
+					bool hpp = w->hpp[k];
+					bool rhp = k != i && !ts->t[k].be && !assigned[k] && !hpp &&
+						   ((dev & RTA_DEV_D8) || ts->t[k].cpu != ti->cpu);
+					struct cterms *ct;
+
+					if (!hpp && !rhp)
+						continue;
+					if (dev & RTA_DEV_LITERAL) {
+						(busy ? gcaps_busy_h : gcaps_suspend_h)(&c, ti, k, hpp, rhp, tl);
+						continue;
+					}
+					ct = &cache[(k * 2 + !hpp) * 2 + cls];
+					if (!ct->done) {
+						struct terms one = { 0, ct->T, ct->J, ct->cost };
+
+						(busy ? gcaps_busy_h : gcaps_suspend_h)(&c, ti, k, hpp, rhp, &one);
+						ct->n = one.n;
+						ct->done = true;
+					}
+					for (int q = 0; q < ct->n; q++)
+						emit(tl, ct->T[q], ct->J[q], ct->cost[q]);
+				}
+				R = solve_built(ti, w->own[1][i], tl);
+			}
 			if (!isnan(R)) {
 				assigned[i] = true;
 				level[i] = lv;
 				found = true;
+				/*
+				 * D8: the same-core order is checked only at the
+				 * end, and fails the search if a same-core task of
+				 * higher CPU priority has a lower level.  Levels only
+				 * grow and success needs every task assigned, so the
+				 * result is known as soon as a task is assigned while
+				 * a same-core task of lower CPU priority is not (it
+				 * would get a higher level, or none).
+				 */
+				if (dev & RTA_DEV_D8)
+					for (int b = a + 1; b < w->m && ok; b++) {
+						int y = w->order[b];
+
+						if (ts->t[y].cpu == ts->t[i].cpu && !assigned[y])
+							ok = false;
+					}
 			}
 		}
 		if (!found)
@@ -745,6 +849,7 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, uns
 			}
 	}
 	free(assigned);
+	free(cache);
 	if (!ok)
 		for (int k = 0; k < ts->n; k++)
 			level[k] = 0;
@@ -757,30 +862,50 @@ void rta_analyze(const struct rta_taskset *ts, enum rta_policy p, enum rta_mode 
 	rta_analyze_dev(ts, p, mode == RTA_MODE_ARTIFACT ? RTA_DEV_ARTIFACT : 0, out);
 }
 
-void rta_analyze_dev(const struct rta_taskset *ts, enum rta_policy p, unsigned dev,
-		     struct rta_result *out)
+/* Input GPU priorities (section 6.4; missing ones: CPU priority) or NULL. */
+static double *input_gprio(const struct rta_taskset *ts)
 {
-	struct work w;
+	bool any = false;
+	double *gprio;
+
+	for (int k = 0; k < ts->n; k++)
+		if (ts->t[k].has_gprio && !ts->t[k].be)
+			any = true;
+	if (!any)
+		return NULL;
+	gprio = xcalloc(ts->n, sizeof(double));
+	for (int k = 0; k < ts->n; k++)
+		gprio[k] = ts->t[k].has_gprio ? ts->t[k].gprio : ts->t[k].prio;
+	return gprio;
+}
+
+/*
+ * One policy on a prepared work area.  same: the result of the policy
+ * whose priority-ordered test is this one's first stage (gcaps_busy for
+ * gcaps_busy_gpu_prio, gcaps_suspend for gcaps_suspend_gpu_prio, same
+ * deviations), or NULL to run it.
+ */
+static void analyze_one(const struct rta_taskset *ts, enum rta_policy p, unsigned dev,
+			struct work *wp, const double *gprio, const struct rta_result *same,
+			struct rta_result *out)
+{
+	struct work w = *wp;
 	bool busy = p == RTA_TSG_RR_BUSY || p == RTA_GCAPS_BUSY || p == RTA_GCAPS_BUSY_GPU_PRIO;
 	bool rr = p == RTA_TSG_RR_BUSY || p == RTA_TSG_RR_SUSPEND;
-	double *gprio = NULL;
-	bool any_gprio = false;
 
-	work_init(&w, ts);
+	if (rr)
+		gprio = NULL;
 	out->has_gpu_prio = false;
 	out->audsley = false;
-	for (int k = 0; k < ts->n; k++) {
+	for (int k = 0; k < ts->n; k++)
 		out->gpu_prio[k] = 0;
-		if (ts->t[k].has_gprio && !ts->t[k].be)
-			any_gprio = true;
+	if (same) {
+		out->schedulable = same->schedulable;
+		memcpy(out->R, same->R, ts->n * sizeof(double));
+		memcpy(out->analysed, same->analysed, ts->n * sizeof(bool));
+	} else {
+		ordered_test(ts, &w, rr, busy, dev, gprio, gprio != NULL, out);
 	}
-	if (!rr && any_gprio) {
-		/* input GPU priorities (section 6.4); missing ones: CPU priority */
-		gprio = xcalloc(ts->n, sizeof(double));
-		for (int k = 0; k < ts->n; k++)
-			gprio[k] = ts->t[k].has_gprio ? ts->t[k].gprio : ts->t[k].prio;
-	}
-	ordered_test(ts, &w, rr, busy, dev, gprio, gprio != NULL, out);
 
 	if (p == RTA_GCAPS_BUSY_GPU_PRIO || p == RTA_GCAPS_SUSPEND_GPU_PRIO) {
 		if (out->schedulable) {
@@ -842,6 +967,39 @@ void rta_analyze_dev(const struct rta_taskset *ts, enum rta_policy p, unsigned d
 	for (int k = 0; k < ts->n; k++)
 		if (ts->t[k].be)
 			out->R[k] = NAN;
+}
+
+void rta_analyze_dev(const struct rta_taskset *ts, enum rta_policy p, unsigned dev,
+		     struct rta_result *out)
+{
+	struct work w;
+	double *gprio = input_gprio(ts);
+
+	work_init(&w, ts);
+	analyze_one(ts, p, dev, &w, gprio, NULL, out);
+	free(gprio);
+	work_free(&w);
+}
+
+void rta_analyze_all(const struct rta_taskset *ts, unsigned dev, const bool want[RTA_NPOLICIES],
+		     struct rta_result out[RTA_NPOLICIES])
+{
+	struct work w;
+	double *gprio = input_gprio(ts);
+
+	work_init(&w, ts);
+	for (int p = 0; p < RTA_NPOLICIES; p++) {
+		const struct rta_result *same = NULL;
+
+		if (!want[p])
+			continue;
+		/* the *_gpu_prio policies start with their base policy's test */
+		if (p == RTA_GCAPS_BUSY_GPU_PRIO && want[RTA_GCAPS_BUSY])
+			same = &out[RTA_GCAPS_BUSY];
+		if (p == RTA_GCAPS_SUSPEND_GPU_PRIO && want[RTA_GCAPS_SUSPEND])
+			same = &out[RTA_GCAPS_SUSPEND];
+		analyze_one(ts, p, dev, &w, gprio, same, &out[p]);
+	}
 	free(gprio);
 	work_free(&w);
 }
@@ -853,7 +1011,7 @@ long rta_parse_deviations(const char *s)
 		{ "D2c", RTA_DEV_D2C },
 		{ "D3", RTA_DEV_D3 }, { "D4", RTA_DEV_D4 }, { "D5", RTA_DEV_D5 },
 		{ "D7", RTA_DEV_D7 }, { "D8", RTA_DEV_D8 }, { "D9", RTA_DEV_D9 },
-		{ "D11", RTA_DEV_D11 }, { "all", RTA_DEV_ARTIFACT }, { "none", 0 },
+		{ "D11", RTA_DEV_D11 }, { "D12", RTA_DEV_D12 }, { "all", RTA_DEV_ARTIFACT }, { "none", 0 },
 		{ "literal", RTA_DEV_LITERAL },
 	};
 	char *dup = strdup(s), *save = NULL;

@@ -79,7 +79,7 @@ void rta_analyze(const struct rta_taskset *ts, enum rta_policy p, enum rta_mode 
 		 struct rta_result *out);
 
 /*
- * The artifact's deviations from the paper (fixtures README D1-D11), one
+ * The artifact's deviations from the paper (fixtures README D1-D11, D12), one
  * bit each, so that their effects can be measured one at a time
  * (`--deviations`, docs/rta.md).  RTA_MODE_ARTIFACT = RTA_DEV_ARTIFACT.
  */
@@ -94,11 +94,20 @@ void rta_analyze(const struct rta_taskset *ts, enum rta_policy p, enum rta_mode 
 #define RTA_DEV_D8	(1u << 7)	/* Audsley: candidates/interferers as the artifact */
 #define RTA_DEV_D9	(1u << 8)	/* Audsley: no response times reported */
 #define RTA_DEV_D11	(1u << 9)	/* gcaps: stop at the first failure */
-#define RTA_DEV_ARTIFACT 0x7ffu
+#define RTA_DEV_D12	(1u << 11)	/* tsg_rr busy (with D2b): best-effort tasks at the end of the
+					 * task list, counted in n (lp reaches them) */
+#define RTA_DEV_ARTIFACT 0xfffu
 #define RTA_DEV_LITERAL	(1u << 16)	/* not artifact: Eq. (12) as printed (unsound) */
 
 void rta_analyze_dev(const struct rta_taskset *ts, enum rta_policy p, unsigned dev,
 		     struct rta_result *out);
+/*
+ * The policies with want[p] set, in one pass that shares the work between
+ * them (out[p] initialised by the caller); results identical to
+ * rta_analyze_dev() for each.
+ */
+void rta_analyze_all(const struct rta_taskset *ts, unsigned dev, const bool want[RTA_NPOLICIES],
+		     struct rta_result out[RTA_NPOLICIES]);
 /* "D1,D2,..." -> mask; "all" = artifact, "none" = 0; -1 on error */
 long rta_parse_deviations(const char *s);
 

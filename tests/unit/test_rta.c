@@ -141,6 +141,63 @@ static void test_lemma9_10_rr_busy(void **state)
 	rta_taskset_free(&ts);
 }
 
+/* Check tsg_rr_busy's bound of one task under a deviation mask. */
+static void expect_dev_R(const struct rta_taskset *ts, unsigned dev, int i, double want)
+{
+	struct rta_result r;
+
+	rta_result_init(&r, ts->n);
+	rta_analyze_dev(ts, RTA_TSG_RR_BUSY, dev, &r);
+	if (!(fabs(r.R[i] - want) <= 1e-9 * fmax(1, fabs(want))))
+		fail_msg("dev %#x %s: got %.17g, want %.17g", dev, ts->t[i].name, r.R[i], want);
+	rta_result_free(&r);
+}
+
+/* ---- D12: the artifact's best-effort tasks sit at the end of its list ---- */
+static const char *ts_rr_be =
+	"{\"schema\":1,\"platform\":{\"cpus\":2,\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":1},"
+	"\"tasks\":["
+	"{\"name\":\"b\",\"cpu\":1,\"period_ms\":100,\"deadline_ms\":100,\"priority\":null,"
+	" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":1}]},"
+	"{\"name\":\"g\",\"cpu\":1,\"period_ms\":100,\"deadline_ms\":100,\"priority\":3,"
+	" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":1}]},"
+	"{\"name\":\"h\",\"cpu\":0,\"period_ms\":20,\"deadline_ms\":20,\"priority\":2,"
+	" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0.5,\"exec_ms\":1.5}]},"
+	"{\"name\":\"i\",\"cpu\":0,\"period_ms\":100,\"deadline_ms\":100,\"priority\":1,"
+	" \"cpu_segments_ms\":[2],\"gpu_segments\":[]}]}";
+
+static void test_rr_busy_best_effort(void **state)
+{
+	struct rta_taskset ts;
+	/*
+	 * nu of Eq. (5) counts the BE GPU task b in both modes:
+	 * g: 1 + 1 + 1.2*|{h,b}|*ceil(1) = 4.4;  h: 1 + 2 + 1.2*2*ceil(1.5) = 7.8.
+	 * Paper, i: N = 1 + |{g, b}| (tau_h + the GPU tasks not in hpp) = 3;
+	 * per job of h: C+G^m = 1.5 + 1.2*3*2 = 8.7: 2 -> 10.7 -> 10.7.
+	 */
+	const double want[] = { NUL, 4.4, 7.8, 10.7 };
+	/*
+	 * Artifact: its list is g, h, i (by priority) and then b; n = 4.
+	 * i is at position 2: N = |hp\hpp GPU| = |{g}| = 1, plus the GPU
+	 * tasks at positions 0..n-2-2 = 0..0 (D2: g) -> N = 2;
+	 * per job of h (D2c): 1.2*2*2 + G 2 + C+G^m 1.5 = 8.3: 2 -> 10.3.
+	 * Without D12 (n = 3 RT tasks) positions 0..-1 are empty: N = 1,
+	 * 2.4 + 3.5 = 5.9 per job: 2 -> 7.9 -> 7.9.
+	 */
+	const double want_art[] = { NUL, 4.4, 7.8, 10.3 };
+	/* "fixed" (no D2): lp = positions 3..n-1 = {b} with D12 -> N = 2, 10.3;
+	 * without it lp is empty -> N = 1, 7.9 */
+	const unsigned fixed = RTA_DEV_ARTIFACT & ~(RTA_DEV_D2 | RTA_DEV_D3);
+
+	load_str(ts_rr_be, &ts);
+	expect(&ts, RTA_TSG_RR_BUSY, RTA_MODE_PAPER, true, want);
+	expect(&ts, RTA_TSG_RR_BUSY, RTA_MODE_ARTIFACT, true, want_art);
+	expect_dev_R(&ts, RTA_DEV_ARTIFACT & ~RTA_DEV_D12, 3, 7.9);
+	expect_dev_R(&ts, fixed, 3, 10.3);
+	expect_dev_R(&ts, fixed & ~RTA_DEV_D12, 3, 7.9);
+	rta_taskset_free(&ts);
+}
+
 static void test_lemma11_12_rr_suspend(void **state)
 {
 	struct rta_taskset ts;
@@ -570,6 +627,80 @@ static void test_audsley_optimal(void **state)
 	assert_true(audsley_ok > 0);
 }
 
+/* ---- jw_double: its fast exact path against the snprintf/strtod loop ---- */
+static void ref_double(double v, char *buf, size_t len)
+{
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(buf, len, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	if (!strpbrk(buf, ".eEn"))
+		strcat(buf, ".0");
+}
+
+static void check_double(double v, long *n)
+{
+	char want[64], *got = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&got, &len);
+	struct jw w;
+
+	assert_non_null(f);
+	jw_init(&w, f, false);
+	jw_double(&w, v);
+	fclose(f);
+	ref_double(v, want, sizeof(want));
+	if (strcmp(got, want))
+		fail_msg("jw_double(%a): got %s, want %s", v, got, want);
+	free(got);
+	(*n)++;
+}
+
+static void test_json_double_format(void **state)
+{
+	static const double fixed[] = {
+		0.001, 0.0010000000000000002, 1e-3 * (1 - 1e-16), 0.1, 0.2, 0.3, 0.30000000000000004,
+		0.8200000000000001, 13.483099999999999, 14.6831, 1.0, 2.0, 4.0, 100.0, 1e12,
+		9999999999999.998, 1e13, 0.5, 0.25, 0.125, 1.5, 2.5, 123456789012.345,
+		4503599627370496.0 / 1048576.0, 0.0, -0.0, -4.14, 1e-5, 1e20, 99.99999999999999,
+		9.999999999999998, 0.009999999999999998, 17.6, 19.599999999999998, 1.2,
+	};
+	uint64_t rng = 42;
+	long n = 0;
+
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
+		check_double(fixed[i], &n);
+		check_double(nextafter(fixed[i], 0), &n);
+		check_double(nextafter(fixed[i], INFINITY), &n);
+	}
+	for (int i = 0; i < 300000; i++) {
+		uint64_t r = rta_rng_next(&rng);
+		double v;
+
+		switch (i % 4) {
+		case 0:	/* any bit pattern with an exponent around the fast range */
+			r = (r & 0x800fffffffffffffull) | ((uint64_t)(1000 + (r >> 52) % 70) << 52);
+			memcpy(&v, &r, sizeof(v));
+			break;
+		case 1:	/* short decimals, as in the fixtures */
+			v = (double)(r % 10000000) / 10000.0;
+			break;
+		case 2:	/* sums of short decimals, as the bounds are */
+			v = (double)(r % 100000) / 100.0 + (double)((r >> 20) % 1000) * 0.0231 +
+			    1.2 * (double)((r >> 40) % 7);
+			break;
+		default:	/* powers of two and their neighbours */
+			v = ldexp(1.0, (int)(r % 60) - 12);
+			if (r & (1ull << 40))
+				v = nextafter(v, (r & (1ull << 41)) ? 0 : INFINITY);
+			break;
+		}
+		check_double(v, &n);
+	}
+	print_message("jw_double: %ld values identical to the snprintf/strtod loop\n", n);
+}
+
 /* ---- the artifact's 200 oracles, compat mode ---- */
 static bool near(double a, double b)
 {
@@ -668,11 +799,6 @@ static void check_oracles(const char *corpus, int want_files, int variant, unsig
 
 #define SEED1 "gcaps-artifact-seed1"
 #define BE30 "gcaps-artifact-be30-seed7"
-/*
- * The best-effort corpus: tsg_rr_busy's best-effort handling in compat mode
- * is not yet the artifact's (issue 13); the other five policies agree.
- */
-#define BE30_OPEN (1u << RTA_TSG_RR_BUSY)
 
 static void test_artifact_oracles(void **state)
 {
@@ -691,17 +817,17 @@ static void test_artifact_oracles_fixed(void **state)
 
 static void test_artifact_oracles_be30(void **state)
 {
-	check_oracles(BE30, 100, 0, BE30_OPEN);
+	check_oracles(BE30, 100, 0, 0);
 }
 
 static void test_artifact_oracles_be30_segsum(void **state)
 {
-	check_oracles(BE30, 100, 1, BE30_OPEN);
+	check_oracles(BE30, 100, 1, 0);
 }
 
 static void test_artifact_oracles_be30_fixed(void **state)
 {
-	check_oracles(BE30, 100, 2, BE30_OPEN);
+	check_oracles(BE30, 100, 2, 0);
 }
 
 /* ---- CLI: batch mode (JSON Lines with "file"), contract keys ---- */
@@ -906,6 +1032,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lemma6_interleave),
 		cmocka_unit_test(test_lemma9_10_rr_busy),
+		cmocka_unit_test(test_rr_busy_best_effort),
+		cmocka_unit_test(test_json_double_format),
 		cmocka_unit_test(test_lemma11_12_rr_suspend),
 		cmocka_unit_test(test_lemma13_18_gcaps_busy),
 		cmocka_unit_test(test_lemma19_21_gcaps_suspend),
