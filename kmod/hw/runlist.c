@@ -395,6 +395,12 @@ const char *nvs_rl_fetch_err_text(int err)
 		return "runlist base misaligned";
 	case -ENOMEM:
 		return "out of memory";
+	case -EFBIG:
+		return "runlist longer than nvsched reads (8192 entries)";
+	case -EBUSY:
+		return "the GPU's driver moved the PRAMIN window meanwhile: try again";
+	case -ENODEV:
+		return "the GPU reads all ones (fell off the bus?)";
 	default:
 		return "runlist memory unreadable";
 	}

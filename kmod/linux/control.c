@@ -69,7 +69,7 @@ static int nvs_remember(struct nvs_gpu *g, int rl, unsigned int chid, bool disab
 
 		if (cap > NVS_MAX_REMEMBERED)
 			return -ENOSPC;
-		d = krealloc(g->disabled, cap * sizeof(*d), GFP_KERNEL);
+		d = krealloc(g->disabled, cap * sizeof(*d), GFP_KERNEL_ACCOUNT);
 		if (!d)
 			return -ENOMEM;
 		g->disabled = d;
@@ -98,8 +98,12 @@ static int nvs_rl_read_locked(struct nvs_gpu *g, const struct nvs_topology *t, i
 	ret = nvs_runlist_locate(&g->io, caps, t, rl, loc);
 	if (ret || !loc->length)
 		return ret;
-	raw = kvmalloc(nvs_runlist_bytes(caps, loc), GFP_KERNEL);
-	*items = kvcalloc(loc->length, sizeof(**items), GFP_KERNEL);
+	if (loc->length > NVS_RL_READ_MAX) {
+		*fetch_err = -EFBIG;
+		return 0;
+	}
+	raw = kvmalloc(nvs_runlist_bytes(caps, loc), GFP_KERNEL_ACCOUNT);
+	*items = kvcalloc(loc->length, sizeof(**items), GFP_KERNEL_ACCOUNT);
 	if (!raw || !*items) {
 		kvfree(raw);
 		kvfree(*items);

@@ -217,6 +217,14 @@ int nvs_gpu_begin(struct nvs_gpu *g)
 		if (ret < 0 && ret != -EINVAL)
 			goto unlock;
 		g->pm_ref = ret > 0;
+		/* in D0 and still the owner's: else reads are all-ones or not ours */
+		if (g->pdev->current_state != PCI_D0 || !g->pdev->dev.driver) {
+			if (g->pm_ref)
+				pm_runtime_put(g->dev);
+			g->pm_ref = false;
+			ret = -EIO;
+			goto unlock;
+		}
 	}
 	return 0;
 unlock:
@@ -284,12 +292,43 @@ void nvs_gpu_mark_gone(struct nvs_gpu *g)
 
 /* ---- discovery ------------------------------------------------------------ */
 
+/*
+ * Only a GPU that its own driver (nvidia or nouveau) has bound and enabled
+ * is touched: one passed through to a virtual machine (vfio-pci) or bound
+ * to no driver belongs to someone else.  Simulated test devices have no
+ * owner unless test_strict_owner=1 asks for the real check.
+ */
+static int nvs_gpu_owner_ok(struct pci_dev *pdev, bool test_dev)
+{
+	static const char * const owners[] = { "nvidia", "nouveau" };
+	const char *drv;
+
+	if (test_dev && !nvs_test_strict_owner())
+		return 0;
+	drv = pdev->dev.driver ? pdev->dev.driver->name : NULL;
+	if (!drv || match_string(owners, ARRAY_SIZE(owners), drv) < 0) {
+		dev_warn(&pdev->dev,
+			 "nvsched: not using this GPU: it is bound to %s, not to nvidia or nouveau (passed through to a virtual machine, or unused)\n",
+			 drv ? drv : "no driver");
+		return -EPERM;
+	}
+	if (!pci_is_enabled(pdev)) {
+		dev_warn(&pdev->dev, "nvsched: not using this GPU: %s has not enabled it\n",
+			 drv);
+		return -EPERM;
+	}
+	return 0;
+}
+
 static int nvs_gpu_map(struct nvs_gpu *g, int bar)
 {
 	struct pci_dev *pdev = g->pdev;
 	resource_size_t len = pci_resource_len(pdev, bar);
 	int ret;
 
+	ret = nvs_gpu_owner_ok(pdev, g->test_dev);
+	if (ret)
+		return ret;
 	if (!(pci_resource_flags(pdev, bar) & IORESOURCE_MEM) || len < 0x1000) {
 		dev_err(&pdev->dev, "%s: BAR%d is not a memory BAR\n", g->name, bar);
 		return -ENODEV;

@@ -21,7 +21,8 @@
 #define NVS_BAR0_MAX		0x1000000u	/* registers live in the first 16 MiB */
 #define NVS_MAX_RUNLIST_FILES	64		/* hardware runlist ids seen: 0-33 on GH100 */
 
-#define NVS_MAX_REMEMBERED	65536	/* channels nvsched may have disabled */
+#define NVS_MAX_REMEMBERED	8192	/* channels nvsched may have disabled */
+#define NVS_RL_READ_MAX	8192	/* longest runlist read (memory, time) */
 
 struct nvs_gpu;
 struct nvsched_control;
@@ -162,6 +163,8 @@ unsigned int nvs_gpu_count(void);
 bool nvs_allow_gsp_runlist_writes(void);
 bool nvs_test_devices_enabled(void);
 kgid_t nvs_proc_gid(void);
+bool nvs_test_strict_owner(void);
+int nvs_hw_access_allowed(const struct file *file);
 
 /* pde_data() was PDE_DATA() before 5.17 */
 #if LINUX_VERSION_CODE < KERNEL_VERSION(5, 17, 0)
