@@ -48,8 +48,21 @@ static void nvs_audit(struct nvs_gpu *g, const char *what, int rl, unsigned int 
 		   ret == -ETIMEDOUT ? " (completion timed out)" : "");
 }
 
+/* the channel entry @chid of a decoded runlist, or NULL */
+static const struct nvs_rl_item *nvs_find_chan(const struct nvs_rl_loc *loc,
+					       const struct nvs_rl_item *items, unsigned int chid)
+{
+	unsigned int i;
+
+	for (i = 0; items && i < loc->length; i++)
+		if (items[i].kind == NVS_RL_CHAN && items[i].id == chid)
+			return &items[i];
+	return NULL;
+}
+
 /* remember / forget a channel nvsched disabled (lock held) */
-static int nvs_remember(struct nvs_gpu *g, int rl, unsigned int chid, bool disabled)
+static int nvs_remember(struct nvs_gpu *g, int rl, unsigned int chid, bool disabled,
+			const struct nvs_rl_item *it)
 {
 	unsigned int i;
 
@@ -75,8 +88,14 @@ static int nvs_remember(struct nvs_gpu *g, int rl, unsigned int chid, bool disab
 		g->disabled = d;
 		g->cap_disabled = cap;
 	}
+	memset(&g->disabled[g->ndisabled], 0, sizeof(g->disabled[0]));
 	g->disabled[g->ndisabled].rl = rl;
 	g->disabled[g->ndisabled].chid = chid;
+	if (it && it->has_inst) {
+		g->disabled[g->ndisabled].inst = it->inst;
+		g->disabled[g->ndisabled].inst_ap = it->inst_ap;
+		g->disabled[g->ndisabled].has_inst = true;
+	}
 	g->ndisabled++;
 	return 0;
 }
@@ -113,6 +132,8 @@ static int nvs_rl_read_locked(struct nvs_gpu *g, const struct nvs_topology *t, i
 	*fetch_err = nvs_runlist_fetch(&g->io, caps, loc, raw, NULL);
 	if (!*fetch_err) {
 		nvs_runlist_decode(caps, loc, raw, *items);
+		/* channel state and, before Ampere, the PCCSR instance pointer */
+		nvs_runlist_read_states(&g->io, caps, loc, *items);
 	} else {
 		kvfree(*items);
 		*items = NULL;
@@ -254,7 +275,8 @@ int nvs_control(struct nvs_gpu *g, struct nvsched_control *c)
 	if (c->flags & NVSCHED_CTL_DRY_RUN)
 		goto out;
 	if (chan) {
-		ret = nvs_remember(g, rl, c->id, op == NVS_CTL_DISABLE_CHANNEL);
+		ret = nvs_remember(g, rl, c->id, op == NVS_CTL_DISABLE_CHANNEL,
+				   nvs_find_chan(&loc, items, c->id));
 		if (ret)
 			goto out;
 	}
@@ -280,10 +302,51 @@ out_topo:
 	return ret;
 }
 
+/*
+ * Re-enable one remembered channel, lock held, only while it is still the
+ * channel nvsched disabled: on its runlist, with the same instance block
+ * (the id may have been reused by another process, or the driver may have
+ * torn the channel down for recovery).
+ */
+static int nvs_restore_one(struct nvs_gpu *g, const struct nvs_topology *t,
+			   const struct nvs_disabled *d)
+{
+	const struct nvs_rl_item *it;
+	struct nvs_rl_item *items;
+	struct nvs_rl_loc loc;
+	struct nvs_plan p;
+	int ret, ferr;
+
+	ret = nvs_rl_read_locked(g, t, d->rl, &loc, &items, &ferr);
+	if (ret)
+		return ret;
+	if (ferr) {
+		ret = ferr;
+		goto out;
+	}
+	it = nvs_find_chan(&loc, items, d->chid);
+	if (!it) {
+		ret = -ENOENT;
+		goto out;
+	}
+	if (d->has_inst && (!it->has_inst || it->inst != d->inst || it->inst_ap != d->inst_ap)) {
+		ret = -ESTALE;
+		goto out;
+	}
+	ret = nvs_ctl_plan(&g->io, g->ident.caps, &loc, NVS_CTL_ENABLE_CHANNEL, d->chid, &p);
+	if (ret)
+		goto out;
+	nvs_plan_apply(&g->io, &p);
+	nvs_audit(g, "restore: enable channel", d->rl, d->chid, &p, 0);
+out:
+	kvfree(items);
+	return ret;
+}
+
 /* re-enable every channel and runlist nvsched disabled; lock held */
 static unsigned int nvs_restore_locked(struct nvs_gpu *g, const struct nvs_topology *t)
 {
-	unsigned int done = 0;
+	unsigned int done = 0, i;
 
 	while (g->sched_disabled) {
 		int rl = __ffs64(g->sched_disabled);
@@ -302,20 +365,23 @@ static unsigned int nvs_restore_locked(struct nvs_gpu *g, const struct nvs_topol
 		done++;
 	}
 
-	while (g->ndisabled) {
-		struct nvs_disabled d = g->disabled[--g->ndisabled];
-		struct nvs_rl_loc loc;
-		struct nvs_plan p;
+	for (i = 0; i < g->ndisabled;) {
+		struct nvs_disabled *d = &g->disabled[i];
+		int err = nvs_restore_one(g, t, d);
 
-		if (nvs_runlist_locate(&g->io, g->ident.caps, t, d.rl, &loc) ||
-		    nvs_ctl_plan(&g->io, g->ident.caps, &loc, NVS_CTL_ENABLE_CHANNEL, d.chid, &p)) {
-			dev_warn(g->dev, "%s: cannot re-enable channel %u of runlist %d\n",
-				 g->name, d.chid, d.rl);
+		cond_resched();
+		if (!err) {
+			g->disabled[i] = g->disabled[--g->ndisabled];
+			done++;
 			continue;
 		}
-		nvs_plan_apply(&g->io, &p);
-		nvs_audit(g, "restore: enable channel", d.rl, d.chid, &p, 0);
-		done++;
+		/* kept, and shown in /proc/gpuX/disabled_channels */
+		d->err = err;
+		dev_warn(g->dev, "%s: not re-enabling channel %u of runlist %d: %s (%d)\n",
+			 g->name, d->chid, d->rl,
+			 err == -ESTALE ? "the id now names another instance block" :
+			 err == -ENOENT ? "no longer on its runlist" : "cannot read the runlist", err);
+		i++;
 	}
 	return done;
 }

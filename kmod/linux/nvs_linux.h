@@ -35,10 +35,23 @@ struct nvs_ctl_data {
 	int op;			/* enum nvs_ctl_op */
 };
 
-/** struct nvs_disabled - a channel nvsched disabled (re-enabled on unload) */
+/**
+ * struct nvs_disabled - a channel nvsched disabled (re-enabled on unload)
+ * @rl: hardware runlist
+ * @chid: channel id
+ * @inst: its instance block when disabled: the restore re-enables the id
+ *	only while it still names this instance block on @rl
+ * @inst_ap: aperture of @inst
+ * @has_inst: @inst is known
+ * @err: 0, or why the last restore attempt failed (the record is kept)
+ */
 struct nvs_disabled {
 	int rl;
 	unsigned int chid;
+	u64 inst;
+	u8 inst_ap;
+	bool has_inst;
+	int err;
 };
 
 /** struct nvs_rl_file - data of one /proc/gpuX/runlist<N> entry */

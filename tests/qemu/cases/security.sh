@@ -36,5 +36,32 @@ echo "@@ dry-run end"
 nvsched channel restore || fail "restore"
 [ "$(state "$C")" = true ] || fail "restore did not re-enable $C"
 ok "restore --dry-run writes nothing"
+
+# restore re-enables only the channel it disabled: same id, same instance
+# block (GK104: PCCSR INST); an id now naming another block stays disabled,
+# its record kept and shown
+C2=$(nvsched runlist -r 0 -j | grep -o '"chid":[0-9]*' | sed -n 2p | cut -d: -f2)
+[ -n "$C2" ] || fail "no second channel"
+echo "$C2" > /proc/gpu0/disable_channel || fail "disable $C2"
+[ "$(stat -c %a /proc/gpu0/disabled_channels)" = 400 ] || fail "disabled_channels mode"
+cat /proc/gpu0/disabled_channels
+grep -q "^runlist 0 channel $C2 inst 0x[0-9a-f]* vid pending$" /proc/gpu0/disabled_channels ||
+	fail "disabled_channels: $(cat /proc/gpu0/disabled_channels)"
+bar=$(sed -n 3p "/sys/bus/pci/devices/$(cat /proc/gpu0/pci)/resource" | cut -d' ' -f1)
+a=$((bar + 0x800000 + C2 * 8))
+v=$(devmem $a 32) || fail "devmem"
+devmem $a 32 $((v ^ 1))		# the id now names another instance block
+nvsched channel restore > /tmp/o 2>&1
+[ "$(state "$C2")" = false ] || fail "restore re-enabled a reused channel id"
+grep -q "^runlist 0 channel $C2 inst 0x[0-9a-f]* vid failed -116$" /proc/gpu0/disabled_channels ||
+	fail "failed record not kept: $(cat /proc/gpu0/disabled_channels)"
+dmesg | grep -q "not re-enabling channel $C2 of runlist 0: the id now names another instance block" ||
+	fail "no warning in dmesg"
+devmem $a 32 $((v))
+echo "@@ stale restored"
+nvsched channel restore || fail "second restore"
+[ "$(state "$C2")" = true ] || fail "channel $C2 not re-enabled once it is the same again"
+[ -s /proc/gpu0/disabled_channels ] && fail "records left: $(cat /proc/gpu0/disabled_channels)"
+ok "restore checks the instance block, keeps failed records"
 echo "@@ done"
 exit 0
