@@ -181,6 +181,29 @@ static int nvs_find_runlist(struct nvs_gpu *g, const struct nvs_topology *t, boo
 	return -ENOENT;
 }
 
+/*
+ * Just before writing, lock held: is the state the plan was computed from
+ * still the GPU's?  The runlist fetch takes long enough for the owning
+ * driver to resubmit, and a read-modify-write must not undo its change.
+ */
+static int nvs_recheck(struct nvs_gpu *g, const struct nvs_topology *t, int rl,
+		       const struct nvs_rl_loc *loc, const struct nvs_plan *p,
+		       enum nvs_ctl_op op)
+{
+	struct nvs_rl_loc now;
+	int ret;
+
+	if (op == NVS_CTL_RESUBMIT_RUNLIST) {
+		ret = nvs_runlist_locate(&g->io, g->ident.caps, t, rl, &now);
+		if (ret)
+			return ret;
+		if (now.base != loc->base || now.aperture != loc->aperture ||
+		    now.length != loc->length || now.offset != loc->offset)
+			return -EBUSY;
+	}
+	return nvs_plan_check(&g->io, p);
+}
+
 /**
  * nvs_control() - perform one control operation on @g
  * @g: the GPU
@@ -188,7 +211,9 @@ static int nvs_find_runlist(struct nvs_gpu *g, const struct nvs_topology *t, boo
  *
  * Ids are checked against the chip's limits (-ERANGE) and, unless FORCE,
  * against the runlist's current contents (-ENOENT).  Runlist rewrites on a
- * GSP-owned GPU need allow_gsp_runlist_writes (-EPERM).  Completion is
+ * GSP-owned GPU need allow_gsp_runlist_writes (-EPERM).  Just before
+ * writing, the registers the plan was computed from are re-read (-EBUSY
+ * when the owning driver changed them, nothing written).  Completion is
  * awaited for at most c->timeout_us (-ETIMEDOUT, c->pending set).
  *
  * Return: 0 or a negative errno; on error before the first write nothing
@@ -274,6 +299,14 @@ int nvs_control(struct nvs_gpu *g, struct nvsched_control *c)
 	memcpy(c->writes, p.w, sizeof(p.w));
 	if (c->flags & NVSCHED_CTL_DRY_RUN)
 		goto out;
+	ret = nvs_recheck(g, t, rl, &loc, &p, op);
+	if (ret) {
+		if (ret == -EBUSY)
+			dev_notice_ratelimited(g->dev,
+					       "%s: %s on runlist %d refused: the driver changed the registers meanwhile\n",
+					       g->name, nvs_ctl_op_name(op), rl);
+		goto out;
+	}
 	if (chan) {
 		ret = nvs_remember(g, rl, c->id, op == NVS_CTL_DISABLE_CHANNEL,
 				   nvs_find_chan(&loc, items, c->id));
@@ -334,6 +367,8 @@ static int nvs_restore_one(struct nvs_gpu *g, const struct nvs_topology *t,
 		goto out;
 	}
 	ret = nvs_ctl_plan(&g->io, g->ident.caps, &loc, NVS_CTL_ENABLE_CHANNEL, d->chid, &p);
+	if (!ret)
+		ret = nvs_plan_check(&g->io, &p);
 	if (ret)
 		goto out;
 	nvs_plan_apply(&g->io, &p);
