@@ -12,22 +12,30 @@
 
 #include "nvs_linux.h"
 #include "control.h"
+#include "nvsched/regs/gsp.h"
 #include "../../include/uapi/nvsched.h"
 
 /*
- * Does firmware (GSP) own this GPU's runlists?  Hopper and Blackwell dGPUs
- * always run GSP-RM; Turing/Ampere/Ada may (regs-mmu-gr.md §7.1): assume it
- * whenever NVIDIA's driver is bound, since its open flavour requires GSP.
+ * Does firmware (GSP) own this GPU's runlists?  Lock held.  Hopper and
+ * Blackwell dGPUs always run GSP-RM; Turing/Ampere/Ada may, under NVIDIA's
+ * driver or nouveau: the GSP's RISC-V core says whether it runs
+ * (NV_PRISCV_RISCV_CPUCTL.ACTIVE_STAT, include/nvsched/regs/gsp.h).  When
+ * that register does not answer, NVIDIA's driver is taken to mean GSP (its
+ * open flavour requires it).
  */
 static bool nvs_gsp_owned(struct nvs_gpu *g)
 {
 	const struct nvs_caps *caps = g->ident.caps;
 	const char *drv = g->dev->driver ? g->dev->driver->name : NULL;
+	u32 v;
 
 	if (!caps || !caps->gsp_capable || (g->ident.chip && g->ident.chip->tegra))
 		return false;
 	if (caps->arch == NVS_ARCH_HOPPER || caps->arch == NVS_ARCH_BLACKWELL)
 		return true;
+	v = nvs_rd32(&g->io, NV_FALCON2_GSP_BASE + NV_PRISCV_RISCV_CPUCTL);
+	if (v != 0xffffffffu && !nvs_is_pri_error(v))
+		return NVS_GET(v, NV_PRISCV_RISCV_CPUCTL_ACTIVE_STAT);
 	return drv && !strcmp(drv, "nvidia");
 }
 
