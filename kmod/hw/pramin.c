@@ -137,12 +137,14 @@ int nvs_win_read(struct nvs_win *s, enum nvs_aperture ap, uint64_t addr, void *b
 				break;
 		}
 		out[i] = nvs_rd32(io, NV_PRAMIN_BASE + (uint32_t)off);
+		if ((i & 1023) == 1023)
+			ret = nvs_yield(io);	/* -EINTR: the caller is dying */
 		/* all ones: real data, or a GPU gone from the bus (BAR0 reads
 		 * all ones too); the window register tells which */
 		if (out[i] == 0xffffffffu && nvs_rd32(io, w.reg) == 0xffffffffu)
 			ret = -ENODEV;
 	}
-	if (ret == -EBUSY || ret == -ENODEV)
+	if (ret == -EBUSY || ret == -ENODEV || ret == -EINTR)
 		s->err = ret;		/* sticky: no further window access */
 	return ret;
 }
@@ -154,6 +156,7 @@ int nvs_win_end(struct nvs_win *s)
 
 	if (!s->moves || s->err == -ENODEV)
 		return s->err;
+	/* -EINTR: the window is still ours, put it back below */
 	if (s->lost)
 		return -EBUSY;
 	window_of(s->caps, &w);

@@ -18,6 +18,7 @@
 #include <linux/pci.h>
 #include <linux/platform_device.h>
 #include <linux/pm_runtime.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/string.h>
@@ -170,6 +171,13 @@ static int nvs_mmio_mem_read(void *ctx, enum nvs_aperture ap, u64 addr, void *bu
 		len -= chunk;
 	}
 	return 0;
+}
+
+/* long read loops: let others run; stop for a dying caller */
+static int nvs_mmio_yield(void *ctx)
+{
+	cond_resched();
+	return fatal_signal_pending(current) ? -EINTR : 0;
 }
 
 /* ---- access brackets --------------------------------------------------- */
@@ -429,6 +437,7 @@ static int nvs_gpu_create(struct pci_dev *pdev, struct platform_device *plat, in
 	g->io.rd32 = nvs_mmio_rd32;
 	g->io.wr32 = nvs_mmio_wr32;
 	g->io.mem_read = nvs_mmio_mem_read;
+	g->io.yield = nvs_mmio_yield;
 	g->io.ctx = g;
 
 	ret = plat ? nvs_plat_map(g) : nvs_gpu_map(g, bar);

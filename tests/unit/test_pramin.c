@@ -173,6 +173,28 @@ static void test_all_ones(void **state)
 	assert_true(F.reads < 8);
 }
 
+static unsigned int yields;
+static int f_yield(void *ctx)
+{
+	(void)ctx;
+	return ++yields >= 2 ? -EINTR : 0;	/* a fatal signal arrives */
+}
+
+/* A dying caller stops a long read; the window is still put back. */
+static void test_yield(void **state)
+{
+	static uint32_t buf[4096];
+	const struct nvs_io yio = { .rd32 = f_rd, .wr32 = f_wr, .yield = f_yield, .ctx = &F };
+
+	(void)state;
+	yields = 0;
+	assert_int_equal(nvs_vid_read(&yio, &caps, NVS_AP_VID, 0, buf, sizeof(buf), NULL),
+			 -EINTR);
+	assert_int_equal(F.reads, 2048);	/* stopped at the second yield */
+	assert_int_equal(F.win, 0x30);		/* restored */
+	assert_int_equal(F.win_writes, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -180,6 +202,7 @@ int main(void)
 		cmocka_unit_test_setup(test_session, setup),
 		cmocka_unit_test_setup(test_driver_moved, setup),
 		cmocka_unit_test_setup(test_all_ones, setup),
+		cmocka_unit_test_setup(test_yield, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
