@@ -7,6 +7,7 @@
  * reference, map BAR0 without claiming the region and only read while the
  * device is runtime-active.
  */
+#include <linux/capability.h>
 #include <linux/delay.h>
 #include <linux/highmem.h>
 #include <linux/iommu.h>
@@ -202,8 +203,9 @@ int nvs_gpu_begin(struct nvs_gpu *g)
 		ret = -ENODEV;
 		goto unlock;
 	}
-	if (g->plat) {
-		/* Tegra: the iGPU is powered on demand, a get is required */
+	if (g->plat && capable(CAP_SYS_RAWIO)) {
+		/* Tegra: the iGPU is powered on demand; only a privileged
+		 * caller may power it up (docs/security.md) */
 		ret = pm_runtime_get_sync(g->dev);
 		if (ret < 0) {
 			pm_runtime_put_noidle(g->dev);
@@ -226,7 +228,7 @@ int nvs_gpu_begin(struct nvs_gpu *g)
 			goto unlock;
 		g->pm_ref = ret > 0;
 		/* in D0 and still the owner's: else reads are all-ones or not ours */
-		if (g->pdev->current_state != PCI_D0 || !g->pdev->dev.driver) {
+		if (g->pdev && (g->pdev->current_state != PCI_D0 || !g->pdev->dev.driver)) {
 			if (g->pm_ref)
 				pm_runtime_put(g->dev);
 			g->pm_ref = false;

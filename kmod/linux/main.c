@@ -9,6 +9,7 @@
 #include <linux/notifier.h>
 #include <linux/pci.h>
 #include <linux/platform_device.h>
+#include <linux/pm_runtime.h>
 #include <linux/security.h>
 
 #include "nvs_linux.h"
@@ -129,15 +130,22 @@ static void nvs_remove_files(void)
 	list_for_each_entry(g, &nvs_mod.gpus, node) {
 		nvs_proc_remove(g);
 		/* nothing nvsched changed survives it: re-enable its channels */
-		if ((g->ndisabled || g->sched_disabled) && nvs_restore_channels(g, NULL))
-			dev_warn(g->dev, "%s: could not re-enable the channels nvsched disabled\n",
-				 g->name);
+		if (!g->ndisabled && !g->sched_disabled)
+			continue;
+		/* a runtime-suspended GPU is woken for it; each channel is still
+		 * checked against its instance block before it is enabled */
+		if (!g->gone && !g->test_dev)
+			pm_runtime_get_sync(g->dev);
+		if (nvs_restore_channels(g, NULL) || g->ndisabled)
+			dev_warn(g->dev, "%s: could not re-enable every channel nvsched disabled (%u left)\n",
+				 g->name, g->ndisabled);
+		if (!g->gone && !g->test_dev)
+			pm_runtime_put(g->dev);
 	}
 }
 
-static void nvs_remove_all(void)
+static void nvs_release_gpus(void)
 {
-	nvs_remove_files();
 	nvs_gpus_release(&nvs_mod.gpus);
 	nvs_mod.ngpus = 0;
 }
@@ -154,7 +162,7 @@ static int __init nvs_init(void)
 	nvs_mod.nb.notifier_call = nvs_bus_notify;
 	ret = bus_register_notifier(&pci_bus_type, &nvs_mod.nb);
 	if (ret)
-		goto err_proc;
+		goto err_gpus;
 	nvs_mod.plat_nb.notifier_call = nvs_bus_notify;
 	ret = bus_register_notifier(&platform_bus_type, &nvs_mod.plat_nb);
 	if (ret)
@@ -177,8 +185,8 @@ err_plat_notifier:
 	bus_unregister_notifier(&platform_bus_type, &nvs_mod.plat_nb);
 err_notifier:
 	bus_unregister_notifier(&pci_bus_type, &nvs_mod.nb);
-err_proc:
-	nvs_remove_all();
+err_gpus:
+	nvs_release_gpus();
 	return ret;
 }
 
@@ -188,7 +196,7 @@ static void __exit nvs_exit(void)
 	nvs_remove_files();	/* restores while removal is still watched */
 	bus_unregister_notifier(&platform_bus_type, &nvs_mod.plat_nb);
 	bus_unregister_notifier(&pci_bus_type, &nvs_mod.nb);
-	nvs_remove_all();
+	nvs_release_gpus();
 	pr_info("nvsched: unloaded\n");
 }
 
