@@ -23,6 +23,10 @@ grep -q "Operation not permitted" /tmp/e || fail "control without RAWIO: $(cat /
 if asuser -r nvsched channel disable "$C" 2> /tmp/e; then fail "ioctl control without RAWIO"; fi
 grep -q "not permitted" /tmp/e || fail "ioctl control without RAWIO: $(cat /tmp/e)"
 [ "$(state "$C")" = true ] || fail "channel $C disabled by an unprivileged caller"
+[ "$(rlioctl 0 0 0)" = ok ] || fail "RUNLIST ioctl: $(rlioctl 0 0 0)"
+[ "$(rlioctl 0 0 1)" = "Invalid argument" ] || fail "reserved field not checked: $(rlioctl 0 0 1)"
+r=$(asuser -r rlioctl 0 0 0)
+[ "$r" = "Operation not permitted" ] || fail "RUNLIST ioctl without RAWIO: $r"
 echo "@@ unprivileged done"
 ok "CAP_SYS_RAWIO required"
 
