@@ -61,7 +61,9 @@ static const char *ctl_strerror(const struct nvsched_control *c, int err, char *
 		snprintf(buf, n, "%s id %u is beyond this chip's limits", what, c->id);
 		return buf;
 	case EPERM:
-		return "not permitted: needs root with CAP_SYS_ADMIN (or, for runlist rewrites under GSP firmware, the module parameter allow_gsp_runlist_writes=1)";
+		return "not permitted: needs CAP_SYS_ADMIN and CAP_SYS_RAWIO, no kernel lockdown: run as root (or, for runlist rewrites under GSP firmware, the module parameter allow_gsp_runlist_writes=1)";
+	case EBUSY:
+		return "the GPU's driver changed the same registers or the PRAMIN window meanwhile: nothing restored over it; try again";
 	case ETIMEDOUT:
 		snprintf(buf, n, "did not complete within the timeout (completion register 0x%x still pending)",
 			 c->pending);

@@ -607,6 +607,12 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 		struct rl_view v;
 		int r = read_runlist(&gpus[0], t, ids[i], &v);
 
+		if (r == -EPERM) {
+			/* the module reads runlists through the PRAMIN window */
+			fprintf(stderr, "nvsched runlist: reading runlists needs CAP_SYS_RAWIO (and no kernel lockdown): run as root (docs/security.md)\n");
+			ret = CLI_EXIT_FAIL;
+			goto out;
+		}
 		if (r) {
 			v.err = r;
 			v.loc.id = ids[i];

@@ -92,8 +92,9 @@ const char *nvsched_strerror(int err)
 	case ENOENT:
 		return "module not loaded: run sudo modprobe nvsched";
 	case EACCES:
-	case EPERM:
 		return "permission denied on /dev/nvsched: run as root or join the nvsched group";
+	case EPERM:	/* from an ioctl: the node opened, a capability is missing */
+		return "not permitted: needs CAP_SYS_RAWIO (runlists, raw reads; control also CAP_SYS_ADMIN) and no kernel lockdown: run as root";
 	case ENODEV:
 		return "no such GPU: see nvsched list";
 	case ENOTTY:

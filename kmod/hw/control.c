@@ -12,6 +12,15 @@ static bool bad(uint32_t v)
 	return v == 0xffffffffu || nvs_is_pri_error(v);
 }
 
+/* the plan is only valid while (@off & @mask) still reads @val */
+static void expect(struct nvs_plan *p, uint32_t off, uint32_t mask, uint32_t val)
+{
+	p->exp[p->nexp].off = off;
+	p->exp[p->nexp].mask = mask;
+	p->exp[p->nexp].val = val & mask;
+	p->nexp++;
+}
+
 static void add(struct nvs_plan *p, uint32_t off, uint32_t val)
 {
 	p->w[p->n].off = off;
@@ -46,6 +55,7 @@ static int plan_channel(const struct nvs_io *io, const struct nvs_caps *caps,
 	keep = NVS_FMASK(NV_PCCSR_CHANNEL_NEXT);
 	if (caps->arch == NVS_ARCH_KEPLER)
 		keep |= NVS_FMASK(NV_PCCSR_CHANNEL_RUNLIST_KEPLER);
+	expect(p, NV_PCCSR_CHANNEL(chid), keep, v);
 	add(p, NV_PCCSR_CHANNEL(chid), (v & keep) |
 	    (enable ? NVS_FMASK(NV_PCCSR_CHANNEL_ENABLE_SET) :
 		      NVS_FMASK(NV_PCCSR_CHANNEL_ENABLE_CLR)));
@@ -147,6 +157,7 @@ static int plan_sched(const struct nvs_io *io, const struct nvs_caps *caps,
 	v = nvs_rd32(io, NV_PFIFO_SCHED_DISABLE);
 	if (bad(v))
 		return -EIO;
+	expect(p, NV_PFIFO_SCHED_DISABLE, 0xffffffffu, v);
 	add(p, NV_PFIFO_SCHED_DISABLE, disable ? v | (1u << loc->id) : v & ~(1u << loc->id));
 	return 0;
 }
@@ -181,6 +192,29 @@ void nvs_plan_apply(const struct nvs_io *io, const struct nvs_plan *p)
 
 	for (i = 0; i < p->n; i++)
 		nvs_wr32(io, p->w[i].off, p->w[i].val);
+}
+
+int nvs_plan_check(const struct nvs_io *io, const struct nvs_plan *p)
+{
+	unsigned int i;
+	uint32_t v;
+
+	for (i = 0; i < p->nexp; i++) {
+		v = nvs_rd32(io, p->exp[i].off);
+		if (v == 0xffffffffu)
+			return -ENODEV;
+		if ((v & p->exp[i].mask) != p->exp[i].val)
+			return -EBUSY;
+	}
+	if (p->rewrites_runlist && p->poll_off) {
+		/* a submit in flight (the driver's): do not write over it */
+		v = nvs_rd32(io, p->poll_off);
+		if (v == 0xffffffffu)
+			return -ENODEV;
+		if (v & p->poll_mask)
+			return -EBUSY;
+	}
+	return 0;
 }
 
 bool nvs_plan_pending(const struct nvs_io *io, const struct nvs_plan *p)

@@ -35,6 +35,9 @@ enum nvs_ctl_op {
  * @poll_mask: bits that stay set while the operation is pending
  * @rewrites_runlist: the plan submits a runlist or changes its scheduling
  *	state (refused under GSP firmware unless allowed)
+ * @nexp: number of expectations
+ * @exp: registers a read-modify-write was computed from: @mask bits of
+ *	@off must still read @val when the plan is applied (nvs_plan_check())
  */
 struct nvs_plan {
 	unsigned int n;
@@ -45,6 +48,12 @@ struct nvs_plan {
 	uint32_t poll_off;
 	uint32_t poll_mask;
 	bool rewrites_runlist;
+	unsigned int nexp;
+	struct {
+		uint32_t off;
+		uint32_t mask;
+		uint32_t val;
+	} exp[2];
 };
 
 /**
@@ -75,6 +84,21 @@ void nvs_plan_apply(const struct nvs_io *io, const struct nvs_plan *p);
 
 /* Still pending? (@p->poll_off & @p->poll_mask), false when nothing to poll;
  * a PRI error while polling counts as pending. */
+/**
+ * nvs_plan_check() - is the state @p was computed from still there?
+ * @io: register access
+ * @p: the plan
+ *
+ * Re-reads every expectation of @p (the PCCSR word of a channel, the
+ * shared scheduling-disable register) and, for a runlist resubmit, the
+ * submit's pending bit: the owning driver may have changed them since the
+ * plan was made.  Call it just before nvs_plan_apply(), lock held.
+ *
+ * Return: 0; -EBUSY when a value changed or a submit is in flight;
+ * -ENODEV when the GPU reads all ones.
+ */
+int nvs_plan_check(const struct nvs_io *io, const struct nvs_plan *p);
+
 bool nvs_plan_pending(const struct nvs_io *io, const struct nvs_plan *p);
 
 /* Largest TSG id the chip accepts in PREEMPT (11-bit on Ampere+, 12 before). */

@@ -8,8 +8,7 @@
 #include "nvsched/regs/mmu.h"
 
 struct rd {
-	const struct nvs_io *io;
-	const struct nvs_caps *caps;
+	struct nvs_win *win;
 	enum nvs_aperture ap;
 	uint64_t base;
 	int err;
@@ -24,7 +23,7 @@ static uint32_t rd(struct rd *r, uint32_t off)
 
 	if (r->err)
 		return 0;
-	ret = nvs_vid_read(r->io, r->caps, r->ap, r->base + off, &v, 4, NULL);
+	ret = nvs_win_read(r->win, r->ap, r->base + off, &v, 4);
 	if (ret) {
 		r->err = ret;
 		r->bad_off = off;
@@ -44,9 +43,10 @@ static unsigned int popcount64(uint64_t v)
 
 #define FAILW(err, ...) ({ if (why && whylen) snprintf(why, whylen, __VA_ARGS__); (err); })
 
-int nvs_inst_read(const struct nvs_io *io, const struct nvs_caps *caps,
-		  uint64_t addr, unsigned int ap, struct nvs_inst *in,
-		  char *why, size_t whylen)
+/* the decode, every read in the caller's window session */
+static int inst_read(struct nvs_win *win, const struct nvs_caps *caps,
+		     uint64_t addr, unsigned int ap, struct nvs_inst *in,
+		     char *why, size_t whylen)
 {
 	enum nvs_arch a;
 	struct rd r;
@@ -54,8 +54,6 @@ int nvs_inst_read(const struct nvs_io *io, const struct nvs_caps *caps,
 
 	if (why && whylen)
 		why[0] = '\0';
-	if (!io || !caps || !in)
-		return -EINVAL;
 	memset(in, 0, sizeof(*in));
 	in->gp_limit2 = -1;
 	in->addr = addr;
@@ -66,8 +64,7 @@ int nvs_inst_read(const struct nvs_io *io, const struct nvs_caps *caps,
 			     (unsigned long long)addr);
 	a = caps->arch;
 	memset(&r, 0, sizeof(r));
-	r.io = io;
-	r.caps = caps;
+	r.win = win;
 	r.ap = (enum nvs_aperture)in->ap;
 	r.base = addr;
 
@@ -165,8 +162,28 @@ int nvs_inst_read(const struct nvs_io *io, const struct nvs_caps *caps,
 		goto rderr;
 	return 0;
 rderr:
-	return FAILW(-EIO, "instance block 0x%llx (%s): read at +0x%x failed (error %d)",
+	return FAILW(r.err == -EBUSY || r.err == -ENODEV ? r.err : -EIO, "instance block 0x%llx (%s): read at +0x%x failed (error %d)",
 		     (unsigned long long)addr, nvs_aperture_name(in->ap), r.bad_off, r.err);
+}
+
+int nvs_inst_read(const struct nvs_io *io, const struct nvs_caps *caps,
+		  uint64_t addr, unsigned int ap, struct nvs_inst *in,
+		  char *why, size_t whylen)
+{
+	struct nvs_win win;
+	int ret, end;
+
+	if (!io || !caps || !in)
+		return -EINVAL;
+	/* one session: the window moves once per 1 MiB span, not per dword */
+	nvs_win_begin(&win, io, caps);
+	ret = inst_read(&win, caps, addr, ap, in, why, whylen);
+	end = nvs_win_end(&win);
+	if (!ret && end)
+		ret = FAILW(end, "instance block 0x%llx: %s", (unsigned long long)addr,
+			    end == -EBUSY ? "the driver moved the PRAMIN window meanwhile" :
+			    "GPU reads all ones");
+	return ret;
 }
 
 void nvs_inst_resolve(const struct nvs_io *io, const struct nvs_caps *caps,

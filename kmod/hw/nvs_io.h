@@ -27,6 +27,10 @@ enum nvs_aperture {
  *	not backed; -EOPNOTSUPP: read it through the PRAMIN window instead).
  *	NULL: all memory is read through the PRAMIN window.
  * @mem_write: optional direct write of GPU memory, same conventions.
+ * @yield: optional, called between the steps of long loops (every 1024
+ *	window reads, every instance block): the kernel reschedules there and
+ *	returns -EINTR when the caller has a fatal signal, which stops the
+ *	loop.  NULL: never interrupted.
  * @ctx: backend context passed to every callback
  */
 struct nvs_io {
@@ -36,12 +40,18 @@ struct nvs_io {
 			void *buf, size_t len);
 	int (*mem_write)(void *ctx, enum nvs_aperture ap, uint64_t addr,
 			 const void *buf, size_t len);
+	int (*yield)(void *ctx);
 	void *ctx;
 };
 
 static inline uint32_t nvs_rd32(const struct nvs_io *io, uint32_t off)
 {
 	return io->rd32(io->ctx, off);
+}
+
+static inline int nvs_yield(const struct nvs_io *io)
+{
+	return io->yield ? io->yield(io->ctx) : 0;
 }
 
 static inline void nvs_wr32(const struct nvs_io *io, uint32_t off, uint32_t val)

@@ -51,55 +51,136 @@ static bool window_covers(const struct window *w, uint32_t cur,
 	return true;
 }
 
-int nvs_vid_read(const struct nvs_io *io, const struct nvs_caps *caps,
-		 enum nvs_aperture ap, uint64_t addr, void *buf, size_t len,
-		 unsigned int *moves)
+void nvs_win_begin(struct nvs_win *s, const struct nvs_io *io,
+		   const struct nvs_caps *caps)
 {
+	memset(s, 0, sizeof(*s));
+	s->io = io;
+	s->caps = caps;
+}
+
+/* read the window register the first time it is needed */
+static int win_load(struct nvs_win *s, struct window *w)
+{
+	window_of(s->caps, w);
+	if (s->loaded)
+		return 0;
+	s->orig = nvs_rd32(s->io, w->reg);
+	if (s->orig == 0xffffffffu)
+		return -ENODEV;		/* the GPU fell off the bus */
+	if (nvs_is_pri_error(s->orig))
+		return -EIO;
+	s->cur = s->orig;
+	s->loaded = true;
+	return 0;
+}
+
+/*
+ * Move the window so that it covers @a.  Before moving it again the
+ * register must still hold what nvsched wrote: anything else means the
+ * owning driver moved it meanwhile (-EBUSY, and it is left alone).
+ */
+static int win_move(struct nvs_win *s, const struct window *w, enum nvs_aperture ap,
+		    uint64_t a)
+{
+	uint32_t v, now;
+	int ret;
+
+	ret = window_value(w, ap, a, &v);
+	if (ret)
+		return ret;
+	if (s->moves) {
+		now = nvs_rd32(s->io, w->reg);
+		if (now == 0xffffffffu)
+			return -ENODEV;
+		if (now != s->cur) {
+			s->lost = true;
+			return -EBUSY;
+		}
+	}
+	nvs_wr32(s->io, w->reg, v);
+	s->cur = v;
+	s->moves++;
+	return 0;
+}
+
+int nvs_win_read(struct nvs_win *s, enum nvs_aperture ap, uint64_t addr, void *buf,
+		 size_t len)
+{
+	const struct nvs_io *io = s->io;
 	struct window w;
-	uint32_t orig, cur, *out = buf;
+	uint32_t *out = buf;
 	size_t i;
-	int ret = 0;
+	int ret;
 
 	if ((addr & 3) || (len & 3))
 		return -EINVAL;
+	if (s->err)
+		return s->err;
 	if (io->mem_read) {
 		/* the backend reads it itself, or leaves it to the window */
 		ret = io->mem_read(io->ctx, ap, addr, buf, len);
 		if (ret != -EOPNOTSUPP)
 			return ret;
-		ret = 0;
 	}
-	if (!caps)
+	if (!s->caps)
 		return -EOPNOTSUPP;
-
-	window_of(caps, &w);
-	orig = nvs_rd32(io, w.reg);
-	if (orig == 0xffffffffu || nvs_is_pri_error(orig))
-		return -EIO;
-	cur = orig;
-	for (i = 0; i < len / 4; i++) {
+	ret = win_load(s, &w);
+	for (i = 0; !ret && i < len / 4; i++) {
 		uint64_t a = addr + i * 4, off;
 
-		if (!window_covers(&w, cur, ap, a, &off)) {
-			uint32_t v;
-
-			ret = window_value(&w, ap, a, &v);
+		if (!window_covers(&w, s->cur, ap, a, &off)) {
+			ret = win_move(s, &w, ap, a);
+			if (!ret && !window_covers(&w, s->cur, ap, a, &off))
+				ret = -EIO;
 			if (ret)
 				break;
-			nvs_wr32(io, w.reg, v);
-			cur = v;
-			if (moves)
-				(*moves)++;
-			if (!window_covers(&w, cur, ap, a, &off)) {
-				ret = -EIO;
-				break;
-			}
 		}
 		out[i] = nvs_rd32(io, NV_PRAMIN_BASE + (uint32_t)off);
+		if ((i & 1023) == 1023)
+			ret = nvs_yield(io);	/* -EINTR: the caller is dying */
+		/* all ones: real data, or a GPU gone from the bus (BAR0 reads
+		 * all ones too); the window register tells which */
+		if (out[i] == 0xffffffffu && nvs_rd32(io, w.reg) == 0xffffffffu)
+			ret = -ENODEV;
 	}
-	if (cur != orig)
-		nvs_wr32(io, w.reg, orig);	/* restore what the driver had */
+	if (ret == -EBUSY || ret == -ENODEV || ret == -EINTR)
+		s->err = ret;		/* sticky: no further window access */
 	return ret;
+}
+
+int nvs_win_end(struct nvs_win *s)
+{
+	struct window w;
+	uint32_t now;
+
+	if (!s->moves || s->err == -ENODEV)
+		return s->err;
+	/* -EINTR: the window is still ours, put it back below */
+	if (s->lost)
+		return -EBUSY;
+	window_of(s->caps, &w);
+	/* restore only what nvsched itself moved: re-read first */
+	now = nvs_rd32(s->io, w.reg);
+	if (now != s->cur)
+		return now == 0xffffffffu ? -ENODEV : -EBUSY;
+	nvs_wr32(s->io, w.reg, s->orig);
+	return s->err;
+}
+
+int nvs_vid_read(const struct nvs_io *io, const struct nvs_caps *caps,
+		 enum nvs_aperture ap, uint64_t addr, void *buf, size_t len,
+		 unsigned int *moves)
+{
+	struct nvs_win s;
+	int ret, end;
+
+	nvs_win_begin(&s, io, caps);
+	ret = nvs_win_read(&s, ap, addr, buf, len);
+	end = nvs_win_end(&s);
+	if (moves)
+		*moves += s.moves;
+	return ret ? ret : end;
 }
 
 const char *nvs_aperture_name(unsigned int ap)

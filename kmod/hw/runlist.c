@@ -395,6 +395,12 @@ const char *nvs_rl_fetch_err_text(int err)
 		return "runlist base misaligned";
 	case -ENOMEM:
 		return "out of memory";
+	case -EFBIG:
+		return "runlist longer than nvsched reads (8192 entries)";
+	case -EBUSY:
+		return "the GPU's driver moved the PRAMIN window meanwhile: try again";
+	case -ENODEV:
+		return "the GPU reads all ones (fell off the bus?)";
 	default:
 		return "runlist memory unreadable";
 	}
@@ -414,6 +420,7 @@ void nvs_runlist_read_insts(const struct nvs_io *io, const struct nvs_caps *caps
 {
 	struct nvs_mmu_cache cache;
 	unsigned int i;
+	bool stop = false;
 
 	nvs_mmu_cache_init(&cache);
 	for (i = 0; i < loc->length; i++) {
@@ -422,6 +429,8 @@ void nvs_runlist_read_insts(const struct nvs_io *io, const struct nvs_caps *caps
 		memset(&ri[i], 0, sizeof(ri[i]));
 		if (it->kind != NVS_RL_CHAN || !it->has_inst)
 			continue;
+		if (stop || (stop = nvs_yield(io) != 0))
+			continue;	/* interrupted: the rest stay !valid */
 		ri[i].valid = true;
 		ri[i].err = nvs_inst_read(io, caps, it->inst, it->inst_ap, &ri[i].in,
 					  ri[i].why, sizeof(ri[i].why));

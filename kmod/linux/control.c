@@ -12,22 +12,30 @@
 
 #include "nvs_linux.h"
 #include "control.h"
+#include "nvsched/regs/gsp.h"
 #include "../../include/uapi/nvsched.h"
 
 /*
- * Does firmware (GSP) own this GPU's runlists?  Hopper and Blackwell dGPUs
- * always run GSP-RM; Turing/Ampere/Ada may (regs-mmu-gr.md §7.1): assume it
- * whenever NVIDIA's driver is bound, since its open flavour requires GSP.
+ * Does firmware (GSP) own this GPU's runlists?  Lock held.  Hopper and
+ * Blackwell dGPUs always run GSP-RM; Turing/Ampere/Ada may, under NVIDIA's
+ * driver or nouveau: the GSP's RISC-V core says whether it runs
+ * (NV_PRISCV_RISCV_CPUCTL.ACTIVE_STAT, include/nvsched/regs/gsp.h).  When
+ * that register does not answer, NVIDIA's driver is taken to mean GSP (its
+ * open flavour requires it).
  */
 static bool nvs_gsp_owned(struct nvs_gpu *g)
 {
 	const struct nvs_caps *caps = g->ident.caps;
 	const char *drv = g->dev->driver ? g->dev->driver->name : NULL;
+	u32 v;
 
 	if (!caps || !caps->gsp_capable || (g->ident.chip && g->ident.chip->tegra))
 		return false;
 	if (caps->arch == NVS_ARCH_HOPPER || caps->arch == NVS_ARCH_BLACKWELL)
 		return true;
+	v = nvs_rd32(&g->io, NV_FALCON2_GSP_BASE + NV_PRISCV_RISCV_CPUCTL);
+	if (v != 0xffffffffu && !nvs_is_pri_error(v))
+		return NVS_GET(v, NV_PRISCV_RISCV_CPUCTL_ACTIVE_STAT);
 	return drv && !strcmp(drv, "nvidia");
 }
 
@@ -48,8 +56,21 @@ static void nvs_audit(struct nvs_gpu *g, const char *what, int rl, unsigned int 
 		   ret == -ETIMEDOUT ? " (completion timed out)" : "");
 }
 
+/* the channel entry @chid of a decoded runlist, or NULL */
+static const struct nvs_rl_item *nvs_find_chan(const struct nvs_rl_loc *loc,
+					       const struct nvs_rl_item *items, unsigned int chid)
+{
+	unsigned int i;
+
+	for (i = 0; items && i < loc->length; i++)
+		if (items[i].kind == NVS_RL_CHAN && items[i].id == chid)
+			return &items[i];
+	return NULL;
+}
+
 /* remember / forget a channel nvsched disabled (lock held) */
-static int nvs_remember(struct nvs_gpu *g, int rl, unsigned int chid, bool disabled)
+static int nvs_remember(struct nvs_gpu *g, int rl, unsigned int chid, bool disabled,
+			const struct nvs_rl_item *it)
 {
 	unsigned int i;
 
@@ -69,14 +90,20 @@ static int nvs_remember(struct nvs_gpu *g, int rl, unsigned int chid, bool disab
 
 		if (cap > NVS_MAX_REMEMBERED)
 			return -ENOSPC;
-		d = krealloc(g->disabled, cap * sizeof(*d), GFP_KERNEL);
+		d = krealloc(g->disabled, cap * sizeof(*d), GFP_KERNEL_ACCOUNT);
 		if (!d)
 			return -ENOMEM;
 		g->disabled = d;
 		g->cap_disabled = cap;
 	}
+	memset(&g->disabled[g->ndisabled], 0, sizeof(g->disabled[0]));
 	g->disabled[g->ndisabled].rl = rl;
 	g->disabled[g->ndisabled].chid = chid;
+	if (it && it->has_inst) {
+		g->disabled[g->ndisabled].inst = it->inst;
+		g->disabled[g->ndisabled].inst_ap = it->inst_ap;
+		g->disabled[g->ndisabled].has_inst = true;
+	}
 	g->ndisabled++;
 	return 0;
 }
@@ -98,8 +125,12 @@ static int nvs_rl_read_locked(struct nvs_gpu *g, const struct nvs_topology *t, i
 	ret = nvs_runlist_locate(&g->io, caps, t, rl, loc);
 	if (ret || !loc->length)
 		return ret;
-	raw = kvmalloc(nvs_runlist_bytes(caps, loc), GFP_KERNEL);
-	*items = kvcalloc(loc->length, sizeof(**items), GFP_KERNEL);
+	if (loc->length > NVS_RL_READ_MAX) {
+		*fetch_err = -EFBIG;
+		return 0;
+	}
+	raw = kvmalloc(nvs_runlist_bytes(caps, loc), GFP_KERNEL_ACCOUNT);
+	*items = kvcalloc(loc->length, sizeof(**items), GFP_KERNEL_ACCOUNT);
 	if (!raw || !*items) {
 		kvfree(raw);
 		kvfree(*items);
@@ -109,6 +140,8 @@ static int nvs_rl_read_locked(struct nvs_gpu *g, const struct nvs_topology *t, i
 	*fetch_err = nvs_runlist_fetch(&g->io, caps, loc, raw, NULL);
 	if (!*fetch_err) {
 		nvs_runlist_decode(caps, loc, raw, *items);
+		/* channel state and, before Ampere, the PCCSR instance pointer */
+		nvs_runlist_read_states(&g->io, caps, loc, *items);
 	} else {
 		kvfree(*items);
 		*items = NULL;
@@ -156,6 +189,29 @@ static int nvs_find_runlist(struct nvs_gpu *g, const struct nvs_topology *t, boo
 	return -ENOENT;
 }
 
+/*
+ * Just before writing, lock held: is the state the plan was computed from
+ * still the GPU's?  The runlist fetch takes long enough for the owning
+ * driver to resubmit, and a read-modify-write must not undo its change.
+ */
+static int nvs_recheck(struct nvs_gpu *g, const struct nvs_topology *t, int rl,
+		       const struct nvs_rl_loc *loc, const struct nvs_plan *p,
+		       enum nvs_ctl_op op)
+{
+	struct nvs_rl_loc now;
+	int ret;
+
+	if (op == NVS_CTL_RESUBMIT_RUNLIST) {
+		ret = nvs_runlist_locate(&g->io, g->ident.caps, t, rl, &now);
+		if (ret)
+			return ret;
+		if (now.base != loc->base || now.aperture != loc->aperture ||
+		    now.length != loc->length || now.offset != loc->offset)
+			return -EBUSY;
+	}
+	return nvs_plan_check(&g->io, p);
+}
+
 /**
  * nvs_control() - perform one control operation on @g
  * @g: the GPU
@@ -163,7 +219,9 @@ static int nvs_find_runlist(struct nvs_gpu *g, const struct nvs_topology *t, boo
  *
  * Ids are checked against the chip's limits (-ERANGE) and, unless FORCE,
  * against the runlist's current contents (-ENOENT).  Runlist rewrites on a
- * GSP-owned GPU need allow_gsp_runlist_writes (-EPERM).  Completion is
+ * GSP-owned GPU need allow_gsp_runlist_writes (-EPERM).  Just before
+ * writing, the registers the plan was computed from are re-read (-EBUSY
+ * when the owning driver changed them, nothing written).  Completion is
  * awaited for at most c->timeout_us (-ETIMEDOUT, c->pending set).
  *
  * Return: 0 or a negative errno; on error before the first write nothing
@@ -249,8 +307,17 @@ int nvs_control(struct nvs_gpu *g, struct nvsched_control *c)
 	memcpy(c->writes, p.w, sizeof(p.w));
 	if (c->flags & NVSCHED_CTL_DRY_RUN)
 		goto out;
+	ret = nvs_recheck(g, t, rl, &loc, &p, op);
+	if (ret) {
+		if (ret == -EBUSY)
+			dev_notice_ratelimited(g->dev,
+					       "%s: %s on runlist %d refused: the driver changed the registers meanwhile\n",
+					       g->name, nvs_ctl_op_name(op), rl);
+		goto out;
+	}
 	if (chan) {
-		ret = nvs_remember(g, rl, c->id, op == NVS_CTL_DISABLE_CHANNEL);
+		ret = nvs_remember(g, rl, c->id, op == NVS_CTL_DISABLE_CHANNEL,
+				   nvs_find_chan(&loc, items, c->id));
 		if (ret)
 			goto out;
 	}
@@ -276,10 +343,53 @@ out_topo:
 	return ret;
 }
 
+/*
+ * Re-enable one remembered channel, lock held, only while it is still the
+ * channel nvsched disabled: on its runlist, with the same instance block
+ * (the id may have been reused by another process, or the driver may have
+ * torn the channel down for recovery).
+ */
+static int nvs_restore_one(struct nvs_gpu *g, const struct nvs_topology *t,
+			   const struct nvs_disabled *d)
+{
+	const struct nvs_rl_item *it;
+	struct nvs_rl_item *items;
+	struct nvs_rl_loc loc;
+	struct nvs_plan p;
+	int ret, ferr;
+
+	ret = nvs_rl_read_locked(g, t, d->rl, &loc, &items, &ferr);
+	if (ret)
+		return ret;
+	if (ferr) {
+		ret = ferr;
+		goto out;
+	}
+	it = nvs_find_chan(&loc, items, d->chid);
+	if (!it) {
+		ret = -ENOENT;
+		goto out;
+	}
+	if (d->has_inst && (!it->has_inst || it->inst != d->inst || it->inst_ap != d->inst_ap)) {
+		ret = -ESTALE;
+		goto out;
+	}
+	ret = nvs_ctl_plan(&g->io, g->ident.caps, &loc, NVS_CTL_ENABLE_CHANNEL, d->chid, &p);
+	if (!ret)
+		ret = nvs_plan_check(&g->io, &p);
+	if (ret)
+		goto out;
+	nvs_plan_apply(&g->io, &p);
+	nvs_audit(g, "restore: enable channel", d->rl, d->chid, &p, 0);
+out:
+	kvfree(items);
+	return ret;
+}
+
 /* re-enable every channel and runlist nvsched disabled; lock held */
 static unsigned int nvs_restore_locked(struct nvs_gpu *g, const struct nvs_topology *t)
 {
-	unsigned int done = 0;
+	unsigned int done = 0, i;
 
 	while (g->sched_disabled) {
 		int rl = __ffs64(g->sched_disabled);
@@ -298,20 +408,23 @@ static unsigned int nvs_restore_locked(struct nvs_gpu *g, const struct nvs_topol
 		done++;
 	}
 
-	while (g->ndisabled) {
-		struct nvs_disabled d = g->disabled[--g->ndisabled];
-		struct nvs_rl_loc loc;
-		struct nvs_plan p;
+	for (i = 0; i < g->ndisabled;) {
+		struct nvs_disabled *d = &g->disabled[i];
+		int err = nvs_restore_one(g, t, d);
 
-		if (nvs_runlist_locate(&g->io, g->ident.caps, t, d.rl, &loc) ||
-		    nvs_ctl_plan(&g->io, g->ident.caps, &loc, NVS_CTL_ENABLE_CHANNEL, d.chid, &p)) {
-			dev_warn(g->dev, "%s: cannot re-enable channel %u of runlist %d\n",
-				 g->name, d.chid, d.rl);
+		cond_resched();
+		if (!err) {
+			g->disabled[i] = g->disabled[--g->ndisabled];
+			done++;
 			continue;
 		}
-		nvs_plan_apply(&g->io, &p);
-		nvs_audit(g, "restore: enable channel", d.rl, d.chid, &p, 0);
-		done++;
+		/* kept, and shown in /proc/gpuX/disabled_channels */
+		d->err = err;
+		dev_warn(g->dev, "%s: not re-enabling channel %u of runlist %d: %s (%d)\n",
+			 g->name, d->chid, d->rl,
+			 err == -ESTALE ? "the id now names another instance block" :
+			 err == -ENOENT ? "no longer on its runlist" : "cannot read the runlist", err);
+		i++;
 	}
 	return done;
 }

@@ -160,7 +160,7 @@ static long nvs_ioc_topology(void __user *arg)
 	return ret;
 }
 
-static long nvs_ioc_runlist(void __user *arg)
+static long nvs_ioc_runlist(struct file *file, void __user *arg)
 {
 	struct nvsched_runlist req;
 	struct nvsched_rl_entry __user *uarr;
@@ -169,8 +169,14 @@ static long nvs_ioc_runlist(void __user *arg)
 	unsigned int i;
 	long ret = 0;
 
+	/* the entries are read through the PRAMIN window the driver shares */
+	ret = nvs_hw_access_allowed(file);
+	if (ret)
+		return ret;
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
+	if (memchr_inv(req.reserved, 0, sizeof(req.reserved)))
+		return -EINVAL;
 	g = nvs_gpu_get_by_index(req.gpu);
 	if (!g)
 		return -ENODEV;
@@ -226,7 +232,7 @@ static long nvs_ioc_runlist(void __user *arg)
 	return ret;
 }
 
-static long nvs_ioc_control(void __user *arg)
+static long nvs_ioc_control(struct file *file, void __user *arg)
 {
 	struct nvsched_control c;
 	struct nvs_gpu *g;
@@ -234,6 +240,9 @@ static long nvs_ioc_control(void __user *arg)
 
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
+	ret = nvs_hw_access_allowed(file);
+	if (ret)
+		return ret;
 	if (copy_from_user(&c, arg, sizeof(c)))
 		return -EFAULT;
 	if (c.flags & ~(NVSCHED_CTL_DRY_RUN | NVSCHED_CTL_NO_WAIT | NVSCHED_CTL_FORCE) ||
@@ -247,6 +256,8 @@ static long nvs_ioc_control(void __user *arg)
 	c.count = 0;
 	c.resolved_runlist = -1;
 	memset(c.writes, 0, sizeof(c.writes));
+	if (c.op == NVSCHED_CTL_RESTORE_CHANNELS && (c.flags & NVSCHED_CTL_DRY_RUN))
+		return -EINVAL;	/* a restore cannot be planned: it would write */
 	if (c.op == NVSCHED_CTL_RESTORE_CHANNELS)
 		ret = nvs_restore_channels(g, &c.count);
 	else
@@ -257,18 +268,7 @@ static long nvs_ioc_control(void __user *arg)
 	return ret;
 }
 
-/* raw reads: root with CAP_SYS_RAWIO, never under kernel lockdown */
-static int nvs_raw_allowed(void)
-{
-	int ret;
-
-	if (!capable(CAP_SYS_RAWIO))
-		return -EPERM;
-	ret = security_locked_down(LOCKDOWN_PCI_ACCESS);
-	return ret ? -EPERM : 0;
-}
-
-static long nvs_ioc_raw_rd32(void __user *arg)
+static long nvs_ioc_raw_rd32(struct file *file, void __user *arg)
 {
 	struct nvsched_raw_rd32 req;
 	struct nvs_gpu *g;
@@ -276,7 +276,7 @@ static long nvs_ioc_raw_rd32(void __user *arg)
 	unsigned int i;
 	long ret;
 
-	ret = nvs_raw_allowed();
+	ret = nvs_hw_access_allowed(file);
 	if (ret)
 		return ret;
 	if (copy_from_user(&req, arg, sizeof(req)))
@@ -286,7 +286,7 @@ static long nvs_ioc_raw_rd32(void __user *arg)
 	g = nvs_gpu_get_by_index(req.gpu);
 	if (!g)
 		return -ENODEV;
-	off = kvmalloc_array(req.count, sizeof(*off), GFP_KERNEL);
+	off = kvmalloc_array(req.count, sizeof(*off), GFP_KERNEL_ACCOUNT);
 	if (!off)
 		return -ENOMEM;
 	if (copy_from_user(off, u64_to_user_ptr(req.offsets), req.count * sizeof(*off))) {
@@ -311,7 +311,7 @@ out:
 	return ret;
 }
 
-static long nvs_ioc_raw_mem(void __user *arg)
+static long nvs_ioc_raw_mem(struct file *file, void __user *arg)
 {
 	struct nvsched_raw_mem req;
 	struct nvs_gpu *g;
@@ -319,7 +319,7 @@ static long nvs_ioc_raw_mem(void __user *arg)
 	unsigned int moves = 0;
 	long ret;
 
-	ret = nvs_raw_allowed();
+	ret = nvs_hw_access_allowed(file);
 	if (ret)
 		return ret;
 	if (copy_from_user(&req, arg, sizeof(req)))
@@ -330,7 +330,7 @@ static long nvs_ioc_raw_mem(void __user *arg)
 	g = nvs_gpu_get_by_index(req.gpu);
 	if (!g)
 		return -ENODEV;
-	buf = kvmalloc(req.len, GFP_KERNEL);
+	buf = kvmalloc(req.len, GFP_KERNEL_ACCOUNT);
 	if (!buf)
 		return -ENOMEM;
 	ret = nvs_gpu_begin(g);
@@ -362,13 +362,13 @@ static long nvs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case NVSCHED_IOC_TOPOLOGY:
 		return nvs_ioc_topology(uarg);
 	case NVSCHED_IOC_RUNLIST:
-		return nvs_ioc_runlist(uarg);
+		return nvs_ioc_runlist(file, uarg);
 	case NVSCHED_IOC_CONTROL:
-		return nvs_ioc_control(uarg);
+		return nvs_ioc_control(file, uarg);
 	case NVSCHED_IOC_RAW_RD32:
-		return nvs_ioc_raw_rd32(uarg);
+		return nvs_ioc_raw_rd32(file, uarg);
 	case NVSCHED_IOC_RAW_MEM:
-		return nvs_ioc_raw_mem(uarg);
+		return nvs_ioc_raw_mem(file, uarg);
 	default:
 		return nvs_ioctl_topo(cmd, uarg);
 	}
@@ -385,7 +385,7 @@ static struct miscdevice nvs_misc = {
 	.minor = MISC_DYNAMIC_MINOR,
 	.name = "nvsched",
 	.fops = &nvs_fops,
-	.mode = 0660,	/* root:nvsched through the udev rule */
+	.mode = 0600,	/* packaging/udev/70-nvsched.rules, docs/security.md */
 };
 
 int nvs_dev_register(void)

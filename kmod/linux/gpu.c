@@ -7,6 +7,7 @@
  * reference, map BAR0 without claiming the region and only read while the
  * device is runtime-active.
  */
+#include <linux/capability.h>
 #include <linux/delay.h>
 #include <linux/highmem.h>
 #include <linux/iommu.h>
@@ -18,6 +19,7 @@
 #include <linux/pci.h>
 #include <linux/platform_device.h>
 #include <linux/pm_runtime.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/string.h>
@@ -172,6 +174,13 @@ static int nvs_mmio_mem_read(void *ctx, enum nvs_aperture ap, u64 addr, void *bu
 	return 0;
 }
 
+/* long read loops: let others run; stop for a dying caller */
+static int nvs_mmio_yield(void *ctx)
+{
+	cond_resched();
+	return fatal_signal_pending(current) ? -EINTR : 0;
+}
+
 /* ---- access brackets --------------------------------------------------- */
 
 /**
@@ -194,8 +203,9 @@ int nvs_gpu_begin(struct nvs_gpu *g)
 		ret = -ENODEV;
 		goto unlock;
 	}
-	if (g->plat) {
-		/* Tegra: the iGPU is powered on demand, a get is required */
+	if (g->plat && capable(CAP_SYS_RAWIO)) {
+		/* Tegra: the iGPU is powered on demand; only a privileged
+		 * caller may power it up (docs/security.md) */
 		ret = pm_runtime_get_sync(g->dev);
 		if (ret < 0) {
 			pm_runtime_put_noidle(g->dev);
@@ -217,6 +227,14 @@ int nvs_gpu_begin(struct nvs_gpu *g)
 		if (ret < 0 && ret != -EINVAL)
 			goto unlock;
 		g->pm_ref = ret > 0;
+		/* in D0 and still the owner's: else reads are all-ones or not ours */
+		if (g->pdev && (g->pdev->current_state != PCI_D0 || !g->pdev->dev.driver)) {
+			if (g->pm_ref)
+				pm_runtime_put(g->dev);
+			g->pm_ref = false;
+			ret = -EIO;
+			goto unlock;
+		}
 	}
 	return 0;
 unlock:
@@ -284,12 +302,43 @@ void nvs_gpu_mark_gone(struct nvs_gpu *g)
 
 /* ---- discovery ------------------------------------------------------------ */
 
+/*
+ * Only a GPU that its own driver (nvidia or nouveau) has bound and enabled
+ * is touched: one passed through to a virtual machine (vfio-pci) or bound
+ * to no driver belongs to someone else.  Simulated test devices have no
+ * owner unless test_strict_owner=1 asks for the real check.
+ */
+static int nvs_gpu_owner_ok(struct pci_dev *pdev, bool test_dev)
+{
+	static const char * const owners[] = { "nvidia", "nouveau" };
+	const char *drv;
+
+	if (test_dev && !nvs_test_strict_owner())
+		return 0;
+	drv = pdev->dev.driver ? pdev->dev.driver->name : NULL;
+	if (!drv || match_string(owners, ARRAY_SIZE(owners), drv) < 0) {
+		dev_warn(&pdev->dev,
+			 "nvsched: not using this GPU: it is bound to %s, not to nvidia or nouveau (passed through to a virtual machine, or unused)\n",
+			 drv ? drv : "no driver");
+		return -EPERM;
+	}
+	if (!pci_is_enabled(pdev)) {
+		dev_warn(&pdev->dev, "nvsched: not using this GPU: %s has not enabled it\n",
+			 drv);
+		return -EPERM;
+	}
+	return 0;
+}
+
 static int nvs_gpu_map(struct nvs_gpu *g, int bar)
 {
 	struct pci_dev *pdev = g->pdev;
 	resource_size_t len = pci_resource_len(pdev, bar);
 	int ret;
 
+	ret = nvs_gpu_owner_ok(pdev, g->test_dev);
+	if (ret)
+		return ret;
 	if (!(pci_resource_flags(pdev, bar) & IORESOURCE_MEM) || len < 0x1000) {
 		dev_err(&pdev->dev, "%s: BAR%d is not a memory BAR\n", g->name, bar);
 		return -ENODEV;
@@ -390,6 +439,7 @@ static int nvs_gpu_create(struct pci_dev *pdev, struct platform_device *plat, in
 	g->io.rd32 = nvs_mmio_rd32;
 	g->io.wr32 = nvs_mmio_wr32;
 	g->io.mem_read = nvs_mmio_mem_read;
+	g->io.yield = nvs_mmio_yield;
 	g->io.ctx = g;
 
 	ret = plat ? nvs_plat_map(g) : nvs_gpu_map(g, bar);

@@ -2,11 +2,15 @@
 /*
  * main.c - nvsched module init/exit, parameters, device-removal notifier.
  */
+#include <linux/capability.h>
+#include <linux/fs.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/notifier.h>
 #include <linux/pci.h>
 #include <linux/platform_device.h>
+#include <linux/pm_runtime.h>
+#include <linux/security.h>
 
 #include "nvs_linux.h"
 
@@ -24,6 +28,11 @@ static int proc_gid;
 module_param(proc_gid, int, 0444);
 MODULE_PARM_DESC(proc_gid,
 		 "Group allowed to read /proc/gpuX/runlist<N> (mode 0440; default 0 = root only)");
+
+static bool test_strict_owner;
+module_param(test_strict_owner, bool, 0444);
+MODULE_PARM_DESC(test_strict_owner,
+		 "TEST ONLY: apply the owning-driver check (nvidia or nouveau bound, enabled) to test_devices too");
 
 /*
  * The module's only state outside the per-GPU structs: the list of GPUs,
@@ -48,6 +57,34 @@ bool nvs_allow_gsp_runlist_writes(void)
 bool nvs_test_devices_enabled(void)
 {
 	return test_devices && *test_devices;
+}
+
+bool nvs_test_strict_owner(void)
+{
+	return test_strict_owner;
+}
+
+/**
+ * nvs_hw_access_allowed() - may this file move the PRAMIN window or write
+ *	scheduling registers?
+ * @file: the open file; its opener's credentials are checked, not only
+ *	the caller's (a descriptor handed to a less privileged process, or a
+ *	setuid program writing to stdout, gains nothing)
+ *
+ * Both the opener and the caller need CAP_SYS_RAWIO in the initial user
+ * namespace (root in a container does not qualify), and the kernel must
+ * not be locked down: these paths change GPU state the owning driver
+ * shares (docs/security.md).
+ *
+ * Return: 0 or -EPERM.
+ */
+int nvs_hw_access_allowed(const struct file *file)
+{
+	if (!file_ns_capable(file, &init_user_ns, CAP_SYS_RAWIO) || !capable(CAP_SYS_RAWIO))
+		return -EPERM;
+	if (security_locked_down(LOCKDOWN_PCI_ACCESS))
+		return -EPERM;
+	return 0;
 }
 
 kgid_t nvs_proc_gid(void)
@@ -85,17 +122,30 @@ static int nvs_bus_notify(struct notifier_block *nb, unsigned long action, void 
 	return NOTIFY_DONE;
 }
 
-static void nvs_remove_all(void)
+/* remove the files and undo nvsched's changes; the notifiers still watch */
+static void nvs_remove_files(void)
 {
 	struct nvs_gpu *g;
 
 	list_for_each_entry(g, &nvs_mod.gpus, node) {
 		nvs_proc_remove(g);
 		/* nothing nvsched changed survives it: re-enable its channels */
-		if ((g->ndisabled || g->sched_disabled) && nvs_restore_channels(g, NULL))
-			dev_warn(g->dev, "%s: could not re-enable the channels nvsched disabled\n",
-				 g->name);
+		if (!g->ndisabled && !g->sched_disabled)
+			continue;
+		/* a runtime-suspended GPU is woken for it; each channel is still
+		 * checked against its instance block before it is enabled */
+		if (!g->gone && !g->test_dev)
+			pm_runtime_get_sync(g->dev);
+		if (nvs_restore_channels(g, NULL) || g->ndisabled)
+			dev_warn(g->dev, "%s: could not re-enable every channel nvsched disabled (%u left)\n",
+				 g->name, g->ndisabled);
+		if (!g->gone && !g->test_dev)
+			pm_runtime_put(g->dev);
 	}
+}
+
+static void nvs_release_gpus(void)
+{
 	nvs_gpus_release(&nvs_mod.gpus);
 	nvs_mod.ngpus = 0;
 }
@@ -108,20 +158,21 @@ static int __init nvs_init(void)
 	ret = nvs_gpus_discover(&nvs_mod.gpus, test_devices);
 	if (ret)
 		return ret;
-	list_for_each_entry(g, &nvs_mod.gpus, node) {
-		ret = nvs_proc_add(g);
-		if (ret)
-			goto err_proc;
-		nvs_mod.ngpus++;
-	}
+	/* removal is watched before any file can reach a GPU */
 	nvs_mod.nb.notifier_call = nvs_bus_notify;
 	ret = bus_register_notifier(&pci_bus_type, &nvs_mod.nb);
 	if (ret)
-		goto err_proc;
+		goto err_gpus;
 	nvs_mod.plat_nb.notifier_call = nvs_bus_notify;
 	ret = bus_register_notifier(&platform_bus_type, &nvs_mod.plat_nb);
 	if (ret)
 		goto err_notifier;
+	list_for_each_entry(g, &nvs_mod.gpus, node) {
+		ret = nvs_proc_add(g);
+		if (ret)
+			goto err_plat_notifier;
+		nvs_mod.ngpus++;
+	}
 	ret = nvs_dev_register();
 	if (ret)
 		goto err_plat_notifier;
@@ -130,20 +181,22 @@ static int __init nvs_init(void)
 	return 0;
 
 err_plat_notifier:
+	nvs_remove_files();
 	bus_unregister_notifier(&platform_bus_type, &nvs_mod.plat_nb);
 err_notifier:
 	bus_unregister_notifier(&pci_bus_type, &nvs_mod.nb);
-err_proc:
-	nvs_remove_all();
+err_gpus:
+	nvs_release_gpus();
 	return ret;
 }
 
 static void __exit nvs_exit(void)
 {
 	nvs_dev_unregister();
+	nvs_remove_files();	/* restores while removal is still watched */
 	bus_unregister_notifier(&platform_bus_type, &nvs_mod.plat_nb);
 	bus_unregister_notifier(&pci_bus_type, &nvs_mod.nb);
-	nvs_remove_all();
+	nvs_release_gpus();
 	pr_info("nvsched: unloaded\n");
 }
 

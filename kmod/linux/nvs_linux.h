@@ -21,7 +21,8 @@
 #define NVS_BAR0_MAX		0x1000000u	/* registers live in the first 16 MiB */
 #define NVS_MAX_RUNLIST_FILES	64		/* hardware runlist ids seen: 0-33 on GH100 */
 
-#define NVS_MAX_REMEMBERED	65536	/* channels nvsched may have disabled */
+#define NVS_MAX_REMEMBERED	8192	/* channels nvsched may have disabled */
+#define NVS_RL_READ_MAX	8192	/* longest runlist read (memory, time) */
 
 struct nvs_gpu;
 struct nvsched_control;
@@ -34,10 +35,23 @@ struct nvs_ctl_data {
 	int op;			/* enum nvs_ctl_op */
 };
 
-/** struct nvs_disabled - a channel nvsched disabled (re-enabled on unload) */
+/**
+ * struct nvs_disabled - a channel nvsched disabled (re-enabled on unload)
+ * @rl: hardware runlist
+ * @chid: channel id
+ * @inst: its instance block when disabled: the restore re-enables the id
+ *	only while it still names this instance block on @rl
+ * @inst_ap: aperture of @inst
+ * @has_inst: @inst is known
+ * @err: 0, or why the last restore attempt failed (the record is kept)
+ */
 struct nvs_disabled {
 	int rl;
 	unsigned int chid;
+	u64 inst;
+	u8 inst_ap;
+	bool has_inst;
+	int err;
 };
 
 /** struct nvs_rl_file - data of one /proc/gpuX/runlist<N> entry */
@@ -162,6 +176,8 @@ unsigned int nvs_gpu_count(void);
 bool nvs_allow_gsp_runlist_writes(void);
 bool nvs_test_devices_enabled(void);
 kgid_t nvs_proc_gid(void);
+bool nvs_test_strict_owner(void);
+int nvs_hw_access_allowed(const struct file *file);
 
 /* pde_data() was PDE_DATA() before 5.17 */
 #if LINUX_VERSION_CODE < KERNEL_VERSION(5, 17, 0)

@@ -2,6 +2,8 @@
 /*
  * proc.c - /proc/gpuX/ files (formats: CONTRACTS.md §6).
  */
+#include <linux/bitops.h>
+#include <linux/mutex.h>
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -13,6 +15,7 @@
 #endif
 
 #include "nvs_linux.h"
+#include "pramin.h"
 
 /*
  * chip: "NAME 0xCHIPID arch".  The identity is re-read from the GPU when
@@ -61,6 +64,40 @@ static int nvs_proc_device_info_show(struct seq_file *m, void *v)
 	return 0;
 }
 
+/*
+ * disabled_channels: what nvsched changed and has not undone, one line
+ * each: "runlist R sched_disabled", or "runlist R channel C inst 0xADDR AP
+ * pending|failed ERRNO" (failed: a restore found the id reused or gone).
+ * No register is read.
+ */
+static int nvs_proc_disabled_show(struct seq_file *m, void *v)
+{
+	struct nvs_gpu *g = m->private;
+	unsigned int i;
+	u64 rls;
+
+	if (mutex_lock_interruptible(&g->lock))
+		return -EINTR;
+	for (rls = g->sched_disabled; rls; rls &= rls - 1)
+		seq_printf(m, "runlist %u sched_disabled\n", (unsigned int)__ffs64(rls));
+	for (i = 0; i < g->ndisabled; i++) {
+		const struct nvs_disabled *d = &g->disabled[i];
+
+		seq_printf(m, "runlist %d channel %u", d->rl, d->chid);
+		if (d->has_inst)
+			seq_printf(m, " inst 0x%llx %s", (unsigned long long)d->inst,
+				   nvs_aperture_name(d->inst_ap));
+		else
+			seq_puts(m, " inst unknown");
+		if (d->err)
+			seq_printf(m, " failed %d\n", d->err);
+		else
+			seq_puts(m, " pending\n");
+	}
+	mutex_unlock(&g->lock);
+	return 0;
+}
+
 static int nvs_proc_pci_show(struct seq_file *m, void *v)
 {
 	struct nvs_gpu *g = m->private;
@@ -84,6 +121,8 @@ int nvs_proc_add(struct nvs_gpu *g)
 	    (g->pdev && !proc_create_single_data("pci", 0444, g->proc, nvs_proc_pci_show, g)) ||
 	    !proc_create_single_data("device_info", 0444, g->proc,
 				     nvs_proc_device_info_show, g) ||
+	    !proc_create_single_data("disabled_channels", 0400, g->proc,
+				     nvs_proc_disabled_show, g) ||
 	    nvs_proc_add_topology(g))
 		goto err;
 	if (nvs_proc_add_runlists(g, nvs_proc_gid()) || nvs_proc_add_control(g))

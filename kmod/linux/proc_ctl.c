@@ -2,9 +2,12 @@
 /*
  * proc_ctl.c - the control files of /proc/gpuX (mode 0200):
  * disable_channel, enable_channel, preempt_tsg ("ID" or "RUNLIST:ID"),
- * preempt_runlist, resubmit_runlist ("RUNLIST").  Root with CAP_SYS_ADMIN.
+ * preempt_runlist, resubmit_runlist ("RUNLIST").  The opener and the
+ * writer need CAP_SYS_ADMIN and CAP_SYS_RAWIO, with no kernel lockdown.
  */
 #include <linux/capability.h>
+#include <linux/cred.h>
+#include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/proc_fs.h>
 #include <linux/uaccess.h>
@@ -39,8 +42,12 @@ static ssize_t nvs_ctl_write(struct file *file, const char __user *ubuf, size_t 
 	unsigned int id;
 	int rl, ret;
 
-	if (!capable(CAP_SYS_ADMIN))
+	/* the opener's credentials, not only the writer's (docs/security.md) */
+	if (!file_ns_capable(file, &init_user_ns, CAP_SYS_ADMIN) || !capable(CAP_SYS_ADMIN))
 		return -EPERM;
+	ret = nvs_hw_access_allowed(file);
+	if (ret)
+		return ret;
 	/* one whole command per write: no split or over-long writes */
 	if (*ppos != 0 || count == 0 || count >= sizeof(buf))
 		return -EINVAL;

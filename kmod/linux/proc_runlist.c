@@ -56,7 +56,7 @@ int nvs_rl_snap_take(struct nvs_gpu *g, int id, bool insts, struct nvs_rl_snap *
 	ret = nvs_gpu_topology(g, &t);
 	if (ret)
 		return ret;
-	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	s = kzalloc(sizeof(*s), GFP_KERNEL_ACCOUNT);
 	if (!s) {
 		ret = -ENOMEM;
 		goto out_topo;
@@ -68,10 +68,12 @@ int nvs_rl_snap_take(struct nvs_gpu *g, int id, bool insts, struct nvs_rl_snap *
 	ret = nvs_runlist_locate(&g->io, s->caps, t, id, &s->loc);
 	if (ret)
 		goto err_unlock;
-	if (s->loc.length) {
+	if (s->loc.length > NVS_RL_READ_MAX) {
+		s->err = -EFBIG;	/* bounded: charged to the reader's cgroup */
+	} else if (s->loc.length) {
 		/* bounded: LENGTH is 16 bits, entries 8 or 16 bytes (<= 1 MiB) */
-		raw = kvmalloc(nvs_runlist_bytes(s->caps, &s->loc), GFP_KERNEL);
-		s->items = kvcalloc(s->loc.length, sizeof(*s->items), GFP_KERNEL);
+		raw = kvmalloc(nvs_runlist_bytes(s->caps, &s->loc), GFP_KERNEL_ACCOUNT);
+		s->items = kvcalloc(s->loc.length, sizeof(*s->items), GFP_KERNEL_ACCOUNT);
 		if (!raw || !s->items) {
 			ret = -ENOMEM;
 			goto err_unlock;
@@ -81,7 +83,8 @@ int nvs_rl_snap_take(struct nvs_gpu *g, int id, bool insts, struct nvs_rl_snap *
 			nvs_runlist_decode(s->caps, &s->loc, raw, s->items);
 			nvs_runlist_read_states(&g->io, s->caps, &s->loc, s->items);
 			if (insts)
-				s->insts = kvcalloc(s->loc.length, sizeof(*s->insts), GFP_KERNEL);
+				s->insts = kvcalloc(s->loc.length, sizeof(*s->insts),
+						    GFP_KERNEL_ACCOUNT);
 			if (s->insts)	/* details are optional: skipped without memory */
 				nvs_runlist_read_insts(&g->io, s->caps, &s->loc, s->items,
 						       s->insts);
@@ -136,6 +139,10 @@ static int nvs_rl_open(struct inode *inode, struct file *file)
 	struct nvs_rl_snap *s;
 	int ret;
 
+	/* reading moves the PRAMIN window the owning driver shares */
+	ret = nvs_hw_access_allowed(file);
+	if (ret)
+		return ret;
 	ret = nvs_rl_snap_take(f->g, f->id, true, &s);
 	if (ret)
 		return ret;

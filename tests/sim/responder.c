@@ -4,6 +4,7 @@
  *
  *   nvss-responder --snapshot FILE --image IMG [--log WRITES.txt]
  *                  [--ready FILE] [--pending-ms N] [--once]
+ *                  [--foreign-window N]
  *
  * Creates IMG (32 MiB, the ivshmem memory), maps it shared, loads the
  * snapshot model onto its first 16 MiB (the BAR0 register image) and then
@@ -13,6 +14,10 @@
  * then the tail is advanced.  Pending bits clear after --pending-ms of wall
  * time.  On SIGTERM/SIGINT the write log is written ("W 0xOFF 0xVAL" per
  * line, in order) and the program exits 0.  --once only writes the image.
+ * --foreign-window N plays the owning driver: right after the guest's Nth
+ * write to the PRAMIN window register (0x1700 or 0x10fd40) the host moves
+ * the window one 64 KiB step further (nvs_sim_poke, not logged), as a
+ * driver using the window concurrently would (docs/security.md).
  *
  * While serving:
  *   SIGUSR1  write the log file now (keep serving).
@@ -94,7 +99,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: nvss-responder --snapshot FILE --image IMG [--log WRITES.txt]\n"
-		"                      [--ready FILE] [--pending-ms N] [--inject FILE] [--once]\n");
+		"                      [--ready FILE] [--pending-ms N] [--inject FILE] [--once]\n"
+		"                      [--foreign-window N]\n");
 }
 
 static uint64_t now_us(void)
@@ -143,6 +149,7 @@ int main(int argc, char **argv)
 		{ "pending-ms", required_argument, NULL, 'p' },
 		{ "once", no_argument, NULL, 'o' },
 		{ "inject", required_argument, NULL, 'j' },
+		{ "foreign-window", required_argument, NULL, 'w' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -158,8 +165,9 @@ int main(int argc, char **argv)
 	uint32_t tail;
 	uint64_t tick_us, next_tick, last_active;
 	unsigned ticks;
+	unsigned long foreign_after = 0, win_writes = 0;
 
-	while ((c = getopt_long(argc, argv, "s:i:l:r:p:j:oh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:i:l:r:p:j:w:oh", opts, NULL)) != -1) {
 		switch (c) {
 		case 's': snap_path = optarg; break;
 		case 'i': img_path = optarg; break;
@@ -177,6 +185,7 @@ int main(int argc, char **argv)
 		}
 		case 'o': once = 1; break;
 		case 'j': inject_path = optarg; break;
+		case 'w': foreign_after = strtoul(optarg, NULL, 0); break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -263,6 +272,9 @@ int main(int argc, char **argv)
 			uint32_t val = __atomic_load_n(box_word(map, roff + 4), __ATOMIC_ACQUIRE);
 
 			nvs_sim_wr32(sim, off, val);
+			if (foreign_after && (off == 0x1700 || off == 0x10fd40) &&
+			    ++win_writes == foreign_after)
+				nvs_sim_poke(sim, off, val + 1);	/* the "driver" */
 			tail++;
 			__atomic_store_n(box_word(map, NVS_SIMBOX_TAIL_OFF), tail,
 					 __ATOMIC_RELEASE);

@@ -137,6 +137,39 @@ static void test_pccsr_keeps_faults(void **state)
 	close_gpu(&g);
 }
 
+/*
+ * Issue 19 item 2: a read-modify-write plan is refused (EBUSY) when the
+ * driver changed the register between the plan and the write: PCCSR NEXT,
+ * the shared SCHED_DISABLE of Kepler-Volta; an all-ones GPU gives ENODEV.
+ */
+static void test_plan_check(void **state)
+{
+	struct gpu g;
+	struct nvs_plan p;
+	uint32_t off, v;
+
+	(void)state;
+	open_gpu(&g, "gv100");
+	off = 0x800004 + 8 * 4095;
+	assert_int_equal(nvs_ctl_plan(g.io, g.id.caps, &g.loc, NVS_CTL_DISABLE_CHANNEL,
+				      4095, &p), 0);
+	assert_int_equal(nvs_plan_check(g.io, &p), 0);
+	v = nvs_sim_rd32(g.sim, off);
+	nvs_sim_poke(g.sim, off, v ^ (1u << 1));	/* the driver flips NEXT */
+	assert_int_equal(nvs_plan_check(g.io, &p), -EBUSY);
+	nvs_sim_poke(g.sim, off, v | (1u << 22));	/* a fault bit: not ours to keep */
+	assert_int_equal(nvs_plan_check(g.io, &p), 0);
+	/* SCHED_DISABLE (0x2630): runlist 1 disabled by the driver meanwhile */
+	assert_int_equal(nvs_ctl_plan(g.io, g.id.caps, &g.loc, NVS_CTL_SCHED_DISABLE, 0, &p), 0);
+	assert_int_equal(nvs_plan_check(g.io, &p), 0);
+	v = nvs_sim_rd32(g.sim, 0x2630);
+	nvs_sim_poke(g.sim, 0x2630, v | 2);
+	assert_int_equal(nvs_plan_check(g.io, &p), -EBUSY);
+	nvs_sim_poke(g.sim, 0x2630, 0xffffffffu);	/* fell off the bus */
+	assert_int_equal(nvs_plan_check(g.io, &p), -ENODEV);
+	close_gpu(&g);
+}
+
 /* TSG ids: 12 bits before Ampere, 11 from Ampere on; 4096 is refused. */
 static void test_tsg_limits_and_pending(void **state)
 {
@@ -200,6 +233,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_channel_toggle),
 		cmocka_unit_test(test_pccsr_keeps_faults),
+		cmocka_unit_test(test_plan_check),
 		cmocka_unit_test(test_tsg_limits_and_pending),
 		cmocka_unit_test(test_resubmit),
 	};

@@ -24,7 +24,7 @@ ok "--gpu BDF"
 [ "$(stat -c %a /proc/gpu0/chip)" = 444 ] || fail "chip mode $(stat -c %a /proc/gpu0/chip)"
 [ "$(stat -c %a /proc/gpu0/device_info)" = 444 ] || fail "device_info mode"
 [ "$(stat -c %a /proc/gpu0/runlist0)" = 440 ] || fail "runlist0 mode $(stat -c %a /proc/gpu0/runlist0)"
-[ "$(stat -c %a /dev/nvsched)" = 660 ] || fail "/dev/nvsched mode $(stat -c %a /dev/nvsched)"
+[ "$(stat -c %a /dev/nvsched)" = 600 ] || fail "/dev/nvsched mode $(stat -c %a /dev/nvsched)"
 asuser 65534 cat /proc/gpu0/chip > /tmp/u.txt 2>&1 || fail "user cannot read chip"
 grep -q "^GH100 0x180 hopper$" /tmp/u.txt || fail "chip as user: $(cat /tmp/u.txt)"
 if asuser 65534 cat /proc/gpu0/runlist0 > /tmp/u.txt 2>&1; then fail "user read runlist0"; fi

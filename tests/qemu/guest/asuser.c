@@ -2,7 +2,8 @@
 /* asuser UID CMD [ARGS...]: drop to UID (and GID = UID, no groups) and exec
  * CMD; lets guest cases check what an unprivileged user may open.
  * asuser -n CMD [ARGS...]: stay root but without CAP_SYS_ADMIN (dropped from
- * the bounding set, so exec gives root every capability but that one). */
+ * the bounding set, so exec gives root every capability but that one).
+ * asuser -r CMD [ARGS...]: the same without CAP_SYS_RAWIO. */
 #include <string.h>
 #include <sys/prctl.h>
 #include <linux/capability.h>
@@ -19,8 +20,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: asuser UID CMD [ARGS...]\n");
 		return 2;
 	}
-	if (!strcmp(argv[1], "-n")) {
-		if (prctl(PR_CAPBSET_DROP, CAP_SYS_ADMIN, 0, 0, 0)) {
+	if (!strcmp(argv[1], "-n") || !strcmp(argv[1], "-r")) {
+		int cap = argv[1][1] == 'n' ? CAP_SYS_ADMIN : CAP_SYS_RAWIO;
+
+		if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0)) {
 			perror("asuser: PR_CAPBSET_DROP");
 			return 2;
 		}

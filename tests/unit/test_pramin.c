@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Unit tests: PRAMIN window sessions (kmod/hw/pramin.c, issue 19 item 1).
+ * A fake BAR0: a window register (0x1700 layout, regs-mmu-gr.md section 1:
+ * BASE in 64 KiB units, TARGET 25:24) over a VRAM array, and a "driver"
+ * that moves the window behind nvsched's back after a given read.  The
+ * window must move once per 1 MiB span, be restored once, never be put
+ * back over a value the driver wrote (-EBUSY), and a GPU that reads all
+ * ones must stop the loop (-ENODEV).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "pramin.h"
+#include "inst.h"
+
+#define WIN_REG		0x1700u
+#define PRAMIN		0x700000u
+#define VRAM_SIZE	(4u << 20)
+
+struct fake {
+	uint32_t win;			/* window register */
+	uint32_t vram[VRAM_SIZE / 4];
+	unsigned int reads;		/* PRAMIN data reads */
+	unsigned int win_writes;
+	unsigned int driver_after;	/* after this many data reads (0: never) */
+	uint32_t driver_win;		/* ... the driver writes this */
+	bool gone;			/* fell off the bus: everything all ones */
+};
+
+static uint32_t f_rd(void *ctx, uint32_t off)
+{
+	struct fake *f = ctx;
+	uint64_t a;
+
+	if (f->gone)
+		return 0xffffffffu;
+	if (off == WIN_REG)
+		return f->win;
+	if (off >= PRAMIN && off < PRAMIN + 0x100000u) {
+		a = ((uint64_t)(f->win & 0xffffffu) << 16) + (off - PRAMIN);
+		f->reads++;
+		if (f->driver_after && f->reads == f->driver_after) {
+			f->win = f->driver_win;
+			f->gone = f->win == 0xffffffffu;
+		}
+		return a < VRAM_SIZE ? f->vram[a / 4] : 0;
+	}
+	return 0;
+}
+
+static void f_wr(void *ctx, uint32_t off, uint32_t v)
+{
+	struct fake *f = ctx;
+
+	if (off == WIN_REG) {
+		f->win = v;
+		f->win_writes++;
+	}
+}
+
+static struct fake F;
+static const struct nvs_caps caps = {
+	.window_reg = WIN_REG, .window_base_hi = 23, .window_has_target = true,
+};
+static const struct nvs_io io = { .rd32 = f_rd, .wr32 = f_wr, .ctx = &F };
+
+static int setup(void **state)
+{
+	unsigned int i;
+
+	(void)state;
+	memset(&F, 0, sizeof(F));
+	for (i = 0; i < VRAM_SIZE / 4; i++)
+		F.vram[i] = i;
+	F.win = 0x30;		/* the driver's window: 3 MiB */
+	return 0;
+}
+
+/* 64 dwords in one span: one move, one restore; 2 spans: two moves. */
+static void test_once_per_span(void **state)
+{
+	static uint32_t buf[0x180000 / 4];
+	unsigned int moves = 0;
+
+	(void)state;
+	assert_int_equal(nvs_vid_read(&io, &caps, NVS_AP_VID, 0x1000, buf, 256, &moves), 0);
+	assert_int_equal(moves, 1);
+	assert_int_equal(F.win_writes, 2);	/* move + restore */
+	assert_int_equal(F.win, 0x30);
+	assert_int_equal(buf[5], 0x1000 / 4 + 5);
+	/* 1.5 MiB: more than one window span, two moves */
+	moves = 0;
+	F.win_writes = 0;
+	assert_int_equal(nvs_vid_read(&io, &caps, NVS_AP_VID, 0x10000, buf, sizeof(buf),
+				      &moves), 0);
+	assert_int_equal(moves, 2);
+	assert_int_equal(F.win_writes, 3);
+	assert_int_equal(buf[sizeof(buf) / 4 - 1], (0x10000 + sizeof(buf)) / 4 - 1);
+	assert_int_equal(F.win, 0x30);
+	/* inside the driver's own window: no move at all */
+	moves = 0;
+	F.win_writes = 0;
+	assert_int_equal(nvs_vid_read(&io, &caps, NVS_AP_VID, 0x300010, buf, 8, &moves), 0);
+	assert_int_equal(moves, 0);
+	assert_int_equal(F.win_writes, 0);
+}
+
+/* A session spanning several reads (an instance block) moves once. */
+static void test_session(void **state)
+{
+	struct nvs_win s;
+	uint32_t v;
+	unsigned int i;
+
+	(void)state;
+	nvs_win_begin(&s, &io, &caps);
+	for (i = 0; i < 46; i++)
+		assert_int_equal(nvs_win_read(&s, NVS_AP_VID, 0x20000 + i * 8, &v, 4), 0);
+	assert_int_equal(nvs_win_end(&s), 0);
+	assert_int_equal(s.moves, 1);
+	assert_int_equal(F.win_writes, 2);
+	assert_int_equal(F.win, 0x30);
+}
+
+/* The driver moves the window mid-read: nvsched must not restore over it. */
+static void test_driver_moved(void **state)
+{
+	static uint32_t buf[0x180000 / 4];
+
+	(void)state;
+	F.driver_after = 10;
+	F.driver_win = 0x25;
+	assert_int_equal(nvs_vid_read(&io, &caps, NVS_AP_VID, 0, buf, sizeof(buf), NULL),
+			 -EBUSY);
+	assert_int_equal(F.win, 0x25);		/* the driver's value survives */
+	assert_int_equal(F.win_writes, 1);	/* our one move, no restore */
+
+	/* moved after the last read, within one span: caught before restore */
+	setup(state);
+	F.driver_after = 4;
+	F.driver_win = 0x26;
+	assert_int_equal(nvs_vid_read(&io, &caps, NVS_AP_VID, 0, buf, 16, NULL), -EBUSY);
+	assert_int_equal(F.win, 0x26);
+	assert_int_equal(F.win_writes, 1);
+}
+
+/* All ones from a GPU gone from the bus stops the loop at once. */
+static void test_all_ones(void **state)
+{
+	static uint32_t buf[1024];
+
+	(void)state;
+	F.gone = true;
+	assert_int_equal(nvs_vid_read(&io, &caps, NVS_AP_VID, 0, buf, sizeof(buf), NULL),
+			 -ENODEV);
+	assert_int_equal(F.win_writes, 0);
+	/* real 0xffffffff data on a live GPU is data */
+	setup(state);
+	F.vram[4] = 0xffffffffu;
+	assert_int_equal(nvs_vid_read(&io, &caps, NVS_AP_VID, 0, buf, 32, NULL), 0);
+	assert_int_equal(buf[4], 0xffffffffu);
+	/* the GPU falls off mid-read: stops after the first all-ones dword */
+	setup(state);
+	F.driver_after = 3;
+	F.driver_win = 0xffffffffu;	/* the register reads all ones too */
+	assert_int_equal(nvs_vid_read(&io, &caps, NVS_AP_VID, 0x300000, buf, sizeof(buf),
+				      NULL), -ENODEV);
+	assert_true(F.reads < 8);
+}
+
+static unsigned int yields;
+static int f_yield(void *ctx)
+{
+	(void)ctx;
+	return ++yields >= 2 ? -EINTR : 0;	/* a fatal signal arrives */
+}
+
+/* A dying caller stops a long read; the window is still put back. */
+static void test_yield(void **state)
+{
+	static uint32_t buf[4096];
+	const struct nvs_io yio = { .rd32 = f_rd, .wr32 = f_wr, .yield = f_yield, .ctx = &F };
+
+	(void)state;
+	yields = 0;
+	assert_int_equal(nvs_vid_read(&yio, &caps, NVS_AP_VID, 0, buf, sizeof(buf), NULL),
+			 -EINTR);
+	assert_int_equal(F.reads, 2048);	/* stopped at the second yield */
+	assert_int_equal(F.win, 0x30);		/* restored */
+	assert_int_equal(F.win_writes, 2);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup(test_once_per_span, setup),
+		cmocka_unit_test_setup(test_session, setup),
+		cmocka_unit_test_setup(test_driver_moved, setup),
+		cmocka_unit_test_setup(test_all_ones, setup),
+		cmocka_unit_test_setup(test_yield, setup),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
