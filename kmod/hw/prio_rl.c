@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT OR GPL-2.0
+/*
+ * prio_rl.c - filtered runlist copies and their submit plans (prio_rl.h).
+ * Facts: include/nvsched/regs/fifo.h (submit registers per generation) and
+ * the runlist entry formats decoded by runlist.c.
+ */
+#include "prio_rl.h"
+#include "nvsched/regs/fifo.h"
+
+int nvs_prio_rl_filter(const struct nvs_caps *caps, const struct nvs_rl_loc *loc,
+		       const void *raw, const struct nvs_rl_item *items,
+		       const uint64_t *allowed, unsigned int nbits,
+		       void *out, unsigned int out_entries)
+{
+	const uint8_t *src = raw;
+	uint8_t *dst = out;
+	unsigned int i, n = 0, es;
+	bool keep_tsg = false;
+	int cur_tsg = -1;
+
+	if (!caps || !loc || !allowed || (loc->length && (!raw || !items || !out)))
+		return -EINVAL;
+	es = caps->rl_entry_size;
+	if (es != 8 && es != 16)
+		return -EINVAL;
+	if (loc->length > NVS_RL_MAX_ENTRIES)
+		return -EIO;
+	for (i = 0; i < loc->length; i++) {
+		const struct nvs_rl_item *it = &items[i];
+		bool keep;
+
+		if (it->err)
+			return -EIO;
+		if (it->kind == NVS_RL_TSG) {
+			cur_tsg = (int)i;
+			keep_tsg = it->id < nbits &&
+				   ((allowed[it->id / 64u] >> (it->id % 64u)) & 1u);
+			keep = keep_tsg;
+		} else if (it->kind == NVS_RL_CHAN) {
+			if (it->tsg < 0) {
+				keep = true;	/* bare channel: not ownable */
+			} else if (it->tsg != cur_tsg) {
+				return -EIO;
+			} else {
+				keep = keep_tsg;
+			}
+		} else {
+			return -EIO;
+		}
+		if (!keep)
+			continue;
+		if (n >= out_entries)
+			return -ENOSPC;
+		memcpy(dst + (size_t)n * es, src + (size_t)i * es, es);
+		n++;
+	}
+	return (int)n;
+}
+
+static void plan_add(struct nvs_plan *p, uint32_t off, uint32_t val)
+{
+	p->w[p->n].off = off;
+	p->w[p->n].val = val;
+	p->n++;
+}
+
+int nvs_prio_rl_plan(const struct nvs_caps *caps, const struct nvs_rl_loc *loc,
+		     const struct nvs_rl_loc *to, struct nvs_plan *p)
+{
+	uint32_t lo_off, hi_off, sub_off, info_off, hi_max, shift;
+	uint64_t base;
+
+	if (!caps || !loc || !to || !p)
+		return -EINVAL;
+	memset(p, 0, sizeof(*p));
+	p->rewrites_runlist = true;
+	base = to->base;
+	if (to->aperture == 1 || to->aperture > 3)
+		return -EINVAL;
+	if (to->length > NVS_MASK(NV_RUNLIST_SUBMIT_LENGTH))
+		return -ERANGE;
+	switch (caps->rl_regs) {
+	case NVS_RL_PFIFO_SINGLE:
+		/* one shared submit port: base, then id + length (submits) */
+		if (base & 0xfff)
+			return -EINVAL;
+		if (loc->id < 0 || loc->id > (int)NVS_MASK(NV_PFIFO_RUNLIST_ID) ||
+		    (base >> 12) > NVS_MASK(NV_PFIFO_RUNLIST_BASE_PTR) || to->offset)
+			return -ERANGE;
+		plan_add(p, NV_PFIFO_RUNLIST_BASE,
+			 NVS_SET(NV_PFIFO_RUNLIST_BASE_PTR, (uint32_t)(base >> 12)) |
+			 NVS_SET(NV_PFIFO_RUNLIST_BASE_TARGET, to->aperture));
+		plan_add(p, NV_PFIFO_RUNLIST, NVS_SET(NV_PFIFO_RUNLIST_ID, (uint32_t)loc->id) |
+			 NVS_SET(NV_PFIFO_RUNLIST_LENGTH, to->length));
+		p->poll_off = NV_PFIFO_ENG_RUNLIST(loc->id);
+		p->poll_mask = NVS_FMASK(NV_PFIFO_ENG_RUNLIST_PENDING);
+		return 0;
+	case NVS_RL_PFIFO_INDEXED:
+		if (loc->id < 0 || loc->id >= NV_PFIFO_RUNLIST_SUBMIT__SIZE_1)
+			return -ERANGE;
+		lo_off = NV_PFIFO_RUNLIST_BASE_LO(loc->id);
+		hi_off = NV_PFIFO_RUNLIST_BASE_HI(loc->id);
+		sub_off = NV_PFIFO_RUNLIST_SUBMIT(loc->id);
+		info_off = NV_PFIFO_RUNLIST_SUBMIT_INFO(loc->id);
+		hi_max = NVS_MASK(NV_PFIFO_RUNLIST_BASE_HI_PTR_HI);
+		shift = 12;
+		break;
+	case NVS_RL_BLOCK_A:
+	case NVS_RL_BLOCK_B:
+		if (!loc->pri_base)
+			return -ERANGE;
+		if (caps->rl_regs == NVS_RL_BLOCK_A) {
+			lo_off = loc->pri_base + NV_RUNLIST_SUBMIT_BASE_LO_A;
+			hi_off = loc->pri_base + NV_RUNLIST_SUBMIT_BASE_HI_A;
+			sub_off = loc->pri_base + NV_RUNLIST_SUBMIT_A;
+			info_off = loc->pri_base + NV_RUNLIST_SUBMIT_INFO_A;
+		} else {
+			lo_off = loc->pri_base + NV_RUNLIST_SUBMIT_BASE_LO_B;
+			hi_off = loc->pri_base + NV_RUNLIST_SUBMIT_BASE_HI_B;
+			sub_off = loc->pri_base + NV_RUNLIST_SUBMIT_B;
+			info_off = loc->pri_base + NV_RUNLIST_SUBMIT_INFO_B;
+		}
+		hi_max = caps->pt_version >= 3 ? NVS_MASK(NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_V3) :
+						 NVS_MASK(NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_V2);
+		shift = caps->rl_base_shift;
+		break;
+	default:
+		return -EOPNOTSUPP;
+	}
+	if (shift < 2 || shift > 31 || (base & (((uint64_t)1 << shift) - 1)))
+		return -EINVAL;
+	if ((base >> 32) > hi_max)
+		return -ERANGE;
+	if (to->offset > NVS_MASK(NV_RUNLIST_SUBMIT_OFFSET))
+		return -ERANGE;
+	/* the target sits in the low bits the alignment leaves free */
+	plan_add(p, lo_off, (uint32_t)base | NVS_SET(NV_RUNLIST_SUBMIT_BASE_LO_TARGET, to->aperture));
+	plan_add(p, hi_off, (uint32_t)(base >> 32));
+	plan_add(p, sub_off, NVS_SET(NV_RUNLIST_SUBMIT_LENGTH, to->length) |
+		 NVS_SET(NV_RUNLIST_SUBMIT_OFFSET, to->offset));
+	p->poll_off = info_off;
+	p->poll_mask = NVS_FMASK(NV_PFIFO_RUNLIST_SUBMIT_INFO_PENDING);
+	return 0;
+}
