@@ -10,7 +10,7 @@
  * segments, registered tasks outside a segment and TSGs nobody registered run
  * only while no real-time segment is active; a configurable set of TSGs is
  * always kept.  This is Algorithm 1 of "GCAPS: GPU Context-Aware Preemptive
- * Priority-based Scheduling for Real-Time Tasks" (ECRTS 2024, section 5)
+ * Priority-Based Scheduling for Real-Time Tasks" (ECRTS 2024, section 5)
  * with its lost updates fixed: the decision is recomputed from the whole
  * state on every event and the allowed sets change only by set union and
  * difference, over every bitmap word.
