@@ -142,3 +142,79 @@ int nvs_prio_rl_plan(const struct nvs_caps *caps, const struct nvs_rl_loc *loc,
 	p->poll_mask = NVS_FMASK(NV_PFIFO_RUNLIST_SUBMIT_INFO_PENDING);
 	return 0;
 }
+
+static int nvs_prio_rl_submit(const struct nvs_io *io, const struct nvs_caps *caps,
+			      struct nvs_prio_rl_state *s, const struct nvs_rl_loc *now,
+			      const struct nvs_rl_loc *to)
+{
+	struct nvs_plan p;
+	unsigned int i;
+	int ret;
+
+	ret = nvs_prio_rl_plan(caps, now, to, &p);
+	if (ret)
+		return ret;
+	nvs_plan_apply(io, &p);
+	s->submits++;
+	for (i = 0; i < s->max_polls; i++) {
+		if (!nvs_plan_pending(io, &p))
+			return 0;
+		if (s->wait)
+			s->wait(s->ctx);
+	}
+	return nvs_plan_pending(io, &p) ? -ETIMEDOUT : 0;
+}
+
+int nvs_prio_rl_apply(const struct nvs_io *io, const struct nvs_caps *caps,
+		      const struct nvs_topology *t, struct nvs_prio_rl_state *s,
+		      const uint64_t *allowed, unsigned int nbits, bool all)
+{
+	struct nvs_prio_rl_buf *b;
+	struct nvs_rl_loc now, to;
+	unsigned int next;
+	int ret, n;
+
+	ret = nvs_runlist_locate(io, caps, t, s->id, &now);
+	if (ret)
+		return ret;
+	if (!s->active) {
+		s->drv = now;
+	} else if (now.base != s->buf[s->cur].base ||
+		   now.aperture != s->buf[s->cur].aperture) {
+		/* the owning driver submitted its own list over ours */
+		s->drv = now;
+		s->active = false;
+		s->resubmits++;
+	}
+	if (all) {
+		if (!s->active)
+			return 0;
+		s->active = false;
+		return nvs_prio_rl_submit(io, caps, s, &now, &s->drv);
+	}
+	if (s->drv.length > s->buf[0].entries || s->drv.length > s->buf[1].entries)
+		return -ENOSPC;
+	ret = nvs_runlist_fetch(io, caps, &s->drv, s->raw, NULL);
+	if (ret)
+		return ret;
+	nvs_runlist_decode(caps, &s->drv, s->raw, s->items);
+	next = s->active ? !s->cur : 0;
+	b = &s->buf[next];
+	n = nvs_prio_rl_filter(caps, &s->drv, s->raw, s->items, allowed, nbits, b->cpu,
+			       b->entries);
+	if (n < 0)
+		return n;
+	if (s->publish) {
+		ret = s->publish(s->ctx, b, (size_t)n * caps->rl_entry_size);
+		if (ret)
+			return ret;
+	}
+	to = s->drv;
+	to.base = b->base;
+	to.aperture = b->aperture;
+	to.length = (uint32_t)n;
+	to.offset = 0;
+	s->cur = next;
+	s->active = true;
+	return nvs_prio_rl_submit(io, caps, s, &now, &to);
+}

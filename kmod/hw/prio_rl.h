@@ -57,4 +57,80 @@ int nvs_prio_rl_filter(const struct nvs_caps *caps, const struct nvs_rl_loc *loc
 int nvs_prio_rl_plan(const struct nvs_caps *caps, const struct nvs_rl_loc *loc,
 		     const struct nvs_rl_loc *to, struct nvs_plan *p);
 
+/**
+ * struct nvs_prio_rl_buf - one GPU-visible buffer for a runlist copy
+ * @base: its GPU address (aligned as the chip requires)
+ * @aperture: NVS_AP_* of @base
+ * @cpu: the CPU's view (what nvs_prio_rl_filter() writes)
+ * @entries: room, in runlist entries
+ */
+struct nvs_prio_rl_buf {
+	uint64_t base;
+	uint8_t aperture;
+	void *cpu;
+	unsigned int entries;
+};
+
+/**
+ * struct nvs_prio_rl_state - one runlist under priority control
+ * @id: hardware runlist id
+ * @active: our copy is what the GPU runs; the driver's is in @drv
+ * @drv: the driver's runlist: the latest base/length/offset it submitted
+ * @cur: index in @buf of our submitted copy
+ * @buf: two buffers (double buffering: the next copy never overwrites the
+ *	one the GPU may still be reading)
+ * @raw: scratch for the driver's entries (@buf[0].entries of them)
+ * @items: scratch for their decode (@buf[0].entries of them)
+ * @publish: make @buf's first @bytes bytes visible to the GPU (a write
+ *	barrier for coherent memory); 0 or a negative errno
+ * @wait: called between polls of the submit's pending bit
+ * @ctx: for @publish and @wait
+ * @max_polls: bound of the pending poll
+ * @submits: submits of our copies and restores
+ * @resubmits: times the driver was found to have resubmitted over ours
+ */
+struct nvs_prio_rl_state {
+	int id;
+	bool active;
+	struct nvs_rl_loc drv;
+	unsigned int cur;
+	struct nvs_prio_rl_buf buf[2];
+	void *raw;
+	struct nvs_rl_item *items;
+	int (*publish)(void *ctx, const struct nvs_prio_rl_buf *b, size_t bytes);
+	void (*wait)(void *ctx);
+	void *ctx;
+	unsigned int max_polls;
+	uint64_t submits;
+	uint64_t resubmits;
+};
+
+/**
+ * nvs_prio_rl_apply() - make the GPU run the allowed TSGs of a runlist
+ * @io:      register and memory access; the caller holds the per-GPU lock
+ * @caps:    chip capabilities
+ * @t:       device table (Ampere+ runlist blocks)
+ * @s:       the runlist's state
+ * @allowed: the policy's allowed set (nvs_prio_allowed())
+ * @nbits:   ids it covers
+ * @all:     no real-time segment is active: restore the driver's runlist
+ *
+ * Reads the submit registers first: when our copy is active but the GPU
+ * runs another buffer, the driver resubmitted; that one becomes the
+ * driver's runlist (never a stale copy) and @s->resubmits counts it.  Then
+ * either restores the driver's runlist (@all) or reads the driver's
+ * entries, filters them into the buffer not in use, publishes it and
+ * submits it (at most 3 writes), and polls the pending bit at most
+ * @s->max_polls times.  Nothing is written when the driver's runlist is
+ * unreadable or corrupt.
+ *
+ * Return: 0; -EIO for unreadable registers or a corrupt runlist; -ENOSPC
+ * when the driver's runlist does not fit the buffers; -ETIMEDOUT when the
+ * submit stayed pending (it was written: @s says which list it was);
+ * other errors of nvs_prio_rl_plan() or @publish.
+ */
+int nvs_prio_rl_apply(const struct nvs_io *io, const struct nvs_caps *caps,
+		      const struct nvs_topology *t, struct nvs_prio_rl_state *s,
+		      const uint64_t *allowed, unsigned int nbits, bool all);
+
 #endif /* NVS_HW_PRIO_RL_H */

@@ -19,6 +19,7 @@
 
 #include "chip.h"
 #include "control.h"
+#include "prio.h"
 #include "prio_rl.h"
 #include "ptop.h"
 #include "runlist.h"
@@ -253,12 +254,216 @@ static void test_plan_limits(void **state)
 	nvs_sim_free(sim);
 }
 
+/* ---- the whole path: policy decisions applied to the simulated GPU ---- */
+
+struct app {
+	struct nvs_sim *sim;
+	struct nvs_ident id;
+	struct nvs_topology t;
+	struct nvs_prio_rl_state s;
+	struct nvs_prio *p;
+	uint64_t pmem[2048];
+	struct rl orig;
+};
+
+static int sim_publish(void *ctx, const struct nvs_prio_rl_buf *b, size_t bytes)
+{
+	struct app *a = ctx;
+
+	return nvs_sim_mem_write(a->sim, (enum nvs_aperture)b->aperture, b->base, b->cpu, bytes);
+}
+
+static void sim_wait(void *ctx)
+{
+	struct app *a = ctx;
+
+	nvs_sim_tick(a->sim);
+}
+
+/* the TSG ids of the runlist the GPU runs now, in order */
+static unsigned int gpu_tsgs(struct app *a, unsigned int *ids, unsigned int max)
+{
+	struct rl now;
+	unsigned int i, n = 0;
+
+	rl_read(nvs_sim_io(a->sim), &a->id, &a->t, a->s.id, &now);
+	for (i = 0; i < now.loc.length; i++) {
+		assert_int_equal(now.items[i].err, 0);
+		if (now.items[i].kind == NVS_RL_TSG && n < max)
+			ids[n++] = now.items[i].id;
+	}
+	rl_free(&now);
+	return n;
+}
+
+static int apply(struct app *a)
+{
+	return nvs_prio_rl_apply(nvs_sim_io(a->sim), a->id.caps, &a->t, &a->s,
+				 nvs_prio_allowed(a->p, 0), a->p->cfg.ntsgs, a->p->running < 0);
+}
+
+static void expect_only(struct app *a, unsigned int tsg, const char *prof)
+{
+	unsigned int ids[64], n;
+
+	assert_int_equal(apply(a), 0);
+	n = gpu_tsgs(a, ids, 64);
+	if (n != 1 || ids[0] != tsg)
+		fail_msg("%s: the GPU runs %u TSGs (first %u), want only TSG %u", prof, n,
+			 n ? ids[0] : 0, tsg);
+}
+
+static void expect_driver(struct app *a, const char *prof)
+{
+	struct rl now;
+
+	assert_int_equal(apply(a), 0);
+	rl_read(nvs_sim_io(a->sim), &a->id, &a->t, a->s.id, &now);
+	if (now.loc.base != a->orig.loc.base || now.loc.length != a->orig.loc.length ||
+	    memcmp(now.raw, a->orig.raw, (size_t)now.loc.length * a->id.caps->rl_entry_size))
+		fail_msg("%s: the driver's runlist was not restored", prof);
+	rl_free(&now);
+}
+
+static void test_apply(void **state)
+{
+	static const struct { const char *prof; int rl; } cases[] = {
+		{ "gk104", 0 }, { "gv100", 0 }, { "tu104", 0 }, { "ga100", 0 },
+		{ "gh100", 1 }, { "gb202", 0 },
+	};
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < NVS_ARRAY_SIZE(cases); k++) {
+		struct nvs_prio_cfg cfg = { .nrl = 1, .ntsgs = NBITS, .max_tasks = 4 };
+		struct app *a = calloc(1, sizeof(*a));
+		unsigned int es, i, first = 0, last = 0, ntsg = 0, entries = 1024;
+		char path[128], err[256];
+		int lo, hi, b;
+		size_t nwr;
+
+		snprintf(path, sizeof(path), "build/profiles/%s.nvss", cases[k].prof);
+		a->sim = nvs_sim_open(path, err, sizeof(err));
+		if (!a->sim)
+			fail_msg("%s", err);
+		assert_int_equal(nvs_identify(nvs_sim_io(a->sim), &a->id), 0);
+		assert_int_equal(nvs_ptop_read(nvs_sim_io(a->sim), a->id.caps, &a->t), 0);
+		es = a->id.caps->rl_entry_size;
+		rl_read(nvs_sim_io(a->sim), &a->id, &a->t, cases[k].rl, &a->orig);
+		for (i = 0; i < a->orig.loc.length; i++) {
+			if (a->orig.items[i].kind != NVS_RL_TSG)
+				continue;
+			if (!ntsg++)
+				first = a->orig.items[i].id;
+			last = a->orig.items[i].id;
+		}
+		assert_true(ntsg >= 2);
+
+		a->s.id = cases[k].rl;
+		for (b = 0; b < 2; b++) {
+			a->s.buf[b].base = (a->orig.loc.base & ~(uint64_t)0xfffff) +
+					   0x1000000 * (uint64_t)(b + 1);
+			a->s.buf[b].aperture = a->orig.loc.aperture;
+			a->s.buf[b].cpu = calloc(entries, es);
+			a->s.buf[b].entries = entries;
+			assert_int_equal(nvs_sim_add_mem(a->sim, (enum nvs_aperture)a->orig.loc.aperture,
+							 a->s.buf[b].base, a->s.buf[b].cpu,
+							 (size_t)entries * es), 0);
+		}
+		a->s.raw = calloc(entries, es);
+		a->s.items = calloc(entries, sizeof(*a->s.items));
+		a->s.publish = sim_publish;
+		a->s.wait = sim_wait;
+		a->s.ctx = a;
+		a->s.max_polls = 10;
+		nvs_sim_set_pending_ticks(a->sim, 2);
+
+		a->p = nvs_prio_init(a->pmem, sizeof(a->pmem), &cfg);
+		assert_non_null(a->p);
+		lo = nvs_prio_task_add(a->p, 1);
+		hi = nvs_prio_task_add(a->p, 2);
+		assert_int_equal(nvs_prio_tsg_add(a->p, lo, 0, first), 0);
+		assert_int_equal(nvs_prio_tsg_add(a->p, hi, 0, last), 0);
+
+		/* nothing active: nothing written */
+		nvs_sim_log_clear(a->sim);
+		assert_int_equal(apply(a), 0);
+		nvs_sim_log(a->sim, &nwr);
+		assert_int_equal(nwr, 0);
+
+		nvs_prio_begin(a->p, lo, 10);
+		expect_only(a, first, cases[k].prof);
+		nvs_prio_begin(a->p, hi, 20);		/* preempts */
+		expect_only(a, last, cases[k].prof);
+		assert_int_equal(a->s.cur, 1);		/* the other buffer */
+		nvs_prio_end(a->p, hi);
+		expect_only(a, first, cases[k].prof);
+		assert_int_equal(a->s.cur, 0);
+
+		/* the driver resubmits its own list during the segment: seen, re-applied */
+		{
+			struct nvs_rl_loc now;
+			struct nvs_plan p;
+
+			assert_int_equal(nvs_runlist_locate(nvs_sim_io(a->sim), a->id.caps, &a->t,
+							    a->s.id, &now), 0);
+			assert_int_equal(nvs_prio_rl_plan(a->id.caps, &now, &a->orig.loc, &p), 0);
+			nvs_plan_apply(nvs_sim_io(a->sim), &p);
+			for (i = 0; i < 5; i++)
+				nvs_sim_tick(a->sim);
+		}
+		expect_only(a, first, cases[k].prof);
+		assert_int_equal(a->s.resubmits, 1);
+
+		/* exit of the running task: the driver's list comes back */
+		nvs_prio_task_remove(a->p, lo);
+		expect_driver(a, cases[k].prof);
+		assert_false(a->s.active);
+		assert_int_equal(a->s.submits, 5);
+
+		/* a corrupt driver runlist: -EIO and no register written */
+		nvs_prio_begin(a->p, hi, 5);
+		{
+			uint8_t bad[16];
+
+			memcpy(bad, a->orig.raw, es);
+			/* the first TSG header claims far more channels than follow */
+			if (es == 16)
+				bad[4] = 0xff;		/* word 1: TSG_LENGTH */
+			else
+				bad[3] |= 0xf0;		/* TSG_LENGTH in the top bits */
+			assert_int_equal(nvs_sim_mem_write(a->sim, (enum nvs_aperture)a->orig.loc.aperture,
+							   a->orig.loc.base, bad, es), 0);
+		}
+		nvs_sim_log_clear(a->sim);
+		assert_int_equal(apply(a), -EIO);
+		nvs_sim_log(a->sim, &nwr);
+		assert_int_equal(nwr, 0);
+		assert_false(a->s.active);
+		assert_int_equal(nvs_sim_mem_write(a->sim, (enum nvs_aperture)a->orig.loc.aperture,
+						   a->orig.loc.base, a->orig.raw, es), 0);
+
+		/* a submit that never completes: bounded, -ETIMEDOUT */
+		nvs_sim_set_pending_ticks(a->sim, 1000);
+		assert_int_equal(apply(a), -ETIMEDOUT);
+
+		for (b = 0; b < 2; b++)
+			free(a->s.buf[b].cpu);
+		free(a->s.raw);
+		free(a->s.items);
+		rl_free(&a->orig);
+		nvs_sim_free(a->sim);
+		free(a);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_filter_submit_restore),
 		cmocka_unit_test(test_corrupt),
 		cmocka_unit_test(test_plan_limits),
+		cmocka_unit_test(test_apply),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
