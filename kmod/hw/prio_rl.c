@@ -218,3 +218,124 @@ int nvs_prio_rl_apply(const struct nvs_io *io, const struct nvs_caps *caps,
 	s->active = true;
 	return nvs_prio_rl_submit(io, caps, s, &now, &to);
 }
+
+static bool nvs_gate_test(const uint64_t *bm, unsigned int bit)
+{
+	return (bm[bit / 64u] >> (bit % 64u)) & 1u;
+}
+
+static int nvs_gate_chan(const struct nvs_io *io, const struct nvs_caps *caps,
+			 const struct nvs_rl_loc *loc, struct nvs_prio_gate_state *s,
+			 unsigned int chid, bool enable)
+{
+	uint64_t bit = (uint64_t)1 << (chid % 64u);
+	struct nvs_plan p;
+	int ret;
+
+	ret = nvs_ctl_plan(io, caps, loc, enable ? NVS_CTL_ENABLE_CHANNEL :
+			   NVS_CTL_DISABLE_CHANNEL, chid, &p);
+	if (ret)
+		return ret;
+	nvs_plan_apply(io, &p);
+	s->writes += p.n;
+	if (enable) {
+		s->disabled[chid / 64u] &= ~bit;
+		s->ndisabled--;
+	} else {
+		s->disabled[chid / 64u] |= bit;
+		s->ndisabled++;
+	}
+	return 0;
+}
+
+static int nvs_gate_preempt(const struct nvs_io *io, const struct nvs_caps *caps,
+			    const struct nvs_rl_loc *loc, struct nvs_prio_gate_state *s,
+			    unsigned int tsgid)
+{
+	struct nvs_plan p;
+	unsigned int i;
+
+	if (nvs_ctl_plan(io, caps, loc, NVS_CTL_PREEMPT_TSG, tsgid, &p))
+		return 0;	/* no TSG preempt here: the timeslice ends it */
+	nvs_plan_apply(io, &p);
+	s->writes += p.n;
+	for (i = 0; i < s->max_polls; i++) {
+		if (!nvs_plan_pending(io, &p))
+			return 0;
+		if (s->wait)
+			s->wait(s->ctx);
+	}
+	return nvs_plan_pending(io, &p) ? -ETIMEDOUT : 0;
+}
+
+int nvs_prio_gate_apply(const struct nvs_io *io, const struct nvs_caps *caps,
+			const struct nvs_topology *t, struct nvs_prio_gate_state *s,
+			const uint64_t *allowed, unsigned int nbits, bool all)
+{
+	struct nvs_rl_loc loc;
+	unsigned int i, w;
+	int ret, err = 0;
+
+	ret = nvs_runlist_locate(io, caps, t, s->id, &loc);
+	if (ret)
+		return ret;
+	if (all) {
+		/* every channel we disabled, on the runlist or not */
+		for (w = 0; w < NVS_PRIO_GATE_CHANNELS / 64u; w++)
+			while (s->disabled[w]) {
+				unsigned int b = 0;
+
+				while (!((s->disabled[w] >> b) & 1u))
+					b++;
+				ret = nvs_gate_chan(io, caps, &loc, s, w * 64u + b, true);
+				if (ret) {
+					/* cannot re-enable (gone from the chip): forget it */
+					s->disabled[w] &= ~((uint64_t)1 << b);
+					s->ndisabled--;
+					err = err ? err : ret;
+				}
+			}
+		return err;
+	}
+	if (loc.length > s->entries)
+		return -ENOSPC;
+	ret = nvs_runlist_fetch(io, caps, &loc, s->raw, NULL);
+	if (ret)
+		return ret;
+	nvs_runlist_decode(caps, &loc, s->raw, s->items);
+	for (i = 0; i < loc.length; i++)
+		if (s->items[i].err || (s->items[i].kind == NVS_RL_CHAN &&
+					s->items[i].id >= NVS_PRIO_GATE_CHANNELS))
+			return -EIO;
+	nvs_runlist_read_states(io, caps, &loc, s->items);
+	for (i = 0; i < loc.length; i++) {
+		const struct nvs_rl_item *it = &s->items[i], *tsg;
+		bool want, ours, evicted = false;
+		unsigned int k;
+
+		if (it->kind != NVS_RL_TSG)
+			continue;
+		want = it->id < nbits && nvs_gate_test(allowed, it->id);
+		for (k = i + 1; k < loc.length && s->items[k].kind == NVS_RL_CHAN &&
+		     s->items[k].tsg == (int32_t)i; k++) {
+			tsg = &s->items[k];
+			ours = nvs_gate_test(s->disabled, tsg->id);
+			if (want && ours) {
+				ret = nvs_gate_chan(io, caps, &loc, s, tsg->id, true);
+			} else if (!want && !ours && tsg->st.valid && tsg->st.enabled) {
+				ret = nvs_gate_chan(io, caps, &loc, s, tsg->id, false);
+				evicted = true;
+			} else {
+				ret = 0;
+			}
+			if (ret)
+				return ret;
+		}
+		if (evicted && s->preempt) {
+			ret = nvs_gate_preempt(io, caps, &loc, s, it->id);
+			if (ret)
+				err = err ? err : ret;
+		}
+	}
+	return err;
+}

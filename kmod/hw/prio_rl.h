@@ -133,4 +133,63 @@ int nvs_prio_rl_apply(const struct nvs_io *io, const struct nvs_caps *caps,
 		      const struct nvs_topology *t, struct nvs_prio_rl_state *s,
 		      const uint64_t *allowed, unsigned int nbits, bool all);
 
+/* channel ids the gate mechanism can remember (12-bit ids) */
+#define NVS_PRIO_GATE_CHANNELS	4096
+
+/**
+ * struct nvs_prio_gate_state - one runlist under the "gate" mechanism:
+ *	the channels of held-back TSGs are disabled instead of the runlist
+ *	being rewritten (for GPUs whose runlists GSP firmware owns)
+ * @id: hardware runlist id
+ * @disabled: channels this mechanism disabled (and only those: a channel
+ *	that was already disabled is left alone and never re-enabled)
+ * @ndisabled: bits set in @disabled
+ * @raw: scratch for the runlist's entries (@entries of them)
+ * @items: scratch for their decode (@entries of them)
+ * @entries: room in @raw and @items
+ * @preempt: preempt a TSG whose channels were just disabled (so that it
+ *	leaves the engine now, not at the end of its timeslice)
+ * @wait: called between polls of a preempt's pending bit
+ * @ctx: for @wait
+ * @max_polls: bound of each preempt poll
+ * @writes: register writes done
+ */
+struct nvs_prio_gate_state {
+	int id;
+	uint64_t disabled[NVS_PRIO_GATE_CHANNELS / 64];
+	unsigned int ndisabled;
+	void *raw;
+	struct nvs_rl_item *items;
+	unsigned int entries;
+	bool preempt;
+	void (*wait)(void *ctx);
+	void *ctx;
+	unsigned int max_polls;
+	uint64_t writes;
+};
+
+/**
+ * nvs_prio_gate_apply() - enable the channels of allowed TSGs and disable
+ *			   those of the others
+ * @io:      register and memory access; the caller holds the per-GPU lock
+ * @caps:    chip capabilities
+ * @t:       device table
+ * @s:       the runlist's state
+ * @allowed: the policy's allowed set
+ * @nbits:   ids it covers
+ * @all:     no real-time segment is active: re-enable every channel this
+ *	     mechanism disabled (also ones no longer on the runlist)
+ *
+ * Channels outside any TSG are never touched.  Nothing is written when the
+ * runlist is unreadable or corrupt.
+ *
+ * Return: 0; -EIO (unreadable or corrupt runlist, or a channel id beyond
+ * NVS_PRIO_GATE_CHANNELS); -ENOSPC when the runlist does not fit the
+ * scratch; -ETIMEDOUT when a preempt stayed pending (the channels are
+ * disabled all the same).
+ */
+int nvs_prio_gate_apply(const struct nvs_io *io, const struct nvs_caps *caps,
+			const struct nvs_topology *t, struct nvs_prio_gate_state *s,
+			const uint64_t *allowed, unsigned int nbits, bool all);
+
 #endif /* NVS_HW_PRIO_RL_H */

@@ -32,6 +32,11 @@ static const char *const profiles[] = {
 
 #define NBITS 4096
 
+static bool nvs_gate_test(const uint64_t *bm, unsigned int bit)
+{
+	return (bm[bit / 64] >> (bit % 64)) & 1u;
+}
+
 struct rl {
 	struct nvs_rl_loc loc;
 	uint8_t *raw;
@@ -457,6 +462,152 @@ static void test_apply(void **state)
 	}
 }
 
+/* ---- the gate mechanism: channels disabled instead of a rewrite ---- */
+
+static void states(struct nvs_sim *sim, const struct nvs_ident *id, const struct nvs_topology *t,
+		   int rlid, struct rl *r)
+{
+	rl_read(nvs_sim_io(sim), id, t, rlid, r);
+	nvs_runlist_read_states(nvs_sim_io(sim), id->caps, &r->loc, r->items);
+}
+
+static void tick(void *sim)
+{
+	nvs_sim_tick(sim);
+}
+
+static void test_gate(void **state)
+{
+	static const struct { const char *prof; int rl; } cases[] = {
+		{ "gk104", 0 }, { "gv100", 0 }, { "tu104", 0 }, { "ga100", 0 },
+		{ "gh100", 1 }, { "gb202", 0 },
+	};
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < NVS_ARRAY_SIZE(cases); k++) {
+		const char *prof = cases[k].prof;
+		struct nvs_prio_gate_state *g = calloc(1, sizeof(*g));
+		uint64_t allowed[NBITS / 64] = { 0 };
+		unsigned int i, first = 0, ntsg = 0, driver_off = 0, expect_off = 0;
+		char path[128], err[256];
+		struct nvs_topology t;
+		struct nvs_ident id;
+		struct nvs_sim *sim;
+		struct nvs_plan p;
+		struct rl before, now;
+		size_t nwr;
+
+		snprintf(path, sizeof(path), "build/profiles/%s.nvss", prof);
+		sim = nvs_sim_open(path, err, sizeof(err));
+		if (!sim)
+			fail_msg("%s", err);
+		assert_int_equal(nvs_identify(nvs_sim_io(sim), &id), 0);
+		assert_int_equal(nvs_ptop_read(nvs_sim_io(sim), id.caps, &t), 0);
+		states(sim, &id, &t, cases[k].rl, &before);
+		/* the driver itself disabled the last channel of the runlist */
+		for (i = 0; i < before.loc.length; i++) {
+			if (before.items[i].kind == NVS_RL_TSG && !ntsg++)
+				first = before.items[i].id;
+			if (before.items[i].kind == NVS_RL_CHAN && before.items[i].tsg >= 0)
+				driver_off = before.items[i].id;
+		}
+		assert_true(ntsg >= 2);
+		assert_int_equal(nvs_ctl_plan(nvs_sim_io(sim), id.caps, &before.loc,
+					      NVS_CTL_DISABLE_CHANNEL, driver_off, &p), 0);
+		nvs_plan_apply(nvs_sim_io(sim), &p);
+		rl_free(&before);
+		states(sim, &id, &t, cases[k].rl, &before);
+
+		g->id = cases[k].rl;
+		g->entries = 1024;
+		g->raw = calloc(g->entries, 16);
+		g->items = calloc(g->entries, sizeof(*g->items));
+		g->preempt = true;
+		g->wait = tick;
+		g->ctx = sim;
+		g->max_polls = 10;
+		nvs_sim_set_pending_ticks(sim, 2);
+
+		/* only the first TSG may run */
+		allowed[first / 64] |= 1ull << (first % 64);
+		assert_int_equal(nvs_prio_gate_apply(nvs_sim_io(sim), id.caps, &t, g, allowed,
+						     NBITS, false), 0);
+		states(sim, &id, &t, cases[k].rl, &now);
+		for (i = 0; i < now.loc.length; i++) {
+			const struct nvs_rl_item *c = &now.items[i];
+			bool in_first;
+
+			if (c->kind != NVS_RL_CHAN || c->tsg < 0)
+				continue;
+			in_first = now.items[c->tsg].id == first;
+			if (in_first)
+				assert_int_equal(c->st.enabled, before.items[i].st.enabled);
+			else if (c->st.enabled)
+				fail_msg("%s: channel %u of a held-back TSG is enabled", prof, c->id);
+			if (!in_first && before.items[i].st.enabled)
+				expect_off++;
+		}
+		assert_int_equal(g->ndisabled, expect_off);
+		assert_false(nvs_gate_test(g->disabled, driver_off));	/* not ours */
+		rl_free(&now);
+
+		/* a second apply with the same set changes nothing */
+		nvs_sim_log_clear(sim);
+		assert_int_equal(nvs_prio_gate_apply(nvs_sim_io(sim), id.caps, &t, g, allowed,
+						     NBITS, false), 0);
+		nvs_sim_log(sim, &nwr);
+		assert_int_equal(nwr, 0);
+
+		/* no real-time segment: every channel as the driver left it */
+		assert_int_equal(nvs_prio_gate_apply(nvs_sim_io(sim), id.caps, &t, g, allowed,
+						     NBITS, true), 0);
+		assert_int_equal(g->ndisabled, 0);
+		states(sim, &id, &t, cases[k].rl, &now);
+		for (i = 0; i < now.loc.length; i++)
+			if (now.items[i].kind == NVS_RL_CHAN &&
+			    now.items[i].st.enabled != before.items[i].st.enabled)
+				fail_msg("%s: channel %u not restored", prof, now.items[i].id);
+		rl_free(&now);
+
+		/* a preempt that never completes: bounded; the channels are off */
+		nvs_sim_set_pending_ticks(sim, 1000);
+		g->max_polls = 3;
+		assert_int_equal(nvs_prio_gate_apply(nvs_sim_io(sim), id.caps, &t, g, allowed,
+						     NBITS, false),
+				 -ETIMEDOUT);
+		assert_int_equal(g->ndisabled, expect_off);
+		nvs_sim_set_pending_ticks(sim, 0);
+		assert_int_equal(nvs_prio_gate_apply(nvs_sim_io(sim), id.caps, &t, g, allowed,
+						     NBITS, true), 0);
+
+		/* a corrupt runlist: -EIO and no write */
+		{
+			uint8_t bad[16];
+			unsigned int es = id.caps->rl_entry_size;
+
+			memcpy(bad, before.raw, es);
+			if (es == 16)
+				bad[4] = 0xff;
+			else
+				bad[3] |= 0xf0;
+			assert_int_equal(nvs_sim_mem_write(sim, (enum nvs_aperture)before.loc.aperture,
+							   before.loc.base, bad, es), 0);
+		}
+		nvs_sim_log_clear(sim);
+		assert_int_equal(nvs_prio_gate_apply(nvs_sim_io(sim), id.caps, &t, g, allowed,
+						     NBITS, false), -EIO);
+		nvs_sim_log(sim, &nwr);
+		assert_int_equal(nwr, 0);
+
+		rl_free(&before);
+		free(g->raw);
+		free(g->items);
+		free(g);
+		nvs_sim_free(sim);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -464,6 +615,7 @@ int main(void)
 		cmocka_unit_test(test_corrupt),
 		cmocka_unit_test(test_plan_limits),
 		cmocka_unit_test(test_apply),
+		cmocka_unit_test(test_gate),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
