@@ -78,9 +78,9 @@ size_t nvs_prio_size(const struct nvs_prio_cfg *cfg)
 		return 0;
 	/* one set = one bitmap per runlist */
 	set = (size_t)cfg->nrl * NVS_BM_WORDS(cfg->ntsgs) * sizeof(uint64_t);
-	/* tasks' sets, keep, allowed, added, removed */
+	/* tasks' sets, keep, allowed, added, removed, capture */
 	return nvs_prio_hdr_size() + nvs_prio_tasks_size(cfg) +
-	       set * ((size_t)cfg->max_tasks + 4u);
+	       set * ((size_t)cfg->max_tasks + 5u);
 }
 
 /* bits 0..ntsgs-1 of word @w */
@@ -123,6 +123,8 @@ struct nvs_prio *nvs_prio_init(void *mem, size_t len, const struct nvs_prio_cfg 
 	p->allowed = bm + set;
 	p->added = bm + 2 * set;
 	p->removed = bm + 3 * set;
+	p->capture = bm + 4 * set;
+	p->capturing = -1;
 	for (rl = 0; rl < cfg->nrl; rl++)
 		for (w = 0; w < p->words; w++)
 			nvs_prio_set(p->allowed, p, rl)[w] = nvs_prio_word_mask(p, w);
@@ -231,6 +233,8 @@ int nvs_prio_task_remove(struct nvs_prio *p, int slot)
 	if (!nvs_prio_slot_ok(p, slot))
 		return -EINVAL;
 	t = &p->tasks[slot];
+	if (p->capturing == slot)
+		p->capturing = -1;
 	t->used = false;
 	t->in_seg = false;
 	t->ntsgs = 0;
@@ -355,4 +359,50 @@ bool nvs_prio_rl_changed(const struct nvs_prio *p, unsigned int rl)
 		return false;
 	return !nvs_bm_empty(p->added + (size_t)rl * p->words, p->words) ||
 	       !nvs_bm_empty(p->removed + (size_t)rl * p->words, p->words);
+}
+
+int nvs_prio_capture_begin(struct nvs_prio *p, int slot, const uint64_t *now)
+{
+	if (!nvs_prio_slot_ok(p, slot) || !now)
+		return -EINVAL;
+	if (p->capturing >= 0 && p->capturing != slot)
+		return -EBUSY;
+	p->capturing = slot;
+	memcpy(p->capture, now, (size_t)p->cfg.nrl * p->words * sizeof(uint64_t));
+	return 0;
+}
+
+int nvs_prio_capture_end(struct nvs_prio *p, int slot, const uint64_t *now,
+			 unsigned int *added)
+{
+	struct nvs_prio_task *t;
+	unsigned int rl, w, i, n = 0;
+
+	if (!nvs_prio_slot_ok(p, slot) || !now || p->capturing != slot)
+		return -EINVAL;
+	t = &p->tasks[slot];
+	for (rl = 0; rl < p->cfg.nrl; rl++) {
+		uint64_t *own = nvs_prio_set(t->tsgs, p, rl);
+
+		for (w = 0; w < p->words; w++) {
+			uint64_t fresh = now[(size_t)rl * p->words + w] &
+					 ~p->capture[(size_t)rl * p->words + w] &
+					 nvs_prio_word_mask(p, w);
+
+			/* never another task's TSG */
+			for (i = 0; i < p->cfg.max_tasks && fresh; i++)
+				if (p->tasks[i].used && (int)i != slot)
+					fresh &= ~nvs_prio_set(p->tasks[i].tsgs, p, rl)[w];
+			fresh &= ~own[w];
+			own[w] |= fresh;
+			for (; fresh; fresh &= fresh - 1)
+				n++;
+		}
+	}
+	t->ntsgs += n;
+	p->capturing = -1;
+	if (added)
+		*added = n;
+	nvs_prio_decide(p);
+	return 0;
 }

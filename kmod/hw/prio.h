@@ -84,6 +84,8 @@ struct nvs_prio_task {
  * @added:    @cfg.nrl bitmaps: what the last decision added to @allowed
  * @removed:  @cfg.nrl bitmaps: what the last decision removed from @allowed
  * @decisions: number of decisions that changed @allowed
+ * @capturing: slot of the task in a capture, -1 when none
+ * @capture:  @cfg.nrl bitmaps: the TSGs on the runlists when it began
  */
 struct nvs_prio {
 	struct nvs_prio_cfg cfg;
@@ -96,6 +98,8 @@ struct nvs_prio {
 	uint64_t *added;
 	uint64_t *removed;
 	uint64_t decisions;
+	int capturing;
+	uint64_t *capture;
 };
 
 /* ---- bitmaps of any number of 64-bit words ---- */
@@ -247,5 +251,36 @@ static inline const uint64_t *nvs_prio_allowed(const struct nvs_prio *p, unsigne
  * Return: true when the last event added or removed TSGs on @rl.
  */
 bool nvs_prio_rl_changed(const struct nvs_prio *p, unsigned int rl);
+
+/**
+ * nvs_prio_capture_begin() - a task is about to create its GPU context
+ * @p:    the instance
+ * @slot: the task
+ * @now:  @cfg.nrl bitmaps (p->words words each): every TSG on the
+ *        runlists now
+ *
+ * One capture at a time, so that two processes creating contexts at once
+ * cannot be given each other's TSGs: the second waits (-EBUSY) and retries.
+ *
+ * Return: 0; -EBUSY while another task captures; -EINVAL for a bad slot.
+ */
+int nvs_prio_capture_begin(struct nvs_prio *p, int slot, const uint64_t *now);
+
+/**
+ * nvs_prio_capture_end() - give a task the TSGs that appeared since its
+ *                          capture began
+ * @p:     the instance
+ * @slot:  the task
+ * @now:   @cfg.nrl bitmaps: every TSG on the runlists now
+ * @added: number of TSGs the task got (may be NULL)
+ *
+ * The task gets every TSG in @now that was not there when the capture
+ * began and that no task owns (set difference, every word), then the
+ * policy decides again.
+ *
+ * Return: 0; -EINVAL when @slot is not the capturing task.
+ */
+int nvs_prio_capture_end(struct nvs_prio *p, int slot, const uint64_t *now,
+			 unsigned int *added);
 
 #endif /* NVS_HW_PRIO_H */

@@ -57,6 +57,23 @@ int nvs_prio_rl_filter(const struct nvs_caps *caps, const struct nvs_rl_loc *loc
 	return (int)n;
 }
 
+int nvs_prio_rl_tsgs(const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
+		     uint64_t *bm, unsigned int nbits)
+{
+	unsigned int i;
+
+	for (i = 0; i < loc->length; i++) {
+		if (items[i].err)
+			return -EIO;
+		if (items[i].kind != NVS_RL_TSG)
+			continue;
+		if (items[i].id >= nbits)
+			return -EIO;
+		bm[items[i].id / 64u] |= (uint64_t)1 << (items[i].id % 64u);
+	}
+	return 0;
+}
+
 static void plan_add(struct nvs_plan *p, uint32_t off, uint32_t val)
 {
 	p->w[p->n].off = off;

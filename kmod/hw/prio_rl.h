@@ -42,6 +42,21 @@ int nvs_prio_rl_filter(const struct nvs_caps *caps, const struct nvs_rl_loc *loc
 		       void *out, unsigned int out_entries);
 
 /**
+ * nvs_prio_rl_tsgs() - the set of TSGs on a decoded runlist
+ * @loc:   the runlist (loc->length entries)
+ * @items: its decode
+ * @bm:    bitmap to set the ids in (64-bit words; not cleared first)
+ * @nbits: ids the bitmap covers
+ *
+ * For the capture protocol (nvs_prio_capture_begin()/_end()).
+ *
+ * Return: 0; -EIO for an inline decode problem or a TSG id at or above
+ * @nbits (the bitmap may then be partly set).
+ */
+int nvs_prio_rl_tsgs(const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
+		     uint64_t *bm, unsigned int nbits);
+
+/**
  * nvs_prio_rl_plan() - the writes that make the GPU run another runlist
  * @caps: chip capabilities
  * @loc:  the runlist as located now (its id, its NV_RUNLIST block)

@@ -486,6 +486,51 @@ static void test_exhaustive(void **state)
 	assert_true(n_scen > 100000);
 }
 
+/* the capture protocol: the TSGs that appeared meanwhile, one capture at a time */
+static void test_capture(void **state)
+{
+	void *mem;
+	struct nvs_prio *p = mk(2, 130, 4, &mem);
+	uint64_t before[2][3] = { { 0 } }, after[2][3] = { { 0 } };
+	int a = nvs_prio_task_add(p, 1), b = nvs_prio_task_add(p, 2);
+	unsigned int n = 99;
+
+	(void)state;
+	/* on the runlists already: 3 (runlist 0) and 129 (runlist 1, last word) */
+	nvs_bm_set(before[0], 3);
+	nvs_bm_set(before[1], 129);
+	memcpy(after, before, sizeof(after));
+	assert_int_equal(nvs_prio_capture_end(p, a, after[0], &n), -EINVAL);	/* no begin */
+	assert_int_equal(nvs_prio_capture_begin(p, a, before[0]), 0);
+	assert_int_equal(nvs_prio_capture_begin(p, b, before[0]), -EBUSY);
+	assert_int_equal(nvs_prio_capture_end(p, b, after[0], &n), -EINVAL);
+	/* meanwhile: 64 and 128 appear; 100 appears but b owns it already */
+	assert_int_equal(nvs_prio_tsg_add(p, b, 1, 100), 0);
+	nvs_bm_set(after[0], 64);
+	nvs_bm_set(after[1], 128);
+	nvs_bm_set(after[1], 100);
+	nvs_bm_clear(after[0], 3);	/* one went away: nothing for anybody */
+	assert_int_equal(nvs_prio_capture_end(p, a, after[0], &n), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(p->tasks[a].ntsgs, 2);
+	assert_true(nvs_bm_test(p->tasks[a].tsgs, 64));
+	assert_true(nvs_bm_test(p->tasks[a].tsgs + p->words, 128));
+	assert_false(nvs_bm_test(p->tasks[a].tsgs + p->words, 100));
+	assert_false(nvs_bm_test(p->tasks[a].tsgs, 3));
+	assert_false(nvs_bm_test(p->tasks[a].tsgs + p->words, 129));
+	/* the capture is over: b may capture; b's exit ends its capture */
+	assert_int_equal(nvs_prio_capture_begin(p, b, after[0]), 0);
+	assert_int_equal(nvs_prio_task_remove(p, b), 0);
+	assert_int_equal(nvs_prio_capture_begin(p, a, after[0]), 0);
+	/* the captured TSGs are the task's: its segment runs them */
+	assert_int_equal(nvs_prio_capture_end(p, a, after[0], &n), 0);
+	assert_int_equal(n, 0);
+	assert_int_equal(nvs_prio_begin(p, a, 1), 0);
+	assert_true(nvs_bm_test(nvs_prio_allowed(p, 0), 64));
+	assert_false(nvs_bm_test(nvs_prio_allowed(p, 0), 3));
+	free(mem);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -493,6 +538,7 @@ int main(void)
 		cmocka_unit_test(test_basic),
 		cmocka_unit_test(test_gcaps_lost_update_be),
 		cmocka_unit_test(test_gcaps_lost_update_preempted),
+		cmocka_unit_test(test_capture),
 		cmocka_unit_test(test_exhaustive),
 	};
 

@@ -188,6 +188,34 @@ static void test_filter_submit_restore(void **state)
 	assert_true(checked >= (int)NVS_ARRAY_SIZE(profiles));
 }
 
+/* the TSG set of a runlist, for the capture protocol */
+static void test_tsgs(void **state)
+{
+	char err[256];
+	struct nvs_sim *sim = nvs_sim_open("build/profiles/gv100.nvss", err, sizeof(err));
+	uint64_t bm[NBITS / 64] = { 0 };
+	struct nvs_topology t;
+	struct nvs_ident id;
+	struct rl r;
+	unsigned int i, n = 0;
+
+	(void)state;
+	assert_non_null(sim);
+	assert_int_equal(nvs_identify(nvs_sim_io(sim), &id), 0);
+	assert_int_equal(nvs_ptop_read(nvs_sim_io(sim), id.caps, &t), 0);
+	rl_read(nvs_sim_io(sim), &id, &t, 0, &r);
+	assert_int_equal(nvs_prio_rl_tsgs(&r.loc, r.items, bm, NBITS), 0);
+	for (i = 0; i < NBITS / 64; i++)
+		n += (unsigned int)__builtin_popcountll(bm[i]);
+	assert_int_equal(n, 3);		/* GV100 runlist 0: TSGs 10, 11 and 2047 */
+	assert_true(nvs_gate_test(bm, 10) && nvs_gate_test(bm, 11) && nvs_gate_test(bm, 2047));
+	assert_int_equal(nvs_prio_rl_tsgs(&r.loc, r.items, bm, 2047), -EIO);
+	r.items[1].err = NVS_RLE_BAD_ID;
+	assert_int_equal(nvs_prio_rl_tsgs(&r.loc, r.items, bm, NBITS), -EIO);
+	rl_free(&r);
+	nvs_sim_free(sim);
+}
+
 /* untrusted runlist memory: any inline problem refuses the copy */
 static void test_corrupt(void **state)
 {
@@ -612,6 +640,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_filter_submit_restore),
+		cmocka_unit_test(test_tsgs),
 		cmocka_unit_test(test_corrupt),
 		cmocka_unit_test(test_plan_limits),
 		cmocka_unit_test(test_apply),
