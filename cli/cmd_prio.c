@@ -5,16 +5,23 @@
  *   nvsched prio simulate [-j] [-p] FILE   the policy core (kmod/hw/prio.c,
  *                                          the module's own code) run offline
  *                                          on an event script (CONTRACTS.md §5)
+ *   nvsched prio run [--prio N] --tsg RL:ID... -- CMD [ARG...]
+ *                                          CMD runs with its TSGs in one
+ *                                          segment for its whole lifetime
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "json.h"
 #include "prio.h"
+#include "uapi/nvsched.h"
 
 #define SIM_MAX_TASKS	256
 
@@ -27,7 +34,8 @@ struct sim {
 static void prio_usage(FILE *f)
 {
 	fprintf(f,
-		"usage: nvsched prio simulate [-j] [-p] FILE\n\n"
+		"usage: nvsched prio simulate [-j] [-p] FILE\n"
+		"       nvsched [--gpu N] prio run [--prio N|--best-effort] --tsg RL:ID... -- CMD [ARG...]\n\n"
 		"Fixed-priority GPU scheduling (GCAPS-style); see nvsched-prio(1).\n\n"
 		"  simulate FILE   run the module's policy on an event script (JSON Lines, one\n"
 		"                  event a line: {\"t\": T, \"task\": NAME, \"event\": \"begin\"|\"end\"|\"exit\",\n"
@@ -35,7 +43,13 @@ static void prio_usage(FILE *f)
 		"                  event, the tasks whose segments run and those held back\n"
 		"  -j, --json      one JSON object per event (docs/CONTRACTS.md section 5)\n"
 		"  -p, --pretty    pretty-printed JSON\n"
-		"  -h, --help      this help\n", NVS_PRIO_MAX);
+		"  -h, --help      this help\n"
+		"  run             give the TSGs (hardware runlist RL, TSG id ID; CAP_SYS_ADMIN)\n"
+		"                  to a new task, begin its segment at priority N (0..%d,\n"
+		"                  CAP_SYS_NICE; default: the SCHED_FIFO priority of this thread,\n"
+		"                  best effort without one) and execute CMD, which keeps the\n"
+		"                  task's /dev/nvsched open: the segment lasts until CMD exits\n"
+		"                  (or is killed)\n", NVS_PRIO_MAX, NVS_PRIO_MAX);
 }
 
 static int sim_slot(struct sim *s, const char *name, bool create)
@@ -311,6 +325,102 @@ out:
 	return ret;
 }
 
+static int prio_run(const struct cli_global *g, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "prio", required_argument, NULL, 'P' },
+		{ "best-effort", no_argument, NULL, 'b' },
+		{ "tsg", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct nvsched_prio_tsg tsgs[64];
+	struct nvsched_prio_seg seg = { .op = NVSCHED_PRIO_BEGIN, .prio = NVSCHED_PRIO_THREAD };
+	const char *dev = getenv("NVSCHED_DEVICE");
+	unsigned int gpu = 0;
+	int c, i, n = 0, fd;
+	char *end;
+	long v;
+
+	if (g->gpu) {
+		v = strtol(g->gpu, &end, 10);
+		if (*end || v < 0) {
+			fprintf(stderr, "nvsched prio run: --gpu takes an index here\n");
+			return CLI_EXIT_USAGE;
+		}
+		gpu = (unsigned int)v;
+	}
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'P':
+			v = strtol(optarg, &end, 10);
+			if (*end || !*optarg || v < 0 || v > NVS_PRIO_MAX) {
+				fprintf(stderr, "nvsched prio run: --prio takes 0..%d\n", NVS_PRIO_MAX);
+				return CLI_EXIT_USAGE;
+			}
+			seg.prio = (int)v;
+			break;
+		case 'b':
+			seg.prio = NVSCHED_PRIO_BEST_EFFORT;
+			break;
+		case 't': {
+			unsigned long rl, id;
+
+			rl = strtoul(optarg, &end, 0);
+			if (*end != ':' || n == 64) {
+				fprintf(stderr, "nvsched prio run: --tsg takes RL:ID\n");
+				return CLI_EXIT_USAGE;
+			}
+			id = strtoul(end + 1, &end, 0);
+			if (*end || rl > 63 || id > 0xffffffffUL) {
+				fprintf(stderr, "nvsched prio run: --tsg takes RL:ID\n");
+				return CLI_EXIT_USAGE;
+			}
+			memset(&tsgs[n], 0, sizeof(tsgs[n]));
+			tsgs[n].gpu = gpu;
+			tsgs[n].runlist = (int)rl;
+			tsgs[n].tsgid = (unsigned int)id;
+			n++;
+			break;
+		}
+		case 'h':
+			prio_usage(stdout);
+			return CLI_EXIT_OK;
+		default:
+			return CLI_EXIT_USAGE;
+		}
+	}
+	if (!n || optind >= argc) {
+		fprintf(stderr, "nvsched prio run: --tsg RL:ID and a command are needed (see --help)\n");
+		return CLI_EXIT_USAGE;
+	}
+	/* no O_CLOEXEC: the command keeps the task open */
+	fd = open(dev && *dev ? dev : NVSCHED_DEVICE, O_RDWR);
+	if (fd < 0) {
+		fprintf(stderr, "nvsched prio run: %s: %s\n", dev && *dev ? dev : NVSCHED_DEVICE,
+			strerror(errno));
+		return CLI_EXIT_FAIL;
+	}
+	for (i = 0; i < n; i++)
+		if (ioctl(fd, NVSCHED_IOC_PRIO_TSG, &tsgs[i])) {
+			fprintf(stderr, "nvsched prio run: TSG %d:%u: %s\n", tsgs[i].runlist,
+				tsgs[i].tsgid, strerror(errno));
+			close(fd);
+			return CLI_EXIT_FAIL;
+		}
+	seg.gpu = gpu;
+	if (ioctl(fd, NVSCHED_IOC_PRIO_SEG, &seg)) {
+		fprintf(stderr, "nvsched prio run: segment begin: %s\n", strerror(errno));
+		close(fd);
+		return CLI_EXIT_FAIL;
+	}
+	execvp(argv[optind], argv + optind);
+	fprintf(stderr, "nvsched prio run: %s: %s\n", argv[optind], strerror(errno));
+	close(fd);
+	return 127;
+}
+
 int cmd_prio(const struct cli_global *g, int argc, char **argv)
 {
 	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
@@ -319,6 +429,8 @@ int cmd_prio(const struct cli_global *g, int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "simulate"))
 		return prio_simulate(g, argc - 1, argv + 1);
+	if (!strcmp(argv[1], "run"))
+		return prio_run(g, argc - 1, argv + 1);
 	fprintf(stderr, "nvsched prio: unknown subcommand '%s' (see --help)\n", argv[1]);
 	return CLI_EXIT_USAGE;
 }

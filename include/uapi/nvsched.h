@@ -415,4 +415,64 @@ struct nvsched_gr {
 #define NVSCHED_IOC_CE		_IOWR(NVSCHED_IOC_MAGIC, 0x10, struct nvsched_ce)
 #define NVSCHED_IOC_GR		_IOWR(NVSCHED_IOC_MAGIC, 0x11, struct nvsched_gr)
 
+/* ---- fixed-priority GPU scheduling (docs/priority.md) ---- */
+
+#define NVSCHED_PRIO_MAX		99
+#define NVSCHED_PRIO_BEST_EFFORT	(-1)	/* a best-effort segment */
+#define NVSCHED_PRIO_THREAD		(-2)	/* the caller's SCHED_FIFO priority */
+
+#define NVSCHED_PRIO_TSG_REMOVE	(1u << 0)	/* give the TSG back */
+
+/**
+ * struct nvsched_prio_tsg - NVSCHED_IOC_PRIO_TSG: give a TSG to the task of
+ *	this open file (CAP_SYS_ADMIN: a managing daemon names TSGs).  One
+ *	open file is one task on one GPU; closing it (or the process dying)
+ *	drops the task and puts every channel it held back on again.
+ * @gpu: in: GPU index (the same on every call of this file)
+ * @runlist: in: hardware runlist id (0..63)
+ * @tsgid: in: TSG id; it must be on that runlist (ENOENT otherwise) and
+ *	owned by no other task (EBUSY)
+ * @flags: in: NVSCHED_PRIO_TSG_*
+ * @reserved: zero
+ */
+struct nvsched_prio_tsg {
+	__u32 gpu;
+	__s32 runlist;
+	__u32 tsgid;
+	__u32 flags;
+	__u32 reserved[4];
+};
+
+enum nvsched_prio_op {
+	NVSCHED_PRIO_BEGIN = 1,
+	NVSCHED_PRIO_END = 2,
+};
+
+#define NVSCHED_PRIO_W_REPRIO	(1u << 0)	/* begin inside a segment: priority changed */
+#define NVSCHED_PRIO_W_NOSEG	(1u << 1)	/* end without a segment: nothing changed */
+
+/**
+ * struct nvsched_prio_seg - NVSCHED_IOC_PRIO_SEG: a segment of the task of
+ *	this open file begins or ends
+ * @gpu: in: GPU index (the file's GPU)
+ * @op: in: enum nvsched_prio_op
+ * @prio: in (BEGIN): 0..NVSCHED_PRIO_MAX (real time, higher wins; needs
+ *	CAP_SYS_NICE), NVSCHED_PRIO_BEST_EFFORT, or NVSCHED_PRIO_THREAD;
+ *	out: the priority used
+ * @flags: out: NVSCHED_PRIO_W_*
+ * @running: out: the task's segment runs now (1) or is held back (0)
+ * @reserved: zero
+ */
+struct nvsched_prio_seg {
+	__u32 gpu;
+	__u32 op;
+	__s32 prio;
+	__u32 flags;
+	__u32 running;
+	__u32 reserved[3];
+};
+
+#define NVSCHED_IOC_PRIO_TSG	_IOW(NVSCHED_IOC_MAGIC, 0x40, struct nvsched_prio_tsg)
+#define NVSCHED_IOC_PRIO_SEG	_IOWR(NVSCHED_IOC_MAGIC, 0x41, struct nvsched_prio_seg)
+
 #endif /* _UAPI_NVSCHED_H */
