@@ -21,7 +21,7 @@
 #include "cli.h"
 #include "json.h"
 #include "prio.h"
-#include "uapi/nvsched.h"
+#include "nvsched.h"
 
 #define SIM_MAX_TASKS	256
 
@@ -336,9 +336,9 @@ static int prio_run(const struct cli_global *g, int argc, char **argv)
 	};
 	struct nvsched_prio_tsg tsgs[64];
 	struct nvsched_prio_seg seg = { .op = NVSCHED_PRIO_BEGIN, .prio = NVSCHED_PRIO_THREAD };
-	const char *dev = getenv("NVSCHED_DEVICE");
+	struct nvsched *h;
 	unsigned int gpu = 0;
-	int c, i, n = 0, fd;
+	int c, i, n = 0, fd, ret;
 	char *end;
 	long v;
 
@@ -395,29 +395,36 @@ static int prio_run(const struct cli_global *g, int argc, char **argv)
 		fprintf(stderr, "nvsched prio run: --tsg RL:ID and a command are needed (see --help)\n");
 		return CLI_EXIT_USAGE;
 	}
-	/* no O_CLOEXEC: the command keeps the task open */
-	fd = open(dev && *dev ? dev : NVSCHED_DEVICE, O_RDWR);
-	if (fd < 0) {
-		fprintf(stderr, "nvsched prio run: %s: %s\n", dev && *dev ? dev : NVSCHED_DEVICE,
-			strerror(errno));
+	h = nvsched_open((int)gpu);
+	if (!h) {
+		fprintf(stderr, "nvsched prio run: GPU %u: %s\n", gpu, nvsched_strerror(errno));
 		return CLI_EXIT_FAIL;
 	}
-	for (i = 0; i < n; i++)
-		if (ioctl(fd, NVSCHED_IOC_PRIO_TSG, &tsgs[i])) {
+	for (i = 0; i < n; i++) {
+		ret = nvsched_prio_tsg(h, tsgs[i].runlist, tsgs[i].tsgid);
+		if (ret) {
 			fprintf(stderr, "nvsched prio run: TSG %d:%u: %s\n", tsgs[i].runlist,
-				tsgs[i].tsgid, strerror(errno));
-			close(fd);
+				tsgs[i].tsgid, strerror(-ret));
+			nvsched_close(h);
 			return CLI_EXIT_FAIL;
 		}
-	seg.gpu = gpu;
-	if (ioctl(fd, NVSCHED_IOC_PRIO_SEG, &seg)) {
-		fprintf(stderr, "nvsched prio run: segment begin: %s\n", strerror(errno));
-		close(fd);
+	}
+	ret = nvsched_fd_seg(nvsched_fd(h), NVSCHED_PRIO_BEGIN, seg.prio);
+	if (ret) {
+		fprintf(stderr, "nvsched prio run: segment begin: %s\n", strerror(-ret));
+		nvsched_close(h);
+		return CLI_EXIT_FAIL;
+	}
+	/* the command keeps the task's descriptor open: its lifetime is the segment */
+	fd = nvsched_fd(h);
+	if (fcntl(fd, F_SETFD, 0)) {
+		fprintf(stderr, "nvsched prio run: %s\n", strerror(errno));
+		nvsched_close(h);
 		return CLI_EXIT_FAIL;
 	}
 	execvp(argv[optind], argv + optind);
 	fprintf(stderr, "nvsched prio run: %s: %s\n", argv[optind], strerror(errno));
-	close(fd);
+	nvsched_close(h);
 	return 127;
 }
 

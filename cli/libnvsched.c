@@ -102,3 +102,50 @@ const char *nvsched_strerror(int err)
 		return strerror(err);
 	}
 }
+
+int nvsched_prio_tsg(struct nvsched *h, int runlist, unsigned int tsgid)
+{
+	struct nvsched_prio_tsg req;
+
+	memset(&req, 0, sizeof(req));
+	req.gpu = (unsigned int)h->gpu;
+	req.runlist = runlist;
+	req.tsgid = tsgid;
+	return ioctl(h->fd, NVSCHED_IOC_PRIO_TSG, &req) ? -errno : 0;
+}
+
+int nvsched_capture_begin(struct nvsched *h)
+{
+	(void)h;
+	return -EOPNOTSUPP;
+}
+
+int nvsched_capture_end(struct nvsched *h, unsigned *ntsgs)
+{
+	(void)h;
+	if (ntsgs)
+		*ntsgs = 0;
+	return -EOPNOTSUPP;
+}
+
+int nvsched_fd_seg(int fd, unsigned int op, int prio)
+{
+	struct nvsched_prio_seg req;
+
+	memset(&req, 0, sizeof(req));
+	req.gpu = NVSCHED_PRIO_FILE_GPU;
+	req.op = op;
+	req.prio = op == NVSCHED_PRIO_BEGIN ? prio : 0;
+	return ioctl(fd, NVSCHED_IOC_PRIO_SEG, &req) ? -errno : 0;
+}
+
+int nvsched_seg_begin(struct nvsched *h, int gpu_prio)
+{
+	return nvsched_fd_seg(h->fd, NVSCHED_PRIO_BEGIN,
+			      gpu_prio < 0 ? NVSCHED_PRIO_BEST_EFFORT : gpu_prio);
+}
+
+int nvsched_seg_end(struct nvsched *h)
+{
+	return nvsched_fd_seg(h->fd, NVSCHED_PRIO_END, 0);
+}

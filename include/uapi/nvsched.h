@@ -443,6 +443,8 @@ struct nvsched_prio_tsg {
 	__u32 reserved[4];
 };
 
+#define NVSCHED_PRIO_FILE_GPU	0xffffffffu	/* the GPU of this file's task */
+
 enum nvsched_prio_op {
 	NVSCHED_PRIO_BEGIN = 1,
 	NVSCHED_PRIO_END = 2,
@@ -454,7 +456,7 @@ enum nvsched_prio_op {
 /**
  * struct nvsched_prio_seg - NVSCHED_IOC_PRIO_SEG: a segment of the task of
  *	this open file begins or ends
- * @gpu: in: GPU index (the file's GPU)
+ * @gpu: in: GPU index (the file's GPU), or NVSCHED_PRIO_FILE_GPU
  * @op: in: enum nvsched_prio_op
  * @prio: in (BEGIN): 0..NVSCHED_PRIO_MAX (real time, higher wins; needs
  *	CAP_SYS_NICE), NVSCHED_PRIO_BEST_EFFORT, or NVSCHED_PRIO_THREAD;

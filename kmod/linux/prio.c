@@ -169,7 +169,8 @@ static int nvs_prio_gpu_get(struct nvs_gpu *g, struct nvs_prio_gpu **out)
 	rt_mutex_init(&pg->lock);
 	pg->p = nvs_prio_init(mem, len, &cfg);
 	pg->t = t;
-	g->prio = pg;
+	/* published initialised: lockless readers use smp_load_acquire() */
+	smp_store_release(&g->prio, pg);
 	nvs_gpu_end(g);
 	*out = pg;
 	return 0;
@@ -251,7 +252,7 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 	pf = nvs_prio_file(file, g);
 	if (IS_ERR(pf))
 		return PTR_ERR(pf);
-	pg = READ_ONCE(g->prio);
+	pg = smp_load_acquire(&g->prio);
 	if (!pg) {
 		ret = nvs_prio_gpu_get(g, &pg);
 		if (ret)
@@ -319,16 +320,19 @@ static int nvs_prio_ioc_seg(struct file *file, void __user *arg)
 		if (req.prio >= 0 && !capable(CAP_SYS_NICE))
 			return -EPERM;
 	}
-	g = nvs_gpu_get_by_index(req.gpu);
-	if (!g)
-		return -ENODEV;
 	pf = READ_ONCE(file->private_data);
-	pg = READ_ONCE(g->prio);
-	if (!pf || pf->g != g || pf->slot < 0 || !pg)
+	g = req.gpu == NVSCHED_PRIO_FILE_GPU ? (pf ? pf->g : NULL) :
+					       nvs_gpu_get_by_index(req.gpu);
+	if (!g)
+		return req.gpu == NVSCHED_PRIO_FILE_GPU ? -ENOENT : -ENODEV;
+	pg = smp_load_acquire(&g->prio);
+	if (!pf || pf->g != g || !pg)
 		return -ENOENT;		/* no TSG registered: nothing to schedule */
 	if (rt_mutex_lock_interruptible(&pg->lock))
 		return -EINTR;
-	if (req.op == NVSCHED_PRIO_BEGIN)
+	if (pf->slot < 0)
+		ret = -ENOENT;
+	else if (req.op == NVSCHED_PRIO_BEGIN)
 		ret = nvs_prio_begin(pg->p, pf->slot, req.prio);
 	else
 		ret = nvs_prio_end(pg->p, pf->slot);
@@ -375,7 +379,7 @@ void nvs_prio_release(struct file *file)
 
 	if (!pf)
 		return;
-	pg = READ_ONCE(pf->g->prio);
+	pg = smp_load_acquire(&pf->g->prio);
 	if (pg && pf->slot >= 0) {
 		rt_mutex_lock(&pg->lock);
 		nvs_prio_task_remove(pg->p, pf->slot);
