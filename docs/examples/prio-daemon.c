@@ -8,7 +8,7 @@
  * Reads commands on standard input, one a line, and answers "ok" or
  * "error: MESSAGE" for each:
  *
- *   task NAME RL:ID...    a new task owning these TSGs (CAP_SYS_ADMIN)
+ *   task NAME [RL:ID...]  a new task owning these TSGs (CAP_SYS_ADMIN)
  *   begin NAME PRIO       its segment begins (0..99 real time, -1 best effort)
  *   end NAME              its segment ends
  *   drop NAME             the task goes (its TSGs run as best effort again)
@@ -97,16 +97,19 @@ int main(int argc, char **argv)
 			continue;
 		if (!strcmp(cmd, "quit"))
 			break;
-		if (!strcmp(cmd, "task") && name && rest)
-			ret = cmd_task(gpu, name, rest);
-		else if (!strcmp(cmd, "begin") && rest)
+		if (!strcmp(cmd, "task") && name) {
+			char none[1] = "";
+
+			ret = cmd_task(gpu, name, rest ? rest : none);
+		} else if (!strcmp(cmd, "begin") && rest) {
 			ret = t ? nvsched_seg_begin(t->h, atoi(rest)) : -ENOENT;
-		else if (!strcmp(cmd, "end"))
+		} else if (!strcmp(cmd, "end")) {
 			ret = t ? nvsched_seg_end(t->h) : -ENOENT;
-		else if (!strcmp(cmd, "drop"))
+		} else if (!strcmp(cmd, "drop")) {
 			ret = t ? (nvsched_close(t->h), t->h = NULL, 0) : -ENOENT;
-		else
+		} else {
 			ret = -EINVAL;
+		}
 		if (ret)
 			printf("error: %s\n", strerror(-ret));
 		else

@@ -69,6 +69,54 @@ for R in 0 0 1; do	# gv100 and ga100: runlist 0; gh100: runlist 1
 	expect $i $R "$ALL"
 	i=$((i + 1))
 done
+# the example daemon (docs/examples/prio-daemon.c, libnvsched only): tasks as
+# handles, the kernel's errno for bad input, closing a handle mid-segment
+chans 0 0 > /tmp/init
+set -- $(tsgs 0 0)
+A=$1 B=$2
+mkfifo /tmp/din
+prio-daemon 0 < /tmp/din > /tmp/dout 2>&1 &
+D=$!
+exec 3> /tmp/din
+nd=0
+# say CMD WANT: send CMD, require the answer to contain WANT
+say() {
+	echo "$1" >&3
+	nd=$((nd + 1))
+	k=0
+	while [ "$(grep -c . /tmp/dout)" -lt $nd ]; do
+		k=$((k + 1)); [ $k -ge 100 ] && fail "daemon: no answer to '$1'"; sleep 0.1
+	done
+	r=$(sed -n "${nd}p" /tmp/dout)
+	case $r in *"$2"*) ;; *) fail "daemon '$1': got '$r', want '$2'" ;; esac
+}
+say "task e" ok				# a task with no TSG yet
+say "begin e 10" "No such file"		# begin before any TSG: ENOENT
+say "task a 0:$A" ok
+say "task b 0:$B" ok
+say "task c 0:$A" "busy"		# A is a's
+say "task d 0:4000" "No such file"	# not on the runlist
+say "begin a 100" "Invalid argument"	# priority out of range
+expect 0 0 "$(tsgs 0 0)"
+say "begin a 10" ok
+expect 0 0 "$A"
+say "begin b 20" ok
+expect 0 0 "$B"
+say "end b" ok
+expect 0 0 "$A"
+say "end b" ok				# no segment: a warning, nothing changes
+expect 0 0 "$A"
+say "begin b -1" ok			# best effort waits
+expect 0 0 "$A"
+say "drop a" ok				# closing the handle mid-segment
+expect 0 0 "$(tsgs 0 0)"
+say "begin a 5" "No such file"		# a is gone
+say "begin b 30" ok
+expect 0 0 "$B"
+echo quit >&3
+exec 3>&-
+wait $D
+expect 0 0 "$(tsgs 0 0)"
 # a task alive at rmmod time keeps the module: rmmod refuses; after its
 # death everything is on and the module unloads
 chans 0 0 > /tmp/init
