@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "gpu.h"
 #include "json.h"
 #include "prio.h"
 #include "nvsched.h"
@@ -35,6 +36,7 @@ static void prio_usage(FILE *f)
 {
 	fprintf(f,
 		"usage: nvsched prio simulate [-j] [-p] FILE\n"
+		"       nvsched [--gpu N] prio status [-j] [-p]\n"
 		"       nvsched [--gpu N] prio run [--prio N|--best-effort] --tsg RL:ID... -- CMD [ARG...]\n\n"
 		"Fixed-priority GPU scheduling (GCAPS-style); see nvsched-prio(1).\n\n"
 		"  simulate FILE   run the module's policy on an event script (JSON Lines, one\n"
@@ -44,6 +46,8 @@ static void prio_usage(FILE *f)
 		"  -j, --json      one JSON object per event (docs/CONTRACTS.md section 5)\n"
 		"  -p, --pretty    pretty-printed JSON\n"
 		"  -h, --help      this help\n"
+		"  status          the module's tasks (slot, priority, TSGs, running or held\n"
+		"                  back), the mechanism and its counters\n"
 		"  run             give the TSGs (hardware runlist RL, TSG id ID; CAP_SYS_ADMIN)\n"
 		"                  to a new task, begin its segment at priority N (0..%d,\n"
 		"                  CAP_SYS_NICE; default: the SCHED_FIFO priority of this thread,\n"
@@ -428,6 +432,106 @@ static int prio_run(const struct cli_global *g, int argc, char **argv)
 	return 127;
 }
 
+static const char *mech_name(unsigned int m)
+{
+	return m == NVSCHED_PRIO_MECH_GATE ? "gate" : "none";
+}
+
+static int prio_status(const struct cli_global *g0, int argc, char **argv)
+{
+	struct nvsched_prio_task tasks[256];
+	struct nvsched_prio_status st;
+	struct cli_global g = *g0;
+	struct cli_gpu *gpus;
+	struct nvsched *h;
+	unsigned int count = 256, i;
+	bool help;
+	int n, ret;
+
+	ret = cli_simple_opts(&g, argc, argv, &help);
+	if (ret || help) {
+		if (help)
+			prio_usage(stdout);
+		return ret;
+	}
+	ret = cli_gpus_open(&g, "prio", false, &gpus, &n);
+	if (ret)
+		return ret;
+	h = nvsched_open(gpus[0].index);
+	if (!h) {
+		fprintf(stderr, "nvsched prio status: %s\n", nvsched_strerror(errno));
+		cli_gpus_close(gpus, n);
+		return CLI_EXIT_FAIL;
+	}
+	ret = nvsched_prio_status(h, &st, tasks, &count);
+	nvsched_close(h);
+	if (ret) {
+		fprintf(stderr, "nvsched prio status: %s\n", strerror(-ret));
+		cli_gpus_close(gpus, n);
+		return CLI_EXIT_FAIL;
+	}
+	if (g.json) {
+		struct jw w;
+
+		cli_json_begin(&w, g.pretty, &gpus[0]);
+		jw_key(&w, "mechanism");
+		jw_str(&w, mech_name(st.mechanism));
+		jw_key(&w, "running");
+		if (st.running >= 0)
+			jw_int(&w, st.running);
+		else
+			jw_null(&w);
+		jw_key(&w, "decisions");
+		jw_uint(&w, st.decisions);
+		jw_key(&w, "writes");
+		jw_uint(&w, st.writes);
+		jw_key(&w, "disabled_channels");
+		jw_uint(&w, st.disabled);
+		jw_key(&w, "runlists");
+		jw_uint(&w, st.runlists);
+		jw_key(&w, "tasks");
+		jw_arr_begin(&w);
+		for (i = 0; i < count; i++) {
+			jw_obj_begin(&w);
+			jw_key(&w, "slot");
+			jw_uint(&w, tasks[i].slot);
+			jw_key(&w, "prio");
+			if (tasks[i].flags & NVSCHED_PRIO_T_IN_SEG && tasks[i].prio >= 0)
+				jw_int(&w, tasks[i].prio);
+			else
+				jw_null(&w);
+			jw_key(&w, "in_segment");
+			jw_bool(&w, tasks[i].flags & NVSCHED_PRIO_T_IN_SEG);
+			jw_key(&w, "running");
+			jw_bool(&w, tasks[i].flags & NVSCHED_PRIO_T_RUNNING);
+			jw_key(&w, "tsgs");
+			jw_uint(&w, tasks[i].ntsgs);
+			jw_obj_end(&w);
+		}
+		jw_arr_end(&w);
+		jw_obj_end(&w);
+		jw_end_doc(&w);
+	} else {
+		printf("mechanism %s, %u runlist(s), %u channel(s) held disabled, %llu decision(s), %llu write(s)\n",
+		       mech_name(st.mechanism), st.runlists, st.disabled,
+		       (unsigned long long)st.decisions, (unsigned long long)st.writes);
+		for (i = 0; i < count; i++) {
+			const struct nvsched_prio_task *t = &tasks[i];
+			const char *state = !(t->flags & NVSCHED_PRIO_T_IN_SEG) ? "no segment" :
+					    t->flags & NVSCHED_PRIO_T_RUNNING ? "running" : "pending";
+
+			printf("task %u: ", t->slot);
+			if (t->flags & NVSCHED_PRIO_T_IN_SEG && t->prio >= 0)
+				printf("prio %d", t->prio);
+			else
+				printf("best effort");
+			printf(", %u TSG(s), %s\n", t->ntsgs, state);
+		}
+	}
+	cli_gpus_close(gpus, n);
+	return CLI_EXIT_OK;
+}
+
 int cmd_prio(const struct cli_global *g, int argc, char **argv)
 {
 	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
@@ -438,6 +542,8 @@ int cmd_prio(const struct cli_global *g, int argc, char **argv)
 		return prio_simulate(g, argc - 1, argv + 1);
 	if (!strcmp(argv[1], "run"))
 		return prio_run(g, argc - 1, argv + 1);
+	if (!strcmp(argv[1], "status"))
+		return prio_status(g, argc - 1, argv + 1);
 	fprintf(stderr, "nvsched prio: unknown subcommand '%s' (see --help)\n", argv[1]);
 	return CLI_EXIT_USAGE;
 }

@@ -2,6 +2,7 @@
 /* libnvsched.c - the C library over /dev/nvsched (see include/nvsched.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -148,4 +149,19 @@ int nvsched_seg_begin(struct nvsched *h, int gpu_prio)
 int nvsched_seg_end(struct nvsched *h)
 {
 	return nvsched_fd_seg(h->fd, NVSCHED_PRIO_END, 0);
+}
+
+int nvsched_prio_status(struct nvsched *h, struct nvsched_prio_status *st,
+			struct nvsched_prio_task *tasks, unsigned int *count)
+{
+	int ret = 0;
+
+	memset(st, 0, sizeof(*st));
+	st->gpu = (unsigned int)h->gpu;
+	st->count = *count;
+	st->tasks = (__u64)(uintptr_t)tasks;
+	if (ioctl(h->fd, NVSCHED_IOC_PRIO_STATUS, st))
+		ret = -errno;
+	*count = st->count;
+	return ret;
 }

@@ -44,6 +44,12 @@ const char *nvsched_strerror(int err);
  * task's. */
 int nvsched_prio_tsg(struct nvsched *h, int runlist, unsigned int tsgid);
 
+/* The GPU's priority-scheduling state: @st (its @gpu, @count and @tasks
+ * are filled here) and up to *@count tasks into @tasks; *@count becomes the
+ * number of tasks (-ENOSPC when they do not fit). */
+int nvsched_prio_status(struct nvsched *h, struct nvsched_prio_status *st,
+			struct nvsched_prio_task *tasks, unsigned int *count);
+
 /* The capture protocol (the TSGs a process creates between the two calls
  * become its own) is not in the module yet: both return -EOPNOTSUPP. */
 int nvsched_capture_begin(struct nvsched *h);

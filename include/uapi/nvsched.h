@@ -474,7 +474,58 @@ struct nvsched_prio_seg {
 	__u32 reserved[3];
 };
 
+#define NVSCHED_PRIO_T_IN_SEG	(1u << 0)	/* a segment is open */
+#define NVSCHED_PRIO_T_RUNNING	(1u << 1)	/* its segment runs */
+#define NVSCHED_PRIO_T_SELF	(1u << 2)	/* the task of the calling file */
+
+/**
+ * struct nvsched_prio_task - one task in NVSCHED_IOC_PRIO_STATUS
+ * @slot: its policy slot
+ * @flags: NVSCHED_PRIO_T_*
+ * @prio: its segment's priority (NVSCHED_PRIO_BEST_EFFORT: best effort or
+ *	no segment)
+ * @ntsgs: TSGs it owns
+ */
+struct nvsched_prio_task {
+	__u32 slot;
+	__u32 flags;
+	__s32 prio;
+	__u32 ntsgs;
+};
+
+#define NVSCHED_PRIO_MECH_NONE	0	/* nothing registered yet */
+#define NVSCHED_PRIO_MECH_GATE	1	/* channels of held-back TSGs disabled */
+
+/**
+ * struct nvsched_prio_status - NVSCHED_IOC_PRIO_STATUS: the priority
+ *	scheduling state of one GPU
+ * @gpu: in: GPU index
+ * @count: in: room in @tasks; out: the number of tasks (ENOSPC when it
+ *	exceeds the room: then only this struct is written)
+ * @tasks: in: user pointer to struct nvsched_prio_task[@count]
+ * @running: out: slot of the real-time task that runs, -1 when none
+ * @mechanism: out: NVSCHED_PRIO_MECH_*
+ * @decisions: out: decisions that changed what may run
+ * @writes: out: register writes the mechanism made
+ * @disabled: out: channels the mechanism holds disabled now
+ * @runlists: out: runlists under its control
+ * @reserved: zero
+ */
+struct nvsched_prio_status {
+	__u32 gpu;
+	__u32 count;
+	__u64 tasks;
+	__s32 running;
+	__u32 mechanism;
+	__u64 decisions;
+	__u64 writes;
+	__u32 disabled;
+	__u32 runlists;
+	__u32 reserved[4];
+};
+
 #define NVSCHED_IOC_PRIO_TSG	_IOW(NVSCHED_IOC_MAGIC, 0x40, struct nvsched_prio_tsg)
 #define NVSCHED_IOC_PRIO_SEG	_IOWR(NVSCHED_IOC_MAGIC, 0x41, struct nvsched_prio_seg)
+#define NVSCHED_IOC_PRIO_STATUS	_IOWR(NVSCHED_IOC_MAGIC, 0x42, struct nvsched_prio_status)
 
 #endif /* _UAPI_NVSCHED_H */

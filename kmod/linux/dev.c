@@ -371,6 +371,7 @@ static long nvs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return nvs_ioc_raw_mem(uarg);
 	case NVSCHED_IOC_PRIO_TSG:
 	case NVSCHED_IOC_PRIO_SEG:
+	case NVSCHED_IOC_PRIO_STATUS:
 		return nvs_prio_ioctl(file, cmd, uarg);
 	default:
 		return nvs_ioctl_topo(cmd, uarg);

@@ -59,6 +59,8 @@ struct nvs_prio_file {
 
 static_assert(sizeof(struct nvsched_prio_tsg) == 32);
 static_assert(sizeof(struct nvsched_prio_seg) == 32);
+static_assert(sizeof(struct nvsched_prio_task) == 16);
+static_assert(sizeof(struct nvsched_prio_status) == 64);
 static_assert(NVSCHED_PRIO_MAX == NVS_PRIO_MAX);
 
 static void nvs_prio_udelay(void *ctx)
@@ -348,6 +350,76 @@ static int nvs_prio_ioc_seg(struct file *file, void __user *arg)
 	return ret;
 }
 
+static int nvs_prio_ioc_status(struct file *file, void __user *arg)
+{
+	struct nvsched_prio_status req;
+	struct nvsched_prio_task *out = NULL;
+	struct nvs_prio_file *pf = READ_ONCE(file->private_data);
+	struct nvs_prio_gpu *pg;
+	struct nvs_gpu *g;
+	unsigned int i, n = 0;
+	int rl, ret = 0;
+
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+	if (req.reserved[0] || req.reserved[1] || req.reserved[2] || req.reserved[3])
+		return -EINVAL;
+	g = nvs_gpu_get_by_index(req.gpu);
+	if (!g)
+		return -ENODEV;
+	req.running = -1;
+	req.mechanism = NVSCHED_PRIO_MECH_NONE;
+	req.decisions = req.writes = 0;
+	req.disabled = req.runlists = 0;
+	pg = smp_load_acquire(&g->prio);
+	if (!pg) {
+		req.count = 0;
+		return copy_to_user(arg, &req, sizeof(req)) ? -EFAULT : 0;
+	}
+	/* bounded by the task slots; allocated before the lock */
+	out = kcalloc(NVS_PRIO_TASKS, sizeof(*out), GFP_KERNEL);
+	if (!out)
+		return -ENOMEM;
+	if (rt_mutex_lock_interruptible(&pg->lock)) {
+		kfree(out);
+		return -EINTR;
+	}
+	for (i = 0; i < pg->p->cfg.max_tasks; i++) {
+		const struct nvs_prio_task *t = &pg->p->tasks[i];
+
+		if (!t->used)
+			continue;
+		out[n].slot = i;
+		out[n].flags = (t->in_seg ? NVSCHED_PRIO_T_IN_SEG : 0) |
+			       (nvs_prio_task_runs(pg->p, i) ? NVSCHED_PRIO_T_RUNNING : 0) |
+			       (pf && pf->g == g && pf->slot == (int)i ? NVSCHED_PRIO_T_SELF : 0);
+		out[n].prio = t->in_seg ? t->prio : NVSCHED_PRIO_BEST_EFFORT;
+		out[n].ntsgs = t->ntsgs;
+		n++;
+	}
+	req.running = pg->p->running;
+	req.decisions = pg->p->decisions;
+	for (rl = 0; rl < NVS_PRIO_RUNLISTS; rl++) {
+		if (!pg->gate[rl])
+			continue;
+		req.mechanism = NVSCHED_PRIO_MECH_GATE;
+		req.runlists++;
+		req.writes += pg->gate[rl]->writes;
+		req.disabled += pg->gate[rl]->ndisabled;
+	}
+	rt_mutex_unlock(&pg->lock);
+	if (n > req.count) {
+		ret = -ENOSPC;
+	} else if (n && copy_to_user(u64_to_user_ptr(req.tasks), out, n * sizeof(*out))) {
+		ret = -EFAULT;
+	}
+	req.count = n;
+	if ((!ret || ret == -ENOSPC) && copy_to_user(arg, &req, sizeof(req)))
+		ret = -EFAULT;
+	kfree(out);
+	return ret;
+}
+
 /**
  * nvs_prio_ioctl() - the priority-scheduling ioctls
  * @file: the open /dev/nvsched (its task)
@@ -363,6 +435,8 @@ long nvs_prio_ioctl(struct file *file, unsigned int cmd, void __user *arg)
 		return nvs_prio_ioc_tsg(file, arg);
 	case NVSCHED_IOC_PRIO_SEG:
 		return nvs_prio_ioc_seg(file, arg);
+	case NVSCHED_IOC_PRIO_STATUS:
+		return nvs_prio_ioc_status(file, arg);
 	}
 	return -ENOTTY;
 }

@@ -102,6 +102,14 @@ say "begin a 10" ok
 expect 0 0 "$A"
 say "begin b 20" ok
 expect 0 0 "$B"
+# status: a and b (e has no TSG: no task yet); b (priority 20) runs, a (10) waits
+st=$(nvsched --gpu 0 prio status -j)
+echo "$st" | grep -q '"mechanism":"gate"' || fail "status: $st"
+[ "$(echo "$st" | grep -o '"slot"' | wc -l)" -eq 2 ] || fail "status tasks: $st"
+echo "$st" | grep -q '"prio":20,"in_segment":true,"running":true,"tsgs":1' || fail "status b: $st"
+echo "$st" | grep -q '"prio":10,"in_segment":true,"running":false,"tsgs":1' || fail "status a: $st"
+echo "$st" | grep -q '"disabled_channels":0' && fail "status: nothing disabled: $st"
+nvsched --gpu 0 prio status | grep -q "prio 10, 1 TSG(s), pending" || fail "status text"
 say "end b" ok
 expect 0 0 "$A"
 say "end b" ok				# no segment: a warning, nothing changes
@@ -128,5 +136,6 @@ kill -9 $P
 wait $P 2> /dev/null
 sleep 1
 expect 0 0 "$(tsgs 0 0)"
+nvsched --gpu 0 prio status -j | grep -q '"tasks":\[\]' || fail "tasks left: $(nvsched --gpu 0 prio status -j)"
 rmmod nvsched || fail rmmod
 echo "@@ done"
