@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +38,7 @@ static void prio_usage(FILE *f)
 	fprintf(f,
 		"usage: nvsched prio simulate [-j] [-p] FILE\n"
 		"       nvsched [--gpu N] prio status [-j] [-p]\n"
-		"       nvsched [--gpu N] prio run [--prio N|--best-effort] --tsg RL:ID... -- CMD [ARG...]\n\n"
+		"       nvsched [--gpu N] prio run [--prio N|--best-effort] [--fifo N] --tsg RL:ID... -- CMD [ARG...]\n\n"
 		"Fixed-priority GPU scheduling (GCAPS-style); see nvsched-prio(1).\n\n"
 		"  simulate FILE   run the module's policy on an event script (JSON Lines, one\n"
 		"                  event a line: {\"t\": T, \"task\": NAME, \"event\": \"begin\"|\"end\"|\"exit\",\n"
@@ -53,7 +54,8 @@ static void prio_usage(FILE *f)
 		"                  CAP_SYS_NICE; default: the SCHED_FIFO priority of this thread,\n"
 		"                  best effort without one) and execute CMD, which keeps the\n"
 		"                  task's /dev/nvsched open: the segment lasts until CMD exits\n"
-		"                  (or is killed)\n", NVS_PRIO_MAX, NVS_PRIO_MAX);
+		"                  (or is killed); --fifo N runs CMD (and this thread) under\n"
+		"                  SCHED_FIFO priority N, which is then the GPU priority\n", NVS_PRIO_MAX, NVS_PRIO_MAX);
 }
 
 static int sim_slot(struct sim *s, const char *name, bool create)
@@ -334,6 +336,7 @@ static int prio_run(const struct cli_global *g, int argc, char **argv)
 	static const struct option opts[] = {
 		{ "prio", required_argument, NULL, 'P' },
 		{ "best-effort", no_argument, NULL, 'b' },
+		{ "fifo", required_argument, NULL, 'f' },
 		{ "tsg", required_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -342,7 +345,7 @@ static int prio_run(const struct cli_global *g, int argc, char **argv)
 	struct nvsched_prio_seg seg = { .op = NVSCHED_PRIO_BEGIN, .prio = NVSCHED_PRIO_THREAD };
 	struct nvsched *h;
 	unsigned int gpu = 0;
-	int c, i, n = 0, fd, ret;
+	int c, i, n = 0, fd, ret, fifo = 0;
 	char *end;
 	long v;
 
@@ -367,6 +370,14 @@ static int prio_run(const struct cli_global *g, int argc, char **argv)
 			break;
 		case 'b':
 			seg.prio = NVSCHED_PRIO_BEST_EFFORT;
+			break;
+		case 'f':
+			v = strtol(optarg, &end, 10);
+			if (*end || !*optarg || v < 1 || v > 99) {
+				fprintf(stderr, "nvsched prio run: --fifo takes 1..99\n");
+				return CLI_EXIT_USAGE;
+			}
+			fifo = (int)v;
 			break;
 		case 't': {
 			unsigned long rl, id;
@@ -398,6 +409,15 @@ static int prio_run(const struct cli_global *g, int argc, char **argv)
 	if (!n || optind >= argc) {
 		fprintf(stderr, "nvsched prio run: --tsg RL:ID and a command are needed (see --help)\n");
 		return CLI_EXIT_USAGE;
+	}
+	if (fifo) {
+		/* the command runs SCHED_FIFO; its GPU priority follows (unless --prio) */
+		struct sched_param sp = { .sched_priority = fifo };
+
+		if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
+			fprintf(stderr, "nvsched prio run: SCHED_FIFO %d: %s\n", fifo, strerror(errno));
+			return CLI_EXIT_FAIL;
+		}
 	}
 	h = nvsched_open((int)gpu);
 	if (!h) {

@@ -58,6 +58,14 @@ for R in 0 0 1; do	# gv100 and ga100: runlist 0; gh100: runlist 1
 	expect $i $R "$B"
 	kill -9 $P2
 	expect $i $R "$A"
+	# no --prio: the GPU priority is the thread's SCHED_FIFO priority (40 > 10)
+	nvsched --gpu $i prio run --fifo 40 --tsg $R:$B -- sleep 1000 &
+	P4=$!
+	expect $i $R "$B"
+	nvsched --gpu $i prio status -j | grep -q '"prio":40,"in_segment":true,"running":true' ||
+		fail "SCHED_FIFO 40: $(nvsched --gpu $i prio status -j)"
+	kill -9 $P4
+	expect $i $R "$A"
 	# a best-effort task waits while A runs, then runs with everything
 	nvsched --gpu $i prio run --best-effort --tsg $R:$B -- sleep 1000 &
 	P3=$!
