@@ -38,6 +38,7 @@ static void prio_usage(FILE *f)
 	fprintf(f,
 		"usage: nvsched prio simulate [-j] [-p] FILE\n"
 		"       nvsched [--gpu N] prio status [-j] [-p]\n"
+		"       nvsched [--gpu N] prio set keep|unkeep RL:ID\n"
 		"       nvsched [--gpu N] prio run [--prio N|--best-effort] [--fifo N] --tsg RL:ID... -- CMD [ARG...]\n\n"
 		"Fixed-priority GPU scheduling (GCAPS-style); see nvsched-prio(1).\n\n"
 		"  simulate FILE   run the module's policy on an event script (JSON Lines, one\n"
@@ -49,6 +50,8 @@ static void prio_usage(FILE *f)
 		"  -h, --help      this help\n"
 		"  status          the module's tasks (slot, priority, TSGs, running or held\n"
 		"                  back), the mechanism and its counters\n"
+		"  set keep RL:ID  keep that TSG on whatever runs (a display server, say);\n"
+		"                  unkeep undoes it (CAP_SYS_ADMIN)\n"
 		"  run             give the TSGs (hardware runlist RL, TSG id ID; CAP_SYS_ADMIN)\n"
 		"                  to a new task, begin its segment at priority N (0..%d,\n"
 		"                  CAP_SYS_NICE; default: the SCHED_FIFO priority of this thread,\n"
@@ -552,6 +555,55 @@ static int prio_status(const struct cli_global *g0, int argc, char **argv)
 	return CLI_EXIT_OK;
 }
 
+static int prio_set(const struct cli_global *g, int argc, char **argv)
+{
+	unsigned long rl, id;
+	struct nvsched *h;
+	unsigned int gpu = 0;
+	char *end;
+	int ret;
+
+	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		prio_usage(stdout);
+		return CLI_EXIT_OK;
+	}
+	if (argc != 3 || (strcmp(argv[1], "keep") && strcmp(argv[1], "unkeep"))) {
+		fprintf(stderr, "nvsched prio set: keep|unkeep RL:ID expected (see --help)\n");
+		return CLI_EXIT_USAGE;
+	}
+	rl = strtoul(argv[2], &end, 0);
+	if (*end != ':' || rl > 63) {
+		fprintf(stderr, "nvsched prio set: RL:ID expected\n");
+		return CLI_EXIT_USAGE;
+	}
+	id = strtoul(end + 1, &end, 0);
+	if (*end || id > 0xffffffffUL) {
+		fprintf(stderr, "nvsched prio set: RL:ID expected\n");
+		return CLI_EXIT_USAGE;
+	}
+	if (g->gpu) {
+		long v = strtol(g->gpu, &end, 10);
+
+		if (*end || v < 0) {
+			fprintf(stderr, "nvsched prio set: --gpu takes an index here\n");
+			return CLI_EXIT_USAGE;
+		}
+		gpu = (unsigned int)v;
+	}
+	h = nvsched_open((int)gpu);
+	if (!h) {
+		fprintf(stderr, "nvsched prio set: GPU %u: %s\n", gpu, nvsched_strerror(errno));
+		return CLI_EXIT_FAIL;
+	}
+	ret = nvsched_prio_keep(h, (int)rl, (unsigned int)id, argv[1][0] == 'k');
+	nvsched_close(h);
+	if (ret) {
+		fprintf(stderr, "nvsched prio set: %s %lu:%lu: %s\n", argv[1], rl, id, strerror(-ret));
+		return CLI_EXIT_FAIL;
+	}
+	return CLI_EXIT_OK;
+}
+
 int cmd_prio(const struct cli_global *g, int argc, char **argv)
 {
 	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
@@ -564,6 +616,8 @@ int cmd_prio(const struct cli_global *g, int argc, char **argv)
 		return prio_run(g, argc - 1, argv + 1);
 	if (!strcmp(argv[1], "status"))
 		return prio_status(g, argc - 1, argv + 1);
+	if (!strcmp(argv[1], "set"))
+		return prio_set(g, argc - 1, argv + 1);
 	fprintf(stderr, "nvsched prio: unknown subcommand '%s' (see --help)\n", argv[1]);
 	return CLI_EXIT_USAGE;
 }

@@ -165,3 +165,15 @@ int nvsched_prio_status(struct nvsched *h, struct nvsched_prio_status *st,
 	*count = st->count;
 	return ret;
 }
+
+int nvsched_prio_keep(struct nvsched *h, int runlist, unsigned int tsgid, int keep)
+{
+	struct nvsched_prio_set req;
+
+	memset(&req, 0, sizeof(req));
+	req.gpu = (unsigned int)h->gpu;
+	req.op = keep ? NVSCHED_PRIO_SET_KEEP : NVSCHED_PRIO_SET_UNKEEP;
+	req.runlist = runlist;
+	req.tsgid = tsgid;
+	return ioctl(h->fd, NVSCHED_IOC_PRIO_SET, &req) ? -errno : 0;
+}

@@ -50,6 +50,10 @@ int nvsched_prio_tsg(struct nvsched *h, int runlist, unsigned int tsgid);
 int nvsched_prio_status(struct nvsched *h, struct nvsched_prio_status *st,
 			struct nvsched_prio_task *tasks, unsigned int *count);
 
+/* Keep TSG @tsgid of runlist @runlist on the GPU whatever runs (@keep) or
+ * not any more (CAP_SYS_ADMIN). */
+int nvsched_prio_keep(struct nvsched *h, int runlist, unsigned int tsgid, int keep);
+
 /* The capture protocol (the TSGs a process creates between the two calls
  * become its own) is not in the module yet: both return -EOPNOTSUPP. */
 int nvsched_capture_begin(struct nvsched *h);

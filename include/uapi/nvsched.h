@@ -524,8 +524,31 @@ struct nvsched_prio_status {
 	__u32 reserved[4];
 };
 
+enum nvsched_prio_set_op {
+	NVSCHED_PRIO_SET_KEEP = 1,	/* the TSG always stays on (a display server, say) */
+	NVSCHED_PRIO_SET_UNKEEP = 2,
+};
+
+/**
+ * struct nvsched_prio_set - NVSCHED_IOC_PRIO_SET: policy configuration of
+ *	one GPU (CAP_SYS_ADMIN)
+ * @gpu: in: GPU index
+ * @op: in: enum nvsched_prio_set_op
+ * @runlist: in: hardware runlist id (0..63)
+ * @tsgid: in: TSG id (below 4096; it need not exist yet)
+ * @reserved: zero
+ */
+struct nvsched_prio_set {
+	__u32 gpu;
+	__u32 op;
+	__s32 runlist;
+	__u32 tsgid;
+	__u32 reserved[4];
+};
+
 #define NVSCHED_IOC_PRIO_TSG	_IOW(NVSCHED_IOC_MAGIC, 0x40, struct nvsched_prio_tsg)
 #define NVSCHED_IOC_PRIO_SEG	_IOWR(NVSCHED_IOC_MAGIC, 0x41, struct nvsched_prio_seg)
 #define NVSCHED_IOC_PRIO_STATUS	_IOWR(NVSCHED_IOC_MAGIC, 0x42, struct nvsched_prio_status)
+#define NVSCHED_IOC_PRIO_SET	_IOW(NVSCHED_IOC_MAGIC, 0x43, struct nvsched_prio_set)
 
 #endif /* _UAPI_NVSCHED_H */

@@ -372,6 +372,7 @@ static long nvs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case NVSCHED_IOC_PRIO_TSG:
 	case NVSCHED_IOC_PRIO_SEG:
 	case NVSCHED_IOC_PRIO_STATUS:
+	case NVSCHED_IOC_PRIO_SET:
 		return nvs_prio_ioctl(file, cmd, uarg);
 	default:
 		return nvs_ioctl_topo(cmd, uarg);

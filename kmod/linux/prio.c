@@ -60,6 +60,7 @@ struct nvs_prio_file {
 static_assert(sizeof(struct nvsched_prio_tsg) == 32);
 static_assert(sizeof(struct nvsched_prio_seg) == 32);
 static_assert(sizeof(struct nvsched_prio_task) == 16);
+static_assert(sizeof(struct nvsched_prio_set) == 32);
 static_assert(sizeof(struct nvsched_prio_status) == 64);
 static_assert(NVSCHED_PRIO_MAX == NVS_PRIO_MAX);
 
@@ -350,6 +351,41 @@ static int nvs_prio_ioc_seg(struct file *file, void __user *arg)
 	return ret;
 }
 
+static int nvs_prio_ioc_set(void __user *arg)
+{
+	struct nvsched_prio_set req;
+	struct nvs_prio_gpu *pg;
+	struct nvs_gpu *g;
+	int ret;
+
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+	if (req.reserved[0] || req.reserved[1] || req.reserved[2] || req.reserved[3])
+		return -EINVAL;
+	if (req.op != NVSCHED_PRIO_SET_KEEP && req.op != NVSCHED_PRIO_SET_UNKEEP)
+		return -EINVAL;
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	if (req.runlist < 0 || req.runlist >= NVS_PRIO_RUNLISTS || req.tsgid >= NVS_PRIO_TSGS)
+		return -EINVAL;
+	g = nvs_gpu_get_by_index(req.gpu);
+	if (!g)
+		return -ENODEV;
+	pg = smp_load_acquire(&g->prio);
+	if (!pg) {
+		ret = nvs_prio_gpu_get(g, &pg);
+		if (ret)
+			return ret;
+	}
+	if (rt_mutex_lock_interruptible(&pg->lock))
+		return -EINTR;
+	ret = nvs_prio_keep(pg->p, req.runlist, req.tsgid, req.op == NVSCHED_PRIO_SET_KEEP);
+	if (!ret)
+		ret = nvs_prio_apply(g, pg);
+	rt_mutex_unlock(&pg->lock);
+	return ret;
+}
+
 static int nvs_prio_ioc_status(struct file *file, void __user *arg)
 {
 	struct nvsched_prio_status req;
@@ -437,6 +473,8 @@ long nvs_prio_ioctl(struct file *file, unsigned int cmd, void __user *arg)
 		return nvs_prio_ioc_seg(file, arg);
 	case NVSCHED_IOC_PRIO_STATUS:
 		return nvs_prio_ioc_status(file, arg);
+	case NVSCHED_IOC_PRIO_SET:
+		return nvs_prio_ioc_set(arg);
 	}
 	return -ENOTTY;
 }

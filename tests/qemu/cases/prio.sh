@@ -66,6 +66,15 @@ for R in 0 0 1; do	# gv100 and ga100: runlist 0; gh100: runlist 1
 		fail "SCHED_FIFO 40: $(nvsched --gpu $i prio status -j)"
 	kill -9 $P4
 	expect $i $R "$A"
+	# an always-kept TSG stays on while A runs; unkept, it goes
+	if [ -n "$3" ]; then
+		K=$3
+		nvsched --gpu $i prio set keep $R:$K || fail "keep"
+		expect $i $R "$A $K"
+		asuser -n nvsched --gpu $i prio set unkeep $R:$K 2> /tmp/e && fail "unkeep without CAP_SYS_ADMIN"
+		nvsched --gpu $i prio set unkeep $R:$K || fail "unkeep"
+		expect $i $R "$A"
+	fi
 	# a best-effort task waits while A runs, then runs with everything
 	nvsched --gpu $i prio run --best-effort --tsg $R:$B -- sleep 1000 &
 	P3=$!
