@@ -7,10 +7,11 @@ bench-runlist: $(B)/bin/runlist-bench profiles
 	$(B)/bin/runlist-bench $(sort $(wildcard $(B)/profiles/*.nvss))
 BENCH_TARGETS += bench-runlist
 # the priority policy's begin/end decision latency (user space)
-$(B)/bin/prio-bench: $(B)/bench/prio_bench.o $(B)/libnvshw.a
+$(B)/bin/prio-bench: $(B)/bench/prio_bench.o $(B)/libnvssim.a $(B)/libnvshw.a
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^
 .PHONY: bench-prio
-bench-prio: $(B)/bin/prio-bench
-	$(B)/bin/prio-bench
+bench-prio: $(B)/bin/prio-bench profiles
+	$(B)/bin/prio-bench $(B)/profiles/gv100.nvss $(B)/profiles/tu104.nvss $(B)/profiles/ga100.nvss \
+		$(B)/profiles/gh100.nvss $(B)/profiles/gb202.nvss
 BENCH_TARGETS += bench-prio
