@@ -29,7 +29,7 @@
 #define NVS_PRIO_RUNLISTS	64
 #define NVS_PRIO_TSGS		4096
 #define NVS_PRIO_TASKS		64
-#define NVS_PRIO_POLLS		1000	/* preempt poll bound, 1 us apart */
+#define NVS_PRIO_POLLS		2000	/* preempt poll bound, 50-100 us apart (100-200 ms) */
 
 /**
  * struct nvs_prio_gpu - priority scheduling state of one GPU
@@ -64,9 +64,10 @@ static_assert(sizeof(struct nvsched_prio_set) == 32);
 static_assert(sizeof(struct nvsched_prio_status) == 64);
 static_assert(NVSCHED_PRIO_MAX == NVS_PRIO_MAX);
 
-static void nvs_prio_udelay(void *ctx)
+/* between preempt polls: sleeping is fine, only mutexes are held */
+static void nvs_prio_poll_wait(void *ctx)
 {
-	udelay(1);
+	usleep_range(50, 100);
 }
 
 /*
@@ -131,6 +132,12 @@ static int nvs_prio_apply(struct nvs_gpu *g, struct nvs_prio_gpu *pg)
 		ret = nvs_prio_gate_apply(&g->io, g->ident.caps, pg->t, pg->gate[rl],
 					  nvs_prio_allowed(pg->p, rl), NVS_PRIO_TSGS, all);
 		nvs_gpu_end(g);
+		if (ret == -ETIMEDOUT) {
+			/* the channels are off; the TSG leaves at its timeslice's end */
+			dev_warn_ratelimited(g->dev, "%s: preempt on runlist %d did not complete\n",
+					     g->name, rl);
+			ret = 0;
+		}
 		if (ret) {
 			dev_warn_ratelimited(g->dev, "%s: priority gate on runlist %d failed (%d)\n",
 					     g->name, rl, ret);
@@ -197,7 +204,7 @@ static struct nvs_prio_gate_state *nvs_prio_gate_new(int rl)
 	s->raw = kvmalloc_array(s->entries, 16, GFP_KERNEL);
 	s->items = kvcalloc(s->entries, sizeof(*s->items), GFP_KERNEL);
 	s->preempt = true;
-	s->wait = nvs_prio_udelay;
+	s->wait = nvs_prio_poll_wait;
 	s->max_polls = NVS_PRIO_POLLS;
 	if (!s->raw || !s->items) {
 		kvfree(s->raw);
