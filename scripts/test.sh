@@ -12,6 +12,7 @@
 #      tests/cli/test_cli.py     engines/ce/gr/runlist text and JSON vs the
 #                                generator's descriptions and RM's answers
 #      make mutate (sample)      2 mutants per area, so the tool cannot rot
+#      tests/prio/run-cli.sh         nvsched prio simulate
 #   5. tests/packaging/test-install.sh  make install/uninstall, DKMS build
 #   6. tests/qemu/suite.sh       the module in QEMU guests on Debian kernels
 # Every step runs even when an earlier one failed; the final summary block
@@ -69,6 +70,8 @@ step "command layer vs independent values (tests/cli/test_cli.py)" test-cli-cmds
 	python3 tests/cli/test_cli.py -q
 step "mutation sample: ${MUTATE_PER_AREA:-2} mutants per area (make mutate)" test-mutate.log '^MUTATE:' \
 	make --no-print-directory mutate MUTATE_PER_AREA="${MUTATE_PER_AREA:-2}"
+step "CLI tests (nvsched prio simulate)" test-prio-cli.log '^prio CLI:' \
+	bash tests/prio/run-cli.sh build/bin/nvsched
 step "install, pkg-config, man page, completion, DKMS (tests/packaging)" test-packaging.log '^PACKAGING:' \
 	bash tests/packaging/test-install.sh
 args=()

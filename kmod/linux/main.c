@@ -129,6 +129,7 @@ static void nvs_remove_files(void)
 
 	list_for_each_entry(g, &nvs_mod.gpus, node) {
 		nvs_proc_remove(g);
+		nvs_prio_gpu_free(g);
 		/* nothing nvsched changed survives it: re-enable its channels */
 		if (!g->ndisabled && !g->sched_disabled)
 			continue;
