@@ -47,6 +47,37 @@ int pred_sm_order(const struct pred_gpu *g, int i)
 	return i < neven ? 2 * i : 2 * (i - neven) + 1;
 }
 
+bool pred_gpc_order(const struct pred_gpu *g)
+{
+	return g->sm_vgpc && g->n_sm_vgpc == g->sms && g->n_vgpc >= 1;
+}
+
+void pred_gpc_order_fill(const struct pred_gpu *g, int start, int phase, int *ord)
+{
+	int nsing = 0, n = 0, half, i, v;
+
+	for (i = 0; i < g->sms; i++)
+		nsing += g->sm_vgpc[i] < 0;
+	/* singleton SMs in ascending id, rotated by half of them when phase is 1 */
+	half = phase ? (nsing / 2) : 0;
+	for (v = 0; v < nsing; v++) {
+		int want = (v + half) % nsing, seen = 0;
+
+		for (i = 0; i < g->sms; i++)
+			if (g->sm_vgpc[i] < 0 && seen++ == want) {
+				ord[n++] = i;
+				break;
+			}
+	}
+	for (v = 0; v < g->n_vgpc; v++) {
+		int vg = (start + v) % g->n_vgpc;
+
+		for (i = 0; i < g->sms; i++)
+			if (g->sm_vgpc[i] == vg)
+				ord[n++] = i;
+	}
+}
+
 int pred_gpu_check(const struct pred_gpu *g, char *err, size_t errlen)
 {
 	int i;
@@ -80,6 +111,14 @@ int pred_gpu_check(const struct pred_gpu *g, char *err, size_t errlen)
 	NEED(g->max_smem_per_block >= 0, "max_smem_per_block must be >= 0");
 	NEED(g->lmem_initial >= 0, "lmem_initial must be >= 0");
 	NEED(g->smem_config_min >= 0, "smem_config_min must be >= 0");
+	if (pred_gpc_order(g)) {
+		NEED(g->order_start >= 0 && g->order_start < g->n_vgpc,
+		     "order_start must be 0..(virtual GPCs - 1)");
+		NEED(g->order_phase == 0 || g->order_phase == 1, "order_phase must be 0 or 1");
+		for (i = 0; i < g->sms; i++)
+			NEED(g->sm_vgpc[i] >= -1 && g->sm_vgpc[i] < g->n_vgpc,
+			     "SM-to-virtual-GPC map out of range");
+	}
 #undef NEED
 	return 0;
 }
@@ -208,6 +247,9 @@ struct sim {
 	size_t nheap, capheap;
 	struct pred_result *res;
 	size_t capev;
+	int *ord;		/* GPC-rotation order of the current kernel, or NULL */
+	int gpc_ptr;		/* next virtual GPC of the rotation */
+	int phase;		/* singleton half that comes first */
 };
 
 static int add_event(struct sim *s, double t, size_t k, long b, int sm, bool start)
@@ -352,7 +394,7 @@ static int choose_sm(const struct sim *s, const struct pred_kinfo *ki)
 	if (!g->lmem_no_wait && s->resident && ki->config_lmem > s->config_lmem)
 		return -1;
 	for (n = 0; n < g->sms; n++) {
-		int i = pred_sm_order(g, n);
+		int i = s->ord ? s->ord[n] : pred_sm_order(g, n);
 		const struct sm_state *m = &s->sm[i];
 		const struct tpc_state *t = &s->tpc[cfg_unit(g, i)];
 		long lim_b, lim_w, lim_s, lim_pb[PRED_MAX_PBS], mn, cur;
@@ -504,6 +546,15 @@ int pred_run(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
 	s.tpc = calloc(ntpc, sizeof(*s.tpc));
 	if (!res->info || !res->blocks || !s.sm || !s.tpc)
 		goto oom;
+	if (pred_gpc_order(g)) {
+		s.ord = malloc(g->sms * sizeof(*s.ord));
+		if (!s.ord)
+			goto oom;
+		/* the first kernel that starts on a singleton continues at order_start */
+		s.gpc_ptr = (g->order_start + 1) % g->n_vgpc;
+		s.phase = g->order_phase;
+		pred_gpc_order_fill(g, s.gpc_ptr, s.phase, s.ord);
+	}
 	for (k = 0; k < nk; k++) {
 		if (pred_kernel_info(g, &kd[k], &res->info[k], err, errlen))
 			goto out;
@@ -531,6 +582,24 @@ int pred_run(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
 		if (smid >= 0) {
 			if (place(&s, &res->info[k], &kd[k], k, b, smid, t))
 				goto oom;
+			if (s.ord && b == 0) {
+				/*
+				 * Rotation (measured, docs/predict-h100-accuracy.md): a
+				 * kernel whose first block goes to a singleton TPC
+				 * searches the virtual GPCs from the pointer minus one
+				 * and flips the singleton half; any other kernel
+				 * searches from the pointer and advances it.
+				 */
+				if (g->sm_vgpc[smid] < 0) {
+					pred_gpc_order_fill(g, (s.gpc_ptr + g->n_vgpc - 1) % g->n_vgpc,
+							    s.phase, s.ord);
+					s.phase ^= 1;
+				} else {
+					s.gpc_ptr = (s.gpc_ptr + 1) % g->n_vgpc;
+				}
+			}
+			if (s.ord && b + 1 == kd[k].blocks)
+				pred_gpc_order_fill(g, s.gpc_ptr, s.phase, s.ord);
 			if (++b == kd[k].blocks) {
 				k++;
 				b = 0;
@@ -577,6 +646,7 @@ out:
 	free(s.sm);
 	free(s.tpc);
 	free(s.heap);
+	free(s.ord);
 	if (rc)
 		pred_result_free(res);
 	return rc;

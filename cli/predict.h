@@ -47,6 +47,20 @@ struct pred_gpu {
 	long smem_config_min;		/* TB.config_s is at least this (bytes) */
 	bool smem_config_per_sm;	/* Mechanism 3 scope: false = per TPC (paper), true = per SM */
 	bool lmem_no_wait;		/* a larger local-memory need does not wait for an idle GPU */
+	/*
+	 * Hopper visiting order (docs/predict-h100-accuracy.md): per SM its
+	 * virtual GPC (0..n_vgpc-1) or -1 for a singleton TPC, from RM's
+	 * global SM order; NULL or n_sm_vgpc != sms: the paper's order.
+	 * The order is: singleton TPCs (half order_phase first), then the
+	 * virtual GPCs cyclically from a pointer, each in ascending SM id.
+	 * order_start is the virtual GPC after the singletons for the first
+	 * kernel; the pointer advances per kernel (see predict.c).
+	 */
+	const signed char *sm_vgpc;
+	int n_sm_vgpc;
+	int n_vgpc;
+	int order_start;
+	int order_phase;
 };
 
 struct pred_kernel {
@@ -143,5 +157,13 @@ void pred_input_free(struct pred_input *in);
 
 /* SM visiting order of Algorithm 1 (even SMs, then odd): the i-th SM id. */
 int pred_sm_order(const struct pred_gpu *g, int i);
+/* true when the GPC-rotation (Hopper) visiting order is in effect */
+bool pred_gpc_order(const struct pred_gpu *g);
+/*
+ * The GPC-rotation visiting order: singleton TPCs (the half given by
+ * phase first), then virtual GPCs start, start+1, ... (cyclic), each in
+ * ascending SM id.  ord receives g->sms SM ids.
+ */
+void pred_gpc_order_fill(const struct pred_gpu *g, int start, int phase, int *ord);
 
 #endif /* NVSCHED_PREDICT_H */

@@ -45,7 +45,7 @@ static const char *const gpu_int_keys[] = {
 	"smem_alloc_unit", "runtime_smem_per_block",
 	/* optional extensions */
 	"warp_size", "max_threads_per_block", "max_smem_per_block", "lmem_initial",
-	"smem_config_min",
+	"smem_config_min", "order_start", "order_phase",
 };
 #define GPU_REQUIRED_INTS 10
 
@@ -67,6 +67,8 @@ static void gpu_set(struct pred_gpu *g, size_t i, long v)
 	case 12: g->max_smem_per_block = v; break;
 	case 13: g->lmem_initial = v; break;
 	case 14: g->smem_config_min = v; break;
+	case 15: g->order_start = (int)v; break;
+	case 16: g->order_phase = (int)v; break;
 	}
 }
 
