@@ -60,8 +60,8 @@ static void write_gpu_json(struct jw *w, const struct pred_gpu *g)
 	jw_key(w, "smem_config_min"); jw_int(w, g->smem_config_min);
 	jw_key(w, "smem_config_scope"); jw_str(w, g->smem_config_per_sm ? "sm" : "tpc");
 	jw_key(w, "lmem_waits_for_idle"); jw_bool(w, !g->lmem_no_wait);
-	jw_key(w, "sm_order"); jw_str(w, pred_gpc_order(g) ? "gpc-rotation" : "paper");
 	if (pred_gpc_order(g)) {
+		jw_key(w, "sm_order"); jw_str(w, "gpc-rotation");
 		jw_key(w, "order_start"); jw_int(w, g->order_start);
 		jw_key(w, "order_phase"); jw_int(w, g->order_phase);
 		jw_key(w, "sm_vgpc");

@@ -28,6 +28,7 @@
 #include "predict.h"
 
 #define TIME_EPS 1e-9
+#define PRED_MAX_SPT 4
 
 static void seterr(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -52,13 +53,56 @@ bool pred_gpc_order(const struct pred_gpu *g)
 	return g->sm_vgpc && g->n_sm_vgpc == g->sms && g->n_vgpc >= 1;
 }
 
-void pred_gpc_order_fill(const struct pred_gpu *g, int start, int phase, int *ord)
+/*
+ * Blocks per virtual GPC in one layer (one SM per TPC): L blocks are
+ * water-filled over the virtual GPCs, at most cap[v] (its TPCs) each, and
+ * the remainder goes one each to the lowest virtual GPC ids (measured on
+ * the H100: a 90-block grid puts 4+3 blocks in the 4-TPC GPC 0 and 8+3,
+ * 8+3, 8+3, 8+2, ... in the others, whatever GPC comes first).
+ */
+static void waterfill(const int *cap, int nv, long L, int *q)
 {
-	int nsing = 0, n = 0, half, i, v;
+	long level = 0, sum = 0;
+	int v;
 
+	for (;;) {
+		long next = 0;
+
+		for (v = 0; v < nv; v++)
+			next += cap[v] < level + 1 ? cap[v] : level + 1;
+		if (next > L || next == sum)
+			break;
+		level++;
+		sum = next;
+	}
+	for (v = 0; v < nv; v++) {
+		q[v] = cap[v] < level ? cap[v] : (int)level;
+		if (sum < L && cap[v] > level) {
+			q[v]++;
+			sum++;
+		}
+	}
+}
+
+/*
+ * The GPC-rotation visiting order for a kernel of nblocks blocks: singleton
+ * TPCs first (the half given by phase first), then the blocks of one pass
+ * over the SMs, GPC by GPC from virtual GPC start: each GPC's quota of one
+ * SM per TPC (first layer), then of the TPCs' second SMs (waterfill()),
+ * in ascending TPC order with both SMs of a TPC together; then every other
+ * SM in the same GPC order, ascending.  Most room (Mechanism 1) still
+ * comes first: this is only the tie-break order.
+ */
+static void gpc_order_fill(const struct pred_gpu *g, int start, int phase, long nblocks,
+			   int *ord, unsigned char *used)
+{
+	int nsing = 0, n = 0, half, i, v, j, spt = g->sms_per_tpc;
+	int cap[256], q[PRED_MAX_SPT][256];
+	long m, T = 0;
+
+	memset(used, 0, g->sms);
 	for (i = 0; i < g->sms; i++)
 		nsing += g->sm_vgpc[i] < 0;
-	/* singleton SMs in ascending id, rotated by half of them when phase is 1 */
 	half = phase ? (nsing / 2) : 0;
 	for (v = 0; v < nsing; v++) {
 		int want = (v + half) % nsing, seen = 0;
@@ -66,15 +110,44 @@ void pred_gpc_order_fill(const struct pred_gpu *g, int start, int phase, int *or
 		for (i = 0; i < g->sms; i++)
 			if (g->sm_vgpc[i] < 0 && seen++ == want) {
 				ord[n++] = i;
+				used[i] = 1;
 				break;
 			}
+	}
+	for (v = 0; v < g->n_vgpc; v++) {
+		cap[v] = 0;
+		for (i = 0; i < g->sms; i += spt)
+			cap[v] += g->sm_vgpc[i] == v;
+		T += cap[v];
+	}
+	m = (nblocks < g->sms ? nblocks : g->sms) - nsing;
+	for (j = 0; j < spt; j++) {
+		long L = m - j * T;
+
+		waterfill(cap, g->n_vgpc, L < 0 ? 0 : L > T ? T : L, q[j]);
+	}
+	for (v = 0; v < g->n_vgpc; v++) {
+		int vg = (start + v) % g->n_vgpc, t = 0;
+
+		for (i = 0; i + spt <= g->sms; i += spt) {
+			if (g->sm_vgpc[i] != vg)
+				continue;
+			for (j = 0; j < spt; j++)
+				if (t < q[j][vg] && !used[i + j]) {
+					ord[n++] = i + j;
+					used[i + j] = 1;
+				}
+			t++;
+		}
 	}
 	for (v = 0; v < g->n_vgpc; v++) {
 		int vg = (start + v) % g->n_vgpc;
 
 		for (i = 0; i < g->sms; i++)
-			if (g->sm_vgpc[i] == vg)
+			if (g->sm_vgpc[i] == vg && !used[i]) {
 				ord[n++] = i;
+				used[i] = 1;
+			}
 	}
 }
 
@@ -115,6 +188,8 @@ int pred_gpu_check(const struct pred_gpu *g, char *err, size_t errlen)
 		NEED(g->order_start >= 0 && g->order_start < g->n_vgpc,
 		     "order_start must be 0..(virtual GPCs - 1)");
 		NEED(g->order_phase == 0 || g->order_phase == 1, "order_phase must be 0 or 1");
+		NEED(g->n_vgpc <= 256 && g->sms_per_tpc <= PRED_MAX_SPT,
+		     "GPC-rotation order: at most 256 virtual GPCs and 4 SMs per TPC");
 		for (i = 0; i < g->sms; i++)
 			NEED(g->sm_vgpc[i] >= -1 && g->sm_vgpc[i] < g->n_vgpc,
 			     "SM-to-virtual-GPC map out of range");
@@ -248,6 +323,7 @@ struct sim {
 	struct pred_result *res;
 	size_t capev;
 	int *ord;		/* GPC-rotation order of the current kernel, or NULL */
+	unsigned char *used;	/* scratch of gpc_order_fill() */
 	int gpc_ptr;		/* next virtual GPC of the rotation */
 	int phase;		/* singleton half that comes first */
 };
@@ -548,12 +624,14 @@ int pred_run(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
 		goto oom;
 	if (pred_gpc_order(g)) {
 		s.ord = malloc(g->sms * sizeof(*s.ord));
-		if (!s.ord)
+		s.used = malloc(g->sms);
+		if (!s.ord || !s.used)
 			goto oom;
 		/* the first kernel that starts on a singleton continues at order_start */
 		s.gpc_ptr = (g->order_start + 1) % g->n_vgpc;
 		s.phase = g->order_phase;
-		pred_gpc_order_fill(g, s.gpc_ptr, s.phase, s.ord);
+		if (nk)
+			gpc_order_fill(g, s.gpc_ptr, s.phase, kd[0].blocks, s.ord, s.used);
 	}
 	for (k = 0; k < nk; k++) {
 		if (pred_kernel_info(g, &kd[k], &res->info[k], err, errlen))
@@ -591,15 +669,16 @@ int pred_run(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
 				 * searches from the pointer and advances it.
 				 */
 				if (g->sm_vgpc[smid] < 0) {
-					pred_gpc_order_fill(g, (s.gpc_ptr + g->n_vgpc - 1) % g->n_vgpc,
-							    s.phase, s.ord);
+					gpc_order_fill(g, (s.gpc_ptr + g->n_vgpc - 1) % g->n_vgpc,
+						       s.phase, kd[k].blocks, s.ord, s.used);
 					s.phase ^= 1;
 				} else {
 					s.gpc_ptr = (s.gpc_ptr + 1) % g->n_vgpc;
 				}
 			}
-			if (s.ord && b + 1 == kd[k].blocks)
-				pred_gpc_order_fill(g, s.gpc_ptr, s.phase, s.ord);
+			if (s.ord && b + 1 == kd[k].blocks && k + 1 < nk)
+				gpc_order_fill(g, s.gpc_ptr, s.phase, kd[k + 1].blocks, s.ord,
+					       s.used);
 			if (++b == kd[k].blocks) {
 				k++;
 				b = 0;
@@ -647,6 +726,7 @@ out:
 	free(s.tpc);
 	free(s.heap);
 	free(s.ord);
+	free(s.used);
 	if (rc)
 		pred_result_free(res);
 	return rc;

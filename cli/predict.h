@@ -159,11 +159,5 @@ void pred_input_free(struct pred_input *in);
 int pred_sm_order(const struct pred_gpu *g, int i);
 /* true when the GPC-rotation (Hopper) visiting order is in effect */
 bool pred_gpc_order(const struct pred_gpu *g);
-/*
- * The GPC-rotation visiting order: singleton TPCs (the half given by
- * phase first), then virtual GPCs start, start+1, ... (cyclic), each in
- * ascending SM id.  ord receives g->sms SM ids.
- */
-void pred_gpc_order_fill(const struct pred_gpu *g, int start, int phase, int *ord);
 
 #endif /* NVSCHED_PREDICT_H */

@@ -131,6 +131,17 @@ int pred_gpu_from_json(const struct json *o, struct pred_gpu *g, char *err, size
 		}
 		g->smem_config_per_sm = !strcmp(v->str, "sm");
 	}
+	v = json_get(o, "sm_order");
+	if (v) {
+		if (v->type != JSON_STRING || (strcmp(v->str, "paper") &&
+					       (strcmp(v->str, "gpc-rotation") || !g->sm_vgpc))) {
+			seterr(err, errlen,
+			       "gpu: \"sm_order\" must be \"paper\" (or \"gpc-rotation\" for a profile that has an SM-to-GPC map)");
+			return -1;
+		}
+		if (!strcmp(v->str, "paper"))
+			g->sm_vgpc = NULL;
+	}
 	v = json_get(o, "lmem_waits_for_idle");
 	if (v) {
 		if (v->type != JSON_BOOL) {
