@@ -731,3 +731,62 @@ out:
 		pred_result_free(res);
 	return rc;
 }
+
+void pred_likelihood_free(double **lik, size_t nk)
+{
+	size_t k;
+
+	if (!lik)
+		return;
+	for (k = 0; k < nk; k++)
+		free(lik[k]);
+	free(lik);
+}
+
+int pred_sm_likelihood(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
+		       const struct pred_result *res, double ***out, char *err, size_t errlen)
+{
+	struct pred_gpu h = *g;
+	double **lik;
+	size_t k;
+	long b;
+	int st, ph;
+
+	*out = NULL;
+	if (!pred_gpc_order(g)) {
+		seterr(err, errlen, "GPU '%s': the SM likelihood needs the gpc-rotation order",
+		       g->name);
+		return -1;
+	}
+	lik = calloc(nk ? nk : 1, sizeof(*lik));
+	if (!lik)
+		goto oom;
+	for (k = 0; k < nk; k++) {
+		lik[k] = calloc(kd[k].blocks, sizeof(**lik));
+		if (!lik[k])
+			goto oom;
+	}
+	for (ph = 0; ph < 2; ph++)
+		for (st = 0; st < g->n_vgpc; st++) {
+			struct pred_result r;
+			double w = (ph ? PRED_PHASE1_SHARE : 1 - PRED_PHASE1_SHARE) / g->n_vgpc;
+
+			h.order_start = st;
+			h.order_phase = ph;
+			if (pred_run(&h, kd, nk, &r, err, errlen)) {
+				pred_likelihood_free(lik, nk);
+				return -1;
+			}
+			for (k = 0; k < nk; k++)
+				for (b = 0; b < kd[k].blocks; b++)
+					if (r.blocks[k][b].sm == res->blocks[k][b].sm)
+						lik[k][b] += w;
+			pred_result_free(&r);
+		}
+	*out = lik;
+	return 0;
+oom:
+	pred_likelihood_free(lik, nk);
+	seterr(err, errlen, "out of memory");
+	return -1;
+}

@@ -160,4 +160,17 @@ int pred_sm_order(const struct pred_gpu *g, int i);
 /* true when the GPC-rotation (Hopper) visiting order is in effect */
 bool pred_gpc_order(const struct pred_gpu *g);
 
+/*
+ * GPC-rotation order: the rotation state at the first kernel is hidden, so
+ * run the prediction for every state (order_start 0..n_vgpc-1, phase 0/1),
+ * weighted by the measured share of each (PRED_PHASE1_SHARE, starts
+ * uniform), and store per kernel and block the probability that the block
+ * runs on the SM res predicts (lik[k][b], freed with pred_likelihood_free).
+ * 0, or -1 with a message.
+ */
+#define PRED_PHASE1_SHARE 0.08
+int pred_sm_likelihood(const struct pred_gpu *g, const struct pred_kernel *k, size_t nk,
+		       const struct pred_result *res, double ***lik, char *err, size_t errlen);
+void pred_likelihood_free(double **lik, size_t nk);
+
 #endif /* NVSCHED_PREDICT_H */
