@@ -197,6 +197,9 @@ def main():
     ap.add_argument('--order-oracle', action='store_true',
                     help='GPC-rotation profiles: set order_start/order_phase from the measured '
                          'first blocks of kernel 1 (the hidden rotation state at the case start)')
+    ap.add_argument('--likelihood', action='store_true',
+                    help='run the predictor with -s and report the mean predicted '
+                         'likelihood of the SM ids (column sm-lik) beside the hit rate')
     ap.add_argument('files', nargs='+')
     a = ap.parse_args()
     states = collections.Counter()
@@ -217,7 +220,8 @@ def main():
                 states[st] += 1
                 if a.order_oracle:
                     inp['gpu']['order_start'], inp['gpu']['order_phase'] = st
-            res = subprocess.run([a.predict, '-j', '-'], input=json.dumps(inp),
+            opts = ['-s'] if a.likelihood and st else []
+            res = subprocess.run([a.predict, '-j'] + opts + ['-'], input=json.dumps(inp),
                                  capture_output=True, text=True)
             if res.returncode:
                 fam[key]['predict_error'] += 1
@@ -234,6 +238,7 @@ def main():
                     c['blocks'] += 1
                     ok = pb['sm'] == asm
                     c['exact'] += ok
+                    c['lik'] += pb.get('sm_likelihood', ok)
                     case_exact &= ok
                     a_launch = ast < 0.5 * unit
                     p_launch = pb['start'] is not None and pb['start'] < 0.5 * unit
@@ -299,6 +304,12 @@ def main():
         pct(c['case_start'], c['cases']), pct(c['feasible'], c['placements']),
         pct(c['maxroom'], c['placements']), pct(c['case_feasible'], c['cases']),
         pct(c['case_maxroom'], c['cases'])))
+    if a.likelihood:
+        print('mean predicted likelihood of the SM ids (sm-lik) vs hit rate (sm):')
+        for key in sorted(fam) + ['ALL']:
+            c = tot if key == 'ALL' else fam[key]
+            print('  %-10s sm-lik %s  sm %s' % (key, pct(c['lik'], c['blocks']),
+                                                pct(c['exact'], c['blocks'])))
     if states:
         n = sum(states.values())
         print('rotation state at case start (order_start, order_phase): ' +
