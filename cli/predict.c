@@ -85,24 +85,30 @@ static void waterfill(const int *cap, int nv, long L, int *q)
 }
 
 /*
- * The GPC-rotation visiting order for a kernel of nblocks blocks: singleton
- * TPCs first (the half given by phase first), then the blocks of one pass
- * over the SMs, GPC by GPC from virtual GPC start: each GPC's quota of one
- * SM per TPC (first layer), then of the TPCs' second SMs (waterfill()),
- * in ascending TPC order with both SMs of a TPC together; then every other
- * SM in the same GPC order, ascending.  Most room (Mechanism 1) still
- * comes first: this is only the tie-break order.
+ * The GPC-rotation visiting order for a kernel of nblocks blocks, given the
+ * SMs that have the most room for it when its first block is placed (elig):
+ * singleton TPCs first (the half given by phase first), then the blocks of
+ * one pass over the eligible SMs, GPC by GPC from virtual GPC start: each
+ * GPC's quota of one eligible SM per TPC (first layer), then of the TPCs'
+ * second eligible SMs (waterfill()), in ascending TPC order with the SMs of
+ * a TPC together; then every other SM in the same GPC order, ascending.
+ * Most room (Mechanism 1) still comes first: this is the tie-break order.
  */
 static void gpc_order_fill(const struct pred_gpu *g, int start, int phase, long nblocks,
-			   int *ord, unsigned char *used)
+			   const unsigned char *elig, int *ord, unsigned char *used)
 {
-	int nsing = 0, n = 0, half, i, v, j, spt = g->sms_per_tpc;
-	int cap[256], q[PRED_MAX_SPT][256];
-	long m, T = 0;
+	int nsing = 0, nsing_e = 0, n = 0, half, i, v, j, spt = g->sms_per_tpc;
+	int cap[PRED_MAX_SPT][256], q[PRED_MAX_SPT][256], cnt[PRED_MAX_SPT][256];
+	long m, E = 0;
 
 	memset(used, 0, g->sms);
-	for (i = 0; i < g->sms; i++)
+	memset(cap, 0, sizeof(cap));
+	memset(cnt, 0, sizeof(cnt));
+	for (i = 0; i < g->sms; i++) {
 		nsing += g->sm_vgpc[i] < 0;
+		nsing_e += g->sm_vgpc[i] < 0 && elig[i];
+		E += elig[i];
+	}
 	half = phase ? (nsing / 2) : 0;
 	for (v = 0; v < nsing; v++) {
 		int want = (v + half) % nsing, seen = 0;
@@ -114,30 +120,43 @@ static void gpc_order_fill(const struct pred_gpu *g, int start, int phase, long 
 				break;
 			}
 	}
-	for (v = 0; v < g->n_vgpc; v++) {
-		cap[v] = 0;
-		for (i = 0; i < g->sms; i += spt)
-			cap[v] += g->sm_vgpc[i] == v;
-		T += cap[v];
-	}
-	m = (nblocks < g->sms ? nblocks : g->sms) - nsing;
-	for (j = 0; j < spt; j++) {
-		long L = m - j * T;
+	for (i = 0; i + spt <= g->sms; i += spt) {
+		int e = 0;
 
-		waterfill(cap, g->n_vgpc, L < 0 ? 0 : L > T ? T : L, q[j]);
+		if (g->sm_vgpc[i] < 0)
+			continue;
+		for (j = 0; j < spt; j++)
+			e += elig[i + j] != 0;
+		for (j = 0; j < e; j++)
+			cap[j][g->sm_vgpc[i]]++;
+	}
+	m = (nblocks < E ? nblocks : E) - nsing_e;
+	for (j = 0; j < spt; j++) {
+		long T = 0, L;
+
+		for (v = 0; v < g->n_vgpc; v++)
+			T += cap[j][v];
+		L = m < 0 ? 0 : m > T ? T : m;
+		waterfill(cap[j], g->n_vgpc, L, q[j]);
+		m -= L;
 	}
 	for (v = 0; v < g->n_vgpc; v++) {
-		int vg = (start + v) % g->n_vgpc, t = 0;
+		int vg = (start + v) % g->n_vgpc;
 
 		for (i = 0; i + spt <= g->sms; i += spt) {
+			int e = 0;
+
 			if (g->sm_vgpc[i] != vg)
 				continue;
-			for (j = 0; j < spt; j++)
-				if (t < q[j][vg] && !used[i + j]) {
+			for (j = 0; j < spt; j++) {
+				if (!elig[i + j])
+					continue;
+				if (cnt[e][vg]++ < q[e][vg] && !used[i + j]) {
 					ord[n++] = i + j;
 					used[i + j] = 1;
 				}
-			t++;
+				e++;
+			}
 		}
 	}
 	for (v = 0; v < g->n_vgpc; v++) {
@@ -324,6 +343,8 @@ struct sim {
 	size_t capev;
 	int *ord;		/* GPC-rotation order of the current kernel, or NULL */
 	unsigned char *used;	/* scratch of gpc_order_fill() */
+	unsigned char *elig;	/* SMs with the most room at the kernel's first block */
+	long *caps;		/* per SM capacity for the current kernel */
 	int gpc_ptr;		/* next virtual GPC of the rotation */
 	int phase;		/* singleton half that comes first */
 };
@@ -460,13 +481,15 @@ static void smem_free(struct sm_state *m, long off)
 /*
  * Algorithm 1: the SM for a block of kernel k, or -1 (CANNOT_SCHEDULE_NOW).
  */
-static int choose_sm(const struct sim *s, const struct pred_kinfo *ki)
+static int choose_sm(const struct sim *s, const struct pred_kinfo *ki, long *caps)
 {
 	const struct pred_gpu *g = s->g;
 	int npb = g->processing_blocks_per_sm;
 	long max_tb = 0;
 	int smid = -1, n;
 
+	if (caps)
+		memset(caps, 0, g->sms * sizeof(*caps));
 	if (!g->lmem_no_wait && s->resident && ki->config_lmem > s->config_lmem)
 		return -1;
 	for (n = 0; n < g->sms; n++) {
@@ -505,6 +528,8 @@ static int choose_sm(const struct sim *s, const struct pred_kinfo *ki)
 			cur = lim_w;
 		if (lim_s < cur)
 			cur = lim_s;
+		if (caps)
+			caps[i] = cur;
 		if (cur > max_tb) {
 			max_tb = cur;
 			smid = i;
@@ -625,13 +650,15 @@ int pred_run(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
 	if (pred_gpc_order(g)) {
 		s.ord = malloc(g->sms * sizeof(*s.ord));
 		s.used = malloc(g->sms);
-		if (!s.ord || !s.used)
+		s.elig = malloc(g->sms);
+		s.caps = malloc(g->sms * sizeof(*s.caps));
+		if (!s.ord || !s.used || !s.elig || !s.caps)
 			goto oom;
+		for (i = 0; i < g->sms; i++)
+			s.ord[i] = i;	/* a permutation: choose_sm() visits every SM */
 		/* the first kernel that starts on a singleton continues at order_start */
 		s.gpc_ptr = (g->order_start + 1) % g->n_vgpc;
 		s.phase = g->order_phase;
-		if (nk)
-			gpc_order_fill(g, s.gpc_ptr, s.phase, kd[0].blocks, s.ord, s.used);
 	}
 	for (k = 0; k < nk; k++) {
 		if (pred_kernel_info(g, &kd[k], &res->info[k], err, errlen))
@@ -655,7 +682,20 @@ int pred_run(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
 	k = 0;
 	b = 0;
 	while (k < nk) {
-		int smid = choose_sm(&s, &res->info[k]);
+		int smid;
+
+		if (s.ord && b == 0) {
+			long mx = 0;
+
+			choose_sm(&s, &res->info[k], s.caps);
+			for (i = 0; i < g->sms; i++)
+				if (s.caps[i] > mx)
+					mx = s.caps[i];
+			for (i = 0; i < g->sms; i++)
+				s.elig[i] = mx > 0 && s.caps[i] == mx;
+			gpc_order_fill(g, s.gpc_ptr, s.phase, kd[k].blocks, s.elig, s.ord, s.used);
+		}
+		smid = choose_sm(&s, &res->info[k], NULL);
 
 		if (smid >= 0) {
 			if (place(&s, &res->info[k], &kd[k], k, b, smid, t))
@@ -670,15 +710,12 @@ int pred_run(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
 				 */
 				if (g->sm_vgpc[smid] < 0) {
 					gpc_order_fill(g, (s.gpc_ptr + g->n_vgpc - 1) % g->n_vgpc,
-						       s.phase, kd[k].blocks, s.ord, s.used);
+						       s.phase, kd[k].blocks, s.elig, s.ord, s.used);
 					s.phase ^= 1;
 				} else {
 					s.gpc_ptr = (s.gpc_ptr + 1) % g->n_vgpc;
 				}
 			}
-			if (s.ord && b + 1 == kd[k].blocks && k + 1 < nk)
-				gpc_order_fill(g, s.gpc_ptr, s.phase, kd[k + 1].blocks, s.ord,
-					       s.used);
 			if (++b == kd[k].blocks) {
 				k++;
 				b = 0;
@@ -727,6 +764,8 @@ out:
 	free(s.heap);
 	free(s.ord);
 	free(s.used);
+	free(s.elig);
+	free(s.caps);
 	if (rc)
 		pred_result_free(res);
 	return rc;
