@@ -705,13 +705,20 @@ int pred_run(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
 				 * Rotation (measured, docs/predict-h100-accuracy.md): a
 				 * kernel whose first block goes to a singleton TPC
 				 * searches the virtual GPCs from the pointer minus one
-				 * and flips the singleton half; any other kernel
+				 * and may flip the singleton half; any other kernel
 				 * searches from the pointer and advances it.
 				 */
 				if (g->sm_vgpc[smid] < 0) {
+					int nsing = 0;
+
 					gpc_order_fill(g, (s.gpc_ptr + g->n_vgpc - 1) % g->n_vgpc,
 						       s.phase, kd[k].blocks, s.elig, s.ord, s.used);
-					s.phase ^= 1;
+					for (i = 0; i < g->sms; i++)
+						nsing += g->sm_vgpc[i] < 0;
+					/* a kernel that spills into the second half flips it
+					 * (1-block kernels do not: rotprobe, table2 case 0) */
+					if (kd[k].blocks > nsing / 2)
+						s.phase ^= 1;
 				} else {
 					s.gpc_ptr = (s.gpc_ptr + 1) % g->n_vgpc;
 				}

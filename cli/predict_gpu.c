@@ -81,9 +81,10 @@ static const struct pred_gpu profiles[] = {
 		/* measured on an H100 SXM5 (docs/predict-h100-accuracy.md) */
 		.smem_config_per_sm = true, .lmem_no_wait = true,
 		.smem_config_min = 32 * KB,
-		/* GPC-rotation visiting order, fitted on runs 2 and 3 */
+		/* GPC-rotation visiting order, fitted on runs 2 and 3; default state =
+		 * a fresh process (tests/hw/rotprobe.cu, docs/hw/h100-probe) */
 		.sm_vgpc = gh100_h100_sxm_vgpc, .n_sm_vgpc = 132, .n_vgpc = 8,
-		.order_start = 7, .order_phase = 0,
+		.order_start = 0, .order_phase = 0,
 	},
 	{
 		.name = "ga10b-orin",
