@@ -16,7 +16,7 @@
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: nvsched predict [-j] [-p] [-e] [-g PROFILE] FILE\n"
+		"usage: nvsched predict [-j] [-p] [-e] [-s] [-g PROFILE] FILE\n"
 		"       nvsched predict -l [-j] [-p]\n"
 		"Predict the thread block-to-SM assignment of concurrent kernels\n"
 		"(Wang et al., Algorithm 1). FILE is a kernel sequence (JSON, '-' = stdin):\n"
@@ -27,6 +27,8 @@ static void usage(FILE *f)
 		"  -j, --json             JSON output (CONTRACTS.md 4)\n"
 		"  -p, --pretty           indented JSON\n"
 		"  -e, --events           also list block start/completion events\n"
+		"  -s, --sm-likelihood    gpc-rotation order: probability of each predicted SM\n"
+		"                         over the hidden rotation states (measured shares)\n"
 		"  -g, --profile NAME     use this GPU profile instead of the file's \"gpu\"\n"
 		"  -l, --list-profiles    list the built-in GPU profiles\n"
 		"  -h, --help             this help\n");
@@ -60,6 +62,16 @@ static void write_gpu_json(struct jw *w, const struct pred_gpu *g)
 	jw_key(w, "smem_config_min"); jw_int(w, g->smem_config_min);
 	jw_key(w, "smem_config_scope"); jw_str(w, g->smem_config_per_sm ? "sm" : "tpc");
 	jw_key(w, "lmem_waits_for_idle"); jw_bool(w, !g->lmem_no_wait);
+	if (pred_gpc_order(g)) {
+		jw_key(w, "sm_order"); jw_str(w, "gpc-rotation");
+		jw_key(w, "order_start"); jw_int(w, g->order_start);
+		jw_key(w, "order_phase"); jw_int(w, g->order_phase);
+		jw_key(w, "sm_vgpc");
+		jw_arr_begin(w);
+		for (i = 0; i < g->sms; i++)
+			jw_int(w, g->sm_vgpc[i]);
+		jw_arr_end(w);
+	}
 	jw_obj_end(w);
 }
 
@@ -99,7 +111,7 @@ static int list_profiles(bool json, bool pretty)
 }
 
 static void write_json(const struct pred_input *in, const struct pred_result *r,
-		       bool pretty, bool events)
+		       bool pretty, bool events, double **lik)
 {
 	struct jw w;
 	size_t k, i;
@@ -147,6 +159,10 @@ static void write_json(const struct pred_input *in, const struct pred_result *r,
 				jw_double(&w, pb->end);
 			else
 				jw_null(&w);
+			if (lik) {
+				jw_key(&w, "sm_likelihood");
+				jw_double(&w, lik[k][b]);
+			}
 			jw_obj_end(&w);
 		}
 		jw_arr_end(&w);
@@ -179,7 +195,8 @@ static void write_json(const struct pred_input *in, const struct pred_result *r,
 	jw_end_doc(&w);
 }
 
-static void write_text(const struct pred_input *in, const struct pred_result *r, bool events)
+static void write_text(const struct pred_input *in, const struct pred_result *r, bool events,
+		       double **lik)
 {
 	const struct pred_gpu *g = &in->gpu;
 	size_t k, i;
@@ -200,7 +217,10 @@ static void write_text(const struct pred_input *in, const struct pred_result *r,
 			printf(", %g s", kd->duration);
 		printf("\n  occupancy %ld blocks/SM, shared-memory configuration %ld KiB\n",
 		       ki->occupancy, ki->config_smem / 1024);
-		printf("  %6s %5s %12s %12s\n", "block", "SM", "start", "end");
+		if (lik)
+			printf("  %6s %5s %12s %12s %6s\n", "block", "SM", "start", "end", "P(SM)");
+		else
+			printf("  %6s %5s %12s %12s\n", "block", "SM", "start", "end");
 		for (b = 0; b < kd->blocks; b++) {
 			const struct pred_block *pb = &r->blocks[k][b];
 			char sm[16], st[32], en[32];
@@ -214,7 +234,10 @@ static void write_text(const struct pred_input *in, const struct pred_result *r,
 				snprintf(en, sizeof(en), "%g", pb->end);
 			else
 				snprintf(en, sizeof(en), "-");
-			printf("  %6ld %5s %12s %12s\n", b, sm, st, en);
+			if (lik)
+				printf("  %6ld %5s %12s %12s %6.3f\n", b, sm, st, en, lik[k][b]);
+			else
+				printf("  %6ld %5s %12s %12s\n", b, sm, st, en);
 		}
 	}
 	printf("\n");
@@ -240,12 +263,15 @@ int cmd_predict(const struct cli_global *g, int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "pretty", no_argument, NULL, 'p' },
 		{ "events", no_argument, NULL, 'e' },
+		{ "sm-likelihood", no_argument, NULL, 's' },
 		{ "profile", required_argument, NULL, 'g' },
 		{ "list-profiles", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	bool json = g && g->json, pretty = g && g->pretty, events = false, list = false;
+	bool likelihood = false;
+	double **lik = NULL;
 	const char *profile = NULL, *path;
 	struct pred_input in;
 	struct pred_result res;
@@ -255,11 +281,12 @@ int cmd_predict(const struct cli_global *g, int argc, char **argv)
 
 	optind = 0;	/* full re-initialisation (GNU): argv[0] is the command */
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:jpeg:lh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:jpesg:lh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j': json = true; break;
 		case 'p': pretty = true; break;
 		case 'e': events = true; break;
+		case 's': likelihood = true; break;
 		case 'g': profile = optarg; break;
 		case 'l': list = true; break;
 		case 'h': usage(stdout); return CLI_EXIT_OK;
@@ -308,10 +335,18 @@ int cmd_predict(const struct cli_global *g, int argc, char **argv)
 		pred_input_free(&in);
 		return strstr(err, "out of memory") ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
 	}
+	if (likelihood &&
+	    pred_sm_likelihood(&in.gpu, in.kernels, in.nkernels, &res, &lik, err, sizeof(err))) {
+		fprintf(stderr, "nvsched predict: %s: %s\n", path, err);
+		pred_result_free(&res);
+		pred_input_free(&in);
+		return strstr(err, "out of memory") ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
+	}
 	if (json)
-		write_json(&in, &res, pretty, events);
+		write_json(&in, &res, pretty, events, lik);
 	else
-		write_text(&in, &res, events);
+		write_text(&in, &res, events, lik);
+	pred_likelihood_free(lik, in.nkernels);
 	pred_result_free(&res);
 	pred_input_free(&in);
 	return fflush(stdout) ? CLI_EXIT_FAIL : CLI_EXIT_OK;

@@ -28,6 +28,7 @@
 #include "predict.h"
 
 #define TIME_EPS 1e-9
+#define PRED_MAX_SPT 4
 
 static void seterr(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -45,6 +46,128 @@ int pred_sm_order(const struct pred_gpu *g, int i)
 	int neven = (g->sms + 1) / 2;
 
 	return i < neven ? 2 * i : 2 * (i - neven) + 1;
+}
+
+bool pred_gpc_order(const struct pred_gpu *g)
+{
+	return g->sm_vgpc && g->n_sm_vgpc == g->sms && g->n_vgpc >= 1;
+}
+
+/*
+ * Blocks per virtual GPC in one layer (one SM per TPC): L blocks are
+ * water-filled over the virtual GPCs, at most cap[v] (its TPCs) each, and
+ * the remainder goes one each to the lowest virtual GPC ids (measured on
+ * the H100: a 90-block grid puts 4+3 blocks in the 4-TPC GPC 0 and 8+3,
+ * 8+3, 8+3, 8+2, ... in the others, whatever GPC comes first).
+ */
+static void waterfill(const int *cap, int nv, long L, int *q)
+{
+	long level = 0, sum = 0;
+	int v;
+
+	for (;;) {
+		long next = 0;
+
+		for (v = 0; v < nv; v++)
+			next += cap[v] < level + 1 ? cap[v] : level + 1;
+		if (next > L || next == sum)
+			break;
+		level++;
+		sum = next;
+	}
+	for (v = 0; v < nv; v++) {
+		q[v] = cap[v] < level ? cap[v] : (int)level;
+		if (sum < L && cap[v] > level) {
+			q[v]++;
+			sum++;
+		}
+	}
+}
+
+/*
+ * The GPC-rotation visiting order for a kernel of nblocks blocks, given the
+ * SMs that have the most room for it when its first block is placed (elig):
+ * singleton TPCs first (the half given by phase first), then the blocks of
+ * one pass over the eligible SMs, GPC by GPC from virtual GPC start: each
+ * GPC's quota of one eligible SM per TPC (first layer), then of the TPCs'
+ * second eligible SMs (waterfill()), in ascending TPC order with the SMs of
+ * a TPC together; then every other SM in the same GPC order, ascending.
+ * Most room (Mechanism 1) still comes first: this is the tie-break order.
+ */
+static void gpc_order_fill(const struct pred_gpu *g, int start, int phase, long nblocks,
+			   const unsigned char *elig, int *ord, unsigned char *used)
+{
+	int nsing = 0, nsing_e = 0, n = 0, half, i, v, j, spt = g->sms_per_tpc;
+	int cap[PRED_MAX_SPT][256], q[PRED_MAX_SPT][256], cnt[PRED_MAX_SPT][256];
+	long m, E = 0;
+
+	memset(used, 0, g->sms);
+	memset(cap, 0, sizeof(cap));
+	memset(cnt, 0, sizeof(cnt));
+	for (i = 0; i < g->sms; i++) {
+		nsing += g->sm_vgpc[i] < 0;
+		nsing_e += g->sm_vgpc[i] < 0 && elig[i];
+		E += elig[i];
+	}
+	half = phase ? (nsing / 2) : 0;
+	for (v = 0; v < nsing; v++) {
+		int want = (v + half) % nsing, seen = 0;
+
+		for (i = 0; i < g->sms; i++)
+			if (g->sm_vgpc[i] < 0 && seen++ == want) {
+				ord[n++] = i;
+				used[i] = 1;
+				break;
+			}
+	}
+	for (i = 0; i + spt <= g->sms; i += spt) {
+		int e = 0;
+
+		if (g->sm_vgpc[i] < 0)
+			continue;
+		for (j = 0; j < spt; j++)
+			e += elig[i + j] != 0;
+		for (j = 0; j < e; j++)
+			cap[j][g->sm_vgpc[i]]++;
+	}
+	m = (nblocks < E ? nblocks : E) - nsing_e;
+	for (j = 0; j < spt; j++) {
+		long T = 0, L;
+
+		for (v = 0; v < g->n_vgpc; v++)
+			T += cap[j][v];
+		L = m < 0 ? 0 : m > T ? T : m;
+		waterfill(cap[j], g->n_vgpc, L, q[j]);
+		m -= L;
+	}
+	for (v = 0; v < g->n_vgpc; v++) {
+		int vg = (start + v) % g->n_vgpc;
+
+		for (i = 0; i + spt <= g->sms; i += spt) {
+			int e = 0;
+
+			if (g->sm_vgpc[i] != vg)
+				continue;
+			for (j = 0; j < spt; j++) {
+				if (!elig[i + j])
+					continue;
+				if (cnt[e][vg]++ < q[e][vg] && !used[i + j]) {
+					ord[n++] = i + j;
+					used[i + j] = 1;
+				}
+				e++;
+			}
+		}
+	}
+	for (v = 0; v < g->n_vgpc; v++) {
+		int vg = (start + v) % g->n_vgpc;
+
+		for (i = 0; i < g->sms; i++)
+			if (g->sm_vgpc[i] == vg && !used[i]) {
+				ord[n++] = i;
+				used[i] = 1;
+			}
+	}
 }
 
 int pred_gpu_check(const struct pred_gpu *g, char *err, size_t errlen)
@@ -80,6 +203,16 @@ int pred_gpu_check(const struct pred_gpu *g, char *err, size_t errlen)
 	NEED(g->max_smem_per_block >= 0, "max_smem_per_block must be >= 0");
 	NEED(g->lmem_initial >= 0, "lmem_initial must be >= 0");
 	NEED(g->smem_config_min >= 0, "smem_config_min must be >= 0");
+	if (pred_gpc_order(g)) {
+		NEED(g->order_start >= 0 && g->order_start < g->n_vgpc,
+		     "order_start must be 0..(virtual GPCs - 1)");
+		NEED(g->order_phase == 0 || g->order_phase == 1, "order_phase must be 0 or 1");
+		NEED(g->n_vgpc <= 256 && g->sms_per_tpc <= PRED_MAX_SPT,
+		     "GPC-rotation order: at most 256 virtual GPCs and 4 SMs per TPC");
+		for (i = 0; i < g->sms; i++)
+			NEED(g->sm_vgpc[i] >= -1 && g->sm_vgpc[i] < g->n_vgpc,
+			     "SM-to-virtual-GPC map out of range");
+	}
 #undef NEED
 	return 0;
 }
@@ -208,6 +341,12 @@ struct sim {
 	size_t nheap, capheap;
 	struct pred_result *res;
 	size_t capev;
+	int *ord;		/* GPC-rotation order of the current kernel, or NULL */
+	unsigned char *used;	/* scratch of gpc_order_fill() */
+	unsigned char *elig;	/* SMs with the most room at the kernel's first block */
+	long *caps;		/* per SM capacity for the current kernel */
+	int gpc_ptr;		/* next virtual GPC of the rotation */
+	int phase;		/* singleton half that comes first */
 };
 
 static int add_event(struct sim *s, double t, size_t k, long b, int sm, bool start)
@@ -342,17 +481,19 @@ static void smem_free(struct sm_state *m, long off)
 /*
  * Algorithm 1: the SM for a block of kernel k, or -1 (CANNOT_SCHEDULE_NOW).
  */
-static int choose_sm(const struct sim *s, const struct pred_kinfo *ki)
+static int choose_sm(const struct sim *s, const struct pred_kinfo *ki, long *caps)
 {
 	const struct pred_gpu *g = s->g;
 	int npb = g->processing_blocks_per_sm;
 	long max_tb = 0;
 	int smid = -1, n;
 
+	if (caps)
+		memset(caps, 0, g->sms * sizeof(*caps));
 	if (!g->lmem_no_wait && s->resident && ki->config_lmem > s->config_lmem)
 		return -1;
 	for (n = 0; n < g->sms; n++) {
-		int i = pred_sm_order(g, n);
+		int i = s->ord ? s->ord[n] : pred_sm_order(g, n);
 		const struct sm_state *m = &s->sm[i];
 		const struct tpc_state *t = &s->tpc[cfg_unit(g, i)];
 		long lim_b, lim_w, lim_s, lim_pb[PRED_MAX_PBS], mn, cur;
@@ -387,6 +528,8 @@ static int choose_sm(const struct sim *s, const struct pred_kinfo *ki)
 			cur = lim_w;
 		if (lim_s < cur)
 			cur = lim_s;
+		if (caps)
+			caps[i] = cur;
 		if (cur > max_tb) {
 			max_tb = cur;
 			smid = i;
@@ -504,6 +647,19 @@ int pred_run(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
 	s.tpc = calloc(ntpc, sizeof(*s.tpc));
 	if (!res->info || !res->blocks || !s.sm || !s.tpc)
 		goto oom;
+	if (pred_gpc_order(g)) {
+		s.ord = malloc(g->sms * sizeof(*s.ord));
+		s.used = malloc(g->sms);
+		s.elig = malloc(g->sms);
+		s.caps = malloc(g->sms * sizeof(*s.caps));
+		if (!s.ord || !s.used || !s.elig || !s.caps)
+			goto oom;
+		for (i = 0; i < g->sms; i++)
+			s.ord[i] = i;	/* a permutation: choose_sm() visits every SM */
+		/* the first kernel that starts on a singleton continues at order_start */
+		s.gpc_ptr = (g->order_start + 1) % g->n_vgpc;
+		s.phase = g->order_phase;
+	}
 	for (k = 0; k < nk; k++) {
 		if (pred_kernel_info(g, &kd[k], &res->info[k], err, errlen))
 			goto out;
@@ -526,11 +682,47 @@ int pred_run(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
 	k = 0;
 	b = 0;
 	while (k < nk) {
-		int smid = choose_sm(&s, &res->info[k]);
+		int smid;
+
+		if (s.ord && b == 0) {
+			long mx = 0;
+
+			choose_sm(&s, &res->info[k], s.caps);
+			for (i = 0; i < g->sms; i++)
+				if (s.caps[i] > mx)
+					mx = s.caps[i];
+			for (i = 0; i < g->sms; i++)
+				s.elig[i] = mx > 0 && s.caps[i] == mx;
+			gpc_order_fill(g, s.gpc_ptr, s.phase, kd[k].blocks, s.elig, s.ord, s.used);
+		}
+		smid = choose_sm(&s, &res->info[k], NULL);
 
 		if (smid >= 0) {
 			if (place(&s, &res->info[k], &kd[k], k, b, smid, t))
 				goto oom;
+			if (s.ord && b == 0) {
+				/*
+				 * Rotation (measured, docs/predict-h100-accuracy.md): a
+				 * kernel whose first block goes to a singleton TPC
+				 * searches the virtual GPCs from the pointer minus one
+				 * and may flip the singleton half; any other kernel
+				 * searches from the pointer and advances it.
+				 */
+				if (g->sm_vgpc[smid] < 0) {
+					int nsing = 0;
+
+					gpc_order_fill(g, (s.gpc_ptr + g->n_vgpc - 1) % g->n_vgpc,
+						       s.phase, kd[k].blocks, s.elig, s.ord, s.used);
+					for (i = 0; i < g->sms; i++)
+						nsing += g->sm_vgpc[i] < 0;
+					/* a kernel that spills into the second half flips it
+					 * (1-block kernels do not: rotprobe, table2 case 0) */
+					if (kd[k].blocks > nsing / 2)
+						s.phase ^= 1;
+				} else {
+					s.gpc_ptr = (s.gpc_ptr + 1) % g->n_vgpc;
+				}
+			}
 			if (++b == kd[k].blocks) {
 				k++;
 				b = 0;
@@ -577,7 +769,70 @@ out:
 	free(s.sm);
 	free(s.tpc);
 	free(s.heap);
+	free(s.ord);
+	free(s.used);
+	free(s.elig);
+	free(s.caps);
 	if (rc)
 		pred_result_free(res);
 	return rc;
+}
+
+void pred_likelihood_free(double **lik, size_t nk)
+{
+	size_t k;
+
+	if (!lik)
+		return;
+	for (k = 0; k < nk; k++)
+		free(lik[k]);
+	free(lik);
+}
+
+int pred_sm_likelihood(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
+		       const struct pred_result *res, double ***out, char *err, size_t errlen)
+{
+	struct pred_gpu h = *g;
+	double **lik;
+	size_t k;
+	long b;
+	int st, ph;
+
+	*out = NULL;
+	if (!pred_gpc_order(g)) {
+		seterr(err, errlen, "GPU '%s': the SM likelihood needs the gpc-rotation order",
+		       g->name);
+		return -1;
+	}
+	lik = calloc(nk ? nk : 1, sizeof(*lik));
+	if (!lik)
+		goto oom;
+	for (k = 0; k < nk; k++) {
+		lik[k] = calloc(kd[k].blocks, sizeof(**lik));
+		if (!lik[k])
+			goto oom;
+	}
+	for (ph = 0; ph < 2; ph++)
+		for (st = 0; st < g->n_vgpc; st++) {
+			struct pred_result r;
+			double w = (ph ? PRED_PHASE1_SHARE : 1 - PRED_PHASE1_SHARE) / g->n_vgpc;
+
+			h.order_start = st;
+			h.order_phase = ph;
+			if (pred_run(&h, kd, nk, &r, err, errlen)) {
+				pred_likelihood_free(lik, nk);
+				return -1;
+			}
+			for (k = 0; k < nk; k++)
+				for (b = 0; b < kd[k].blocks; b++)
+					if (r.blocks[k][b].sm == res->blocks[k][b].sm)
+						lik[k][b] += w;
+			pred_result_free(&r);
+		}
+	*out = lik;
+	return 0;
+oom:
+	pred_likelihood_free(lik, nk);
+	seterr(err, errlen, "out of memory");
+	return -1;
 }

@@ -47,6 +47,20 @@ struct pred_gpu {
 	long smem_config_min;		/* TB.config_s is at least this (bytes) */
 	bool smem_config_per_sm;	/* Mechanism 3 scope: false = per TPC (paper), true = per SM */
 	bool lmem_no_wait;		/* a larger local-memory need does not wait for an idle GPU */
+	/*
+	 * Hopper visiting order (docs/predict-h100-accuracy.md): per SM its
+	 * virtual GPC (0..n_vgpc-1) or -1 for a singleton TPC, from RM's
+	 * global SM order; NULL or n_sm_vgpc != sms: the paper's order.
+	 * The order is: singleton TPCs (half order_phase first), then the
+	 * virtual GPCs cyclically from a pointer, each in ascending SM id.
+	 * order_start is the virtual GPC after the singletons for the first
+	 * kernel; the pointer advances per kernel (see predict.c).
+	 */
+	const signed char *sm_vgpc;
+	int n_sm_vgpc;
+	int n_vgpc;
+	int order_start;
+	int order_phase;
 };
 
 struct pred_kernel {
@@ -143,5 +157,20 @@ void pred_input_free(struct pred_input *in);
 
 /* SM visiting order of Algorithm 1 (even SMs, then odd): the i-th SM id. */
 int pred_sm_order(const struct pred_gpu *g, int i);
+/* true when the GPC-rotation (Hopper) visiting order is in effect */
+bool pred_gpc_order(const struct pred_gpu *g);
+
+/*
+ * GPC-rotation order: the rotation state at the first kernel is hidden, so
+ * run the prediction for every state (order_start 0..n_vgpc-1, phase 0/1),
+ * weighted by the measured share of each (PRED_PHASE1_SHARE, starts
+ * uniform), and store per kernel and block the probability that the block
+ * runs on the SM res predicts (lik[k][b], freed with pred_likelihood_free).
+ * 0, or -1 with a message.
+ */
+#define PRED_PHASE1_SHARE 0.08
+int pred_sm_likelihood(const struct pred_gpu *g, const struct pred_kernel *k, size_t nk,
+		       const struct pred_result *res, double ***lik, char *err, size_t errlen);
+void pred_likelihood_free(double **lik, size_t nk);
 
 #endif /* NVSCHED_PREDICT_H */

@@ -24,6 +24,25 @@
 
 #define KB 1024L
 
+/*
+ * H100 SXM5 (132 SMs): virtual GPC of every SM id, -1 for the four
+ * singleton TPCs (virtual GPCs 11, 14, 17, 19), from RM's
+ * NV2080_CTRL_CMD_GR_GET_GLOBAL_SM_ORDER on the measured card
+ * (tests/fixtures/rmprobe_idle.txt).  The layout follows the chip's
+ * floor-sweeping and may differ on another H100.
+ */
+static const signed char gh100_h100_sxm_vgpc[132] = {
+	 0,  0,  1,  1,  2,  2,  3,  3,  4,  4,  5,  5,  6,  6,  7,  7,
+	 0,  0,  1,  1,  2,  2,  3,  3,  4,  4,  5,  5,  6,  6,  7,  7,
+	 0,  0,  1,  1,  2,  2,  3,  3,  4,  4,  5,  5,  6,  6,  7,  7,
+	 0,  0,  1,  1,  2,  2,  3,  3,  4,  4,  5,  5,  6,  6,  7,  7,
+	 1,  1,  2,  2,  3,  3,  4,  4,  5,  5,  6,  6,  7,  7,  1,  1,
+	 2,  2,  3,  3,  4,  4,  5,  5,  6,  6,  7,  7,  1,  1,  2,  2,
+	 3,  3,  4,  4,  5,  5,  6,  6,  7,  7,  1,  1,  2,  2,  3,  3,
+	 4,  4,  5,  5,  6,  6,  7,  7,  6,  6,  7,  7, -1, -1, -1, -1,
+	-1, -1, -1, -1,
+};
+
 static const struct pred_gpu profiles[] = {
 	{
 		.name = "ga102-rtx3090",
@@ -62,6 +81,10 @@ static const struct pred_gpu profiles[] = {
 		/* measured on an H100 SXM5 (docs/predict-h100-accuracy.md) */
 		.smem_config_per_sm = true, .lmem_no_wait = true,
 		.smem_config_min = 32 * KB,
+		/* GPC-rotation visiting order, fitted on runs 2 and 3; default state =
+		 * a fresh process (tests/hw/rotprobe.cu, docs/hw/h100-probe) */
+		.sm_vgpc = gh100_h100_sxm_vgpc, .n_sm_vgpc = 132, .n_vgpc = 8,
+		.order_start = 0, .order_phase = 0,
 	},
 	{
 		.name = "ga10b-orin",
@@ -81,8 +104,8 @@ static const char *const sources[] = {
 	"Wang et al., Table I (RTX 3090, compute capability 8.6)",
 	"A100 whitepaper (108 SMs); CUDA Programming Guide, compute capability 8.0",
 	"H100 whitepaper (SXM5: 132 SMs); CUDA Programming Guide, compute capability 9.0; "
-	"per-SM shared-memory configuration of at least 32 KB and no local-memory wait: "
-	"measured on an H100 (docs/predict-h100-accuracy.md)",
+	"per-SM shared-memory configuration of at least 32 KB, no local-memory wait and the "
+	"GPC-rotation visiting order: measured on an H100 (docs/predict-h100-accuracy.md)",
 	"Jetson AGX Orin 64GB data sheet (2048 CUDA cores = 16 SMs); CUDA Programming Guide, compute capability 8.7",
 };
 

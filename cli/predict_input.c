@@ -45,7 +45,7 @@ static const char *const gpu_int_keys[] = {
 	"smem_alloc_unit", "runtime_smem_per_block",
 	/* optional extensions */
 	"warp_size", "max_threads_per_block", "max_smem_per_block", "lmem_initial",
-	"smem_config_min",
+	"smem_config_min", "order_start", "order_phase",
 };
 #define GPU_REQUIRED_INTS 10
 
@@ -67,6 +67,8 @@ static void gpu_set(struct pred_gpu *g, size_t i, long v)
 	case 12: g->max_smem_per_block = v; break;
 	case 13: g->lmem_initial = v; break;
 	case 14: g->smem_config_min = v; break;
+	case 15: g->order_start = (int)v; break;
+	case 16: g->order_phase = (int)v; break;
 	}
 }
 
@@ -128,6 +130,17 @@ int pred_gpu_from_json(const struct json *o, struct pred_gpu *g, char *err, size
 			return -1;
 		}
 		g->smem_config_per_sm = !strcmp(v->str, "sm");
+	}
+	v = json_get(o, "sm_order");
+	if (v) {
+		if (v->type != JSON_STRING || (strcmp(v->str, "paper") &&
+					       (strcmp(v->str, "gpc-rotation") || !g->sm_vgpc))) {
+			seterr(err, errlen,
+			       "gpu: \"sm_order\" must be \"paper\" (or \"gpc-rotation\" for a profile that has an SM-to-GPC map)");
+			return -1;
+		}
+		if (!strcmp(v->str, "paper"))
+			g->sm_vgpc = NULL;
 	}
 	v = json_get(o, "lmem_waits_for_idle");
 	if (v) {

@@ -149,6 +149,20 @@ class Replay:
         self.resident -= 1
 
 
+def hidden_state(binary, g, sms):
+    """(order_start, order_phase) shown by kernel 1's blocks in a GPC-rotation profile."""
+    gpu = resolve_gpu(binary, g)
+    vg = gpu.get('sm_vgpc')
+    if gpu.get('sm_order') != 'gpc-rotation' or not vg or not sms or vg[sms[0]] >= 0:
+        return None
+    sing = [i for i, v in enumerate(vg) if v < 0]
+    phase = 1 if sms[0] in sing[len(sing) // 2:] else 0
+    for sm in sms:
+        if vg[sm] >= 0:
+            return (vg[sm], phase)
+    return None
+
+
 def replay(gpu, kinfos, actual):
     """Per placement: (kernel, feasible, maxroom)."""
     ev = []
@@ -179,8 +193,16 @@ def main():
     ap.add_argument('--lmem-initial', type=int, default=None,
                     help='lmem_initial for the GPU (default: 32768 unless family lm: 1024)')
     ap.add_argument('--show', type=int, default=0, help='print N diverging cases')
+    ap.add_argument('--no-replay', action='store_true', help='skip the replay (feas/maxroom)')
+    ap.add_argument('--order-oracle', action='store_true',
+                    help='GPC-rotation profiles: set order_start/order_phase from the measured '
+                         'first blocks of kernel 1 (the hidden rotation state at the case start)')
+    ap.add_argument('--likelihood', action='store_true',
+                    help='run the predictor with -s and report the mean predicted '
+                         'likelihood of the SM ids (column sm-lik) beside the hit rate')
     ap.add_argument('files', nargs='+')
     a = ap.parse_args()
+    states = collections.Counter()
 
     fam = collections.defaultdict(lambda: collections.Counter())
     shown = 0
@@ -193,7 +215,13 @@ def main():
                 inp['gpu']['lmem_initial'] = (a.lmem_initial if a.lmem_initial is not None
                                               else (1024 if f == 'lm' else 32768))
             unit = case['unit']
-            res = subprocess.run([a.predict, '-j', '-'], input=json.dumps(inp),
+            st = hidden_state(a.predict, inp['gpu'], case['actual'][0]['sm'])
+            if st:
+                states[st] += 1
+                if a.order_oracle:
+                    inp['gpu']['order_start'], inp['gpu']['order_phase'] = st
+            opts = ['-s'] if a.likelihood and st else []
+            res = subprocess.run([a.predict, '-j'] + opts + ['-'], input=json.dumps(inp),
                                  capture_output=True, text=True)
             if res.returncode:
                 fam[key]['predict_error'] += 1
@@ -210,6 +238,7 @@ def main():
                     c['blocks'] += 1
                     ok = pb['sm'] == asm
                     c['exact'] += ok
+                    c['lik'] += pb.get('sm_likelihood', ok)
                     case_exact &= ok
                     a_launch = ast < 0.5 * unit
                     p_launch = pb['start'] is not None and pb['start'] < 0.5 * unit
@@ -228,7 +257,7 @@ def main():
                            smem_config=pk['smem_config'],
                            lmem=inp['kernels'][k].get('lmem', 0))
                       for k, pk in enumerate(pred['kernels'])]
-            rp = replay(gpu, kinfos, case['actual'])
+            rp = [] if a.no_replay else replay(gpu, kinfos, case['actual'])
             feas = sum(1 for x in rp if x[1])
             mr = sum(1 for x in rp if x[2])
             c['placements'] += len(rp)
@@ -275,8 +304,20 @@ def main():
         pct(c['case_start'], c['cases']), pct(c['feasible'], c['placements']),
         pct(c['maxroom'], c['placements']), pct(c['case_feasible'], c['cases']),
         pct(c['case_maxroom'], c['cases'])))
+    if a.likelihood:
+        print('mean predicted likelihood of the SM ids (sm-lik) vs hit rate (sm):')
+        for key in sorted(fam) + ['ALL']:
+            c = tot if key == 'ALL' else fam[key]
+            print('  %-10s sm-lik %s  sm %s' % (key, pct(c['lik'], c['blocks']),
+                                                pct(c['exact'], c['blocks'])))
+    if states:
+        n = sum(states.values())
+        print('rotation state at case start (order_start, order_phase): ' +
+              ', '.join('%s %d (%.0f%%)' % (k, v, 100.0 * v / n) for k, v in states.most_common()))
     if a.json:
         rows['ALL'] = dict(tot)
+        if states:
+            rows['rotation_states'] = {'%d/%d' % k: v for k, v in states.items()}
         with open(a.json, 'w') as f:
             json.dump(rows, f, indent=1, sort_keys=True)
 
