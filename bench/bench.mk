@@ -6,3 +6,12 @@ $(B)/bin/runlist-bench: $(B)/bench/runlist_bench.o $(B)/libnvssim.a $(B)/libnvsh
 bench-runlist: $(B)/bin/runlist-bench profiles
 	$(B)/bin/runlist-bench $(sort $(wildcard $(B)/profiles/*.nvss))
 BENCH_TARGETS += bench-runlist
+# the priority policy's begin/end decision latency (user space)
+$(B)/bin/prio-bench: $(B)/bench/prio_bench.o $(B)/libnvssim.a $(B)/libnvshw.a
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) -o $@ $^
+.PHONY: bench-prio
+bench-prio: $(B)/bin/prio-bench profiles
+	$(B)/bin/prio-bench $(B)/profiles/gv100.nvss $(B)/profiles/tu104.nvss $(B)/profiles/ga100.nvss \
+		$(B)/profiles/gh100.nvss $(B)/profiles/gb202.nvss
+BENCH_TARGETS += bench-prio

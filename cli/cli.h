@@ -41,6 +41,8 @@ int cmd_channel(const struct cli_global *g, int argc, char **argv);
 int cmd_tsg(const struct cli_global *g, int argc, char **argv);
 int cmd_rta(const struct cli_global *g, int argc, char **argv);
 int cmd_predict(const struct cli_global *g, int argc, char **argv);
+/* cli/cmd_prio.c: fixed-priority GPU scheduling (simulate) */
+int cmd_prio(const struct cli_global *g, int argc, char **argv);
 /* cli/cmd_topo.c: copy-engine and GPC/TPC topology */
 int cmd_ce(const struct cli_global *g, int argc, char **argv);
 int cmd_gr(const struct cli_global *g, int argc, char **argv);

@@ -2,6 +2,7 @@
 /* libnvsched.c - the C library over /dev/nvsched (see include/nvsched.h). */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -101,4 +102,78 @@ const char *nvsched_strerror(int err)
 	default:
 		return strerror(err);
 	}
+}
+
+int nvsched_prio_tsg(struct nvsched *h, int runlist, unsigned int tsgid)
+{
+	struct nvsched_prio_tsg req;
+
+	memset(&req, 0, sizeof(req));
+	req.gpu = (unsigned int)h->gpu;
+	req.runlist = runlist;
+	req.tsgid = tsgid;
+	return ioctl(h->fd, NVSCHED_IOC_PRIO_TSG, &req) ? -errno : 0;
+}
+
+int nvsched_capture_begin(struct nvsched *h)
+{
+	(void)h;
+	return -EOPNOTSUPP;
+}
+
+int nvsched_capture_end(struct nvsched *h, unsigned *ntsgs)
+{
+	(void)h;
+	if (ntsgs)
+		*ntsgs = 0;
+	return -EOPNOTSUPP;
+}
+
+int nvsched_fd_seg(int fd, unsigned int op, int prio)
+{
+	struct nvsched_prio_seg req;
+
+	memset(&req, 0, sizeof(req));
+	req.gpu = NVSCHED_PRIO_FILE_GPU;
+	req.op = op;
+	req.prio = op == NVSCHED_PRIO_BEGIN ? prio : 0;
+	return ioctl(fd, NVSCHED_IOC_PRIO_SEG, &req) ? -errno : 0;
+}
+
+int nvsched_seg_begin(struct nvsched *h, int gpu_prio)
+{
+	return nvsched_fd_seg(h->fd, NVSCHED_PRIO_BEGIN,
+			      gpu_prio < 0 ? NVSCHED_PRIO_BEST_EFFORT : gpu_prio);
+}
+
+int nvsched_seg_end(struct nvsched *h)
+{
+	return nvsched_fd_seg(h->fd, NVSCHED_PRIO_END, 0);
+}
+
+int nvsched_prio_status(struct nvsched *h, struct nvsched_prio_status *st,
+			struct nvsched_prio_task *tasks, unsigned int *count)
+{
+	int ret = 0;
+
+	memset(st, 0, sizeof(*st));
+	st->gpu = (unsigned int)h->gpu;
+	st->count = *count;
+	st->tasks = (__u64)(uintptr_t)tasks;
+	if (ioctl(h->fd, NVSCHED_IOC_PRIO_STATUS, st))
+		ret = -errno;
+	*count = st->count;
+	return ret;
+}
+
+int nvsched_prio_keep(struct nvsched *h, int runlist, unsigned int tsgid, int keep)
+{
+	struct nvsched_prio_set req;
+
+	memset(&req, 0, sizeof(req));
+	req.gpu = (unsigned int)h->gpu;
+	req.op = keep ? NVSCHED_PRIO_SET_KEEP : NVSCHED_PRIO_SET_UNKEEP;
+	req.runlist = runlist;
+	req.tsgid = tsgid;
+	return ioctl(h->fd, NVSCHED_IOC_PRIO_SET, &req) ? -errno : 0;
 }

@@ -50,6 +50,8 @@ static const struct cli_cmd commands[] = {
 #ifdef NVSCHED_HAVE_PREDICT
 	{ "predict", cmd_predict, "[options] KERNELS.json", "predict thread-block to SM placement" },
 #endif
+	{ "prio", cmd_prio, "simulate [-j] FILE | status [-j] | set keep|unkeep RL:ID | run [--prio N] --tsg RL:ID... -- CMD",
+	  "fixed-priority GPU scheduling: simulate the policy; run a command in a segment" },
 	{ "snapshot", cmd_snapshot, "-o FILE", "write a register snapshot of one GPU (rm backend: root)" },
 	{ "help", cmd_help, "[COMMAND | --list]", "show help for nvsched or a command" },
 	{ "version", cmd_version, "", "print the version" },

@@ -35,6 +35,49 @@ int nvsched_gpu_info(struct nvsched *h, struct nvsched_gpu_info *out);
  * e.g. "module not loaded: run sudo modprobe nvsched". */
 const char *nvsched_strerror(int err);
 
+/* ---- fixed-priority GPU scheduling (docs/priority.md) ----
+ * One handle is one task on its GPU; closing it (or the process dying)
+ * ends its segment and gives its TSGs back. */
+
+/* Give TSG @tsgid of hardware runlist @runlist to @h's task (CAP_SYS_ADMIN:
+ * a managing daemon).  -ENOENT: not on that runlist; -EBUSY: another
+ * task's. */
+int nvsched_prio_tsg(struct nvsched *h, int runlist, unsigned int tsgid);
+
+/* The GPU's priority-scheduling state: @st (its @gpu, @count and @tasks
+ * are filled here) and up to *@count tasks into @tasks; *@count becomes the
+ * number of tasks (-ENOSPC when they do not fit). */
+int nvsched_prio_status(struct nvsched *h, struct nvsched_prio_status *st,
+			struct nvsched_prio_task *tasks, unsigned int *count);
+
+/* Keep TSG @tsgid of runlist @runlist on the GPU whatever runs (@keep) or
+ * not any more (CAP_SYS_ADMIN). */
+int nvsched_prio_keep(struct nvsched *h, int runlist, unsigned int tsgid, int keep);
+
+/* The capture protocol (the TSGs a process creates between the two calls
+ * become its own) is not in the module yet: both return -EOPNOTSUPP. */
+int nvsched_capture_begin(struct nvsched *h);
+int nvsched_capture_end(struct nvsched *h, unsigned *ntsgs);
+
+/* Segment begin with GPU priority @gpu_prio (0..99, higher wins; needs
+ * CAP_SYS_NICE) or best effort (< 0); end.  -ENOENT before the task has
+ * a TSG. */
+int nvsched_seg_begin(struct nvsched *h, int gpu_prio);
+int nvsched_seg_end(struct nvsched *h);
+
+/* On a raw /dev/nvsched descriptor (the GCAPS macros below): @op is
+ * NVSCHED_PRIO_BEGIN or NVSCHED_PRIO_END, @prio as in struct
+ * nvsched_prio_seg (NVSCHED_PRIO_THREAD: the thread's SCHED_FIFO priority). */
+int nvsched_fd_seg(int fd, unsigned int op, int prio);
+
+/* For code written against the GCAPS paper.  @pid is ignored: a task can
+ * only ever act for itself (the descriptor's task), never name another. */
+#define gcapsGpuSegBegin(fd, pid) \
+	nvsched_fd_seg((fd), NVSCHED_PRIO_BEGIN, NVSCHED_PRIO_THREAD)
+#define gcapsGpuSegEnd(fd, pid) nvsched_fd_seg((fd), NVSCHED_PRIO_END, 0)
+#define gcapsGpuSegBeginPrio(fd, pid, gprio) \
+	nvsched_fd_seg((fd), NVSCHED_PRIO_BEGIN, (gprio))
+
 #ifdef __cplusplus
 }
 #endif

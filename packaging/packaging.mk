@@ -29,6 +29,7 @@ $(B)/nvsched.pc: packaging/nvsched.pc.in cli/nvsched.c packaging/packaging.mk
 ALL_TARGETS += $(CLI_DOCS)
 
 MAN_PAGES := $(B)/share/man1/nvsched.1 docs/man/nvsched-rta.1 docs/man/nvsched-predict.1 \
+	docs/man/nvsched-prio.1 \
 	docs/man/nvsched.4 docs/man/libnvsched.3
 INSTALLED := $(BINDIR)/nvsched $(LIBDIR)/libnvsched.so.1 $(LIBDIR)/libnvsched.so \
 	$(LIBDIR)/libnvsched.a $(INCLUDEDIR)/nvsched/nvsched.h $(INCLUDEDIR)/nvsched/uapi/nvsched.h \

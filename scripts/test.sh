@@ -8,6 +8,7 @@
 #      make asan                 the same under AddressSanitizer + UBSan
 #      make fuzz                 libFuzzer smoke (FUZZ_SECONDS each, default 10)
 #   4. tests/predict/run-golden.sh   the predictor's CLI
+#      tests/prio/run-cli.sh         nvsched prio simulate
 #   5. tests/packaging/test-install.sh  make install/uninstall, DKMS build
 #   6. tests/qemu/suite.sh       the module in QEMU guests on Debian kernels
 # Every step runs even when an earlier one failed; the final summary block
@@ -59,6 +60,8 @@ step "fuzz smoke: past findings, then each target ${FUZZ_SECONDS:-10} s (make fu
 	make --no-print-directory fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}"
 step "CLI golden tests (nvsched predict)" test-cli.log '^predict CLI:' \
 	bash tests/predict/run-golden.sh build/bin/nvsched-predict
+step "CLI tests (nvsched prio simulate)" test-prio-cli.log '^prio CLI:' \
+	bash tests/prio/run-cli.sh build/bin/nvsched
 step "install, pkg-config, man page, completion, DKMS (tests/packaging)" test-packaging.log '^PACKAGING:' \
 	bash tests/packaging/test-install.sh
 args=()

@@ -415,4 +415,140 @@ struct nvsched_gr {
 #define NVSCHED_IOC_CE		_IOWR(NVSCHED_IOC_MAGIC, 0x10, struct nvsched_ce)
 #define NVSCHED_IOC_GR		_IOWR(NVSCHED_IOC_MAGIC, 0x11, struct nvsched_gr)
 
+/* ---- fixed-priority GPU scheduling (docs/priority.md) ---- */
+
+#define NVSCHED_PRIO_MAX		99
+#define NVSCHED_PRIO_BEST_EFFORT	(-1)	/* a best-effort segment */
+#define NVSCHED_PRIO_THREAD		(-2)	/* the caller's SCHED_FIFO priority */
+
+#define NVSCHED_PRIO_TSG_REMOVE	(1u << 0)	/* give the TSG back */
+
+/**
+ * struct nvsched_prio_tsg - NVSCHED_IOC_PRIO_TSG: give a TSG to the task of
+ *	this open file (CAP_SYS_ADMIN: a managing daemon names TSGs).  One
+ *	open file is one task on one GPU; closing it (or the process dying)
+ *	drops the task and puts every channel it held back on again.
+ * @gpu: in: GPU index (the same on every call of this file)
+ * @runlist: in: hardware runlist id (0..63)
+ * @tsgid: in: TSG id; it must be on that runlist (ENOENT otherwise) and
+ *	owned by no other task (EBUSY)
+ * @flags: in: NVSCHED_PRIO_TSG_*
+ * @reserved: zero
+ */
+struct nvsched_prio_tsg {
+	__u32 gpu;
+	__s32 runlist;
+	__u32 tsgid;
+	__u32 flags;
+	__u32 reserved[4];
+};
+
+#define NVSCHED_PRIO_FILE_GPU	0xffffffffu	/* the GPU of this file's task */
+
+enum nvsched_prio_op {
+	NVSCHED_PRIO_BEGIN = 1,
+	NVSCHED_PRIO_END = 2,
+};
+
+#define NVSCHED_PRIO_W_REPRIO	(1u << 0)	/* begin inside a segment: priority changed */
+#define NVSCHED_PRIO_W_NOSEG	(1u << 1)	/* end without a segment: nothing changed */
+
+/**
+ * struct nvsched_prio_seg - NVSCHED_IOC_PRIO_SEG: a segment of the task of
+ *	this open file begins or ends
+ * @gpu: in: GPU index (the file's GPU), or NVSCHED_PRIO_FILE_GPU
+ * @op: in: enum nvsched_prio_op
+ * @prio: in (BEGIN): 0..NVSCHED_PRIO_MAX (real time, higher wins; needs
+ *	CAP_SYS_NICE), NVSCHED_PRIO_BEST_EFFORT, or NVSCHED_PRIO_THREAD;
+ *	out: the priority used
+ * @flags: out: NVSCHED_PRIO_W_*
+ * @running: out: the task's segment runs now (1) or is held back (0)
+ * @reserved: zero
+ */
+struct nvsched_prio_seg {
+	__u32 gpu;
+	__u32 op;
+	__s32 prio;
+	__u32 flags;
+	__u32 running;
+	__u32 reserved[3];
+};
+
+#define NVSCHED_PRIO_T_IN_SEG	(1u << 0)	/* a segment is open */
+#define NVSCHED_PRIO_T_RUNNING	(1u << 1)	/* its segment runs */
+#define NVSCHED_PRIO_T_SELF	(1u << 2)	/* the task of the calling file */
+
+/**
+ * struct nvsched_prio_task - one task in NVSCHED_IOC_PRIO_STATUS
+ * @slot: its policy slot
+ * @flags: NVSCHED_PRIO_T_*
+ * @prio: its segment's priority (NVSCHED_PRIO_BEST_EFFORT: best effort or
+ *	no segment)
+ * @ntsgs: TSGs it owns
+ */
+struct nvsched_prio_task {
+	__u32 slot;
+	__u32 flags;
+	__s32 prio;
+	__u32 ntsgs;
+};
+
+#define NVSCHED_PRIO_MECH_NONE	0	/* nothing registered yet */
+#define NVSCHED_PRIO_MECH_GATE	1	/* channels of held-back TSGs disabled */
+
+/**
+ * struct nvsched_prio_status - NVSCHED_IOC_PRIO_STATUS: the priority
+ *	scheduling state of one GPU
+ * @gpu: in: GPU index
+ * @count: in: room in @tasks; out: the number of tasks (ENOSPC when it
+ *	exceeds the room: then only this struct is written)
+ * @tasks: in: user pointer to struct nvsched_prio_task[@count]
+ * @running: out: slot of the real-time task that runs, -1 when none
+ * @mechanism: out: NVSCHED_PRIO_MECH_*
+ * @decisions: out: decisions that changed what may run
+ * @writes: out: register writes the mechanism made
+ * @disabled: out: channels the mechanism holds disabled now
+ * @runlists: out: runlists under its control
+ * @reserved: zero
+ */
+struct nvsched_prio_status {
+	__u32 gpu;
+	__u32 count;
+	__u64 tasks;
+	__s32 running;
+	__u32 mechanism;
+	__u64 decisions;
+	__u64 writes;
+	__u32 disabled;
+	__u32 runlists;
+	__u32 reserved[4];
+};
+
+enum nvsched_prio_set_op {
+	NVSCHED_PRIO_SET_KEEP = 1,	/* the TSG always stays on (a display server, say) */
+	NVSCHED_PRIO_SET_UNKEEP = 2,
+};
+
+/**
+ * struct nvsched_prio_set - NVSCHED_IOC_PRIO_SET: policy configuration of
+ *	one GPU (CAP_SYS_ADMIN)
+ * @gpu: in: GPU index
+ * @op: in: enum nvsched_prio_set_op
+ * @runlist: in: hardware runlist id (0..63)
+ * @tsgid: in: TSG id (below 4096; it need not exist yet)
+ * @reserved: zero
+ */
+struct nvsched_prio_set {
+	__u32 gpu;
+	__u32 op;
+	__s32 runlist;
+	__u32 tsgid;
+	__u32 reserved[4];
+};
+
+#define NVSCHED_IOC_PRIO_TSG	_IOW(NVSCHED_IOC_MAGIC, 0x40, struct nvsched_prio_tsg)
+#define NVSCHED_IOC_PRIO_SEG	_IOWR(NVSCHED_IOC_MAGIC, 0x41, struct nvsched_prio_seg)
+#define NVSCHED_IOC_PRIO_STATUS	_IOWR(NVSCHED_IOC_MAGIC, 0x42, struct nvsched_prio_status)
+#define NVSCHED_IOC_PRIO_SET	_IOW(NVSCHED_IOC_MAGIC, 0x43, struct nvsched_prio_set)
+
 #endif /* _UAPI_NVSCHED_H */

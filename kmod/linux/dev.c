@@ -369,13 +369,33 @@ static long nvs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return nvs_ioc_raw_rd32(uarg);
 	case NVSCHED_IOC_RAW_MEM:
 		return nvs_ioc_raw_mem(uarg);
+	case NVSCHED_IOC_PRIO_TSG:
+	case NVSCHED_IOC_PRIO_SEG:
+	case NVSCHED_IOC_PRIO_STATUS:
+	case NVSCHED_IOC_PRIO_SET:
+		return nvs_prio_ioctl(file, cmd, uarg);
 	default:
 		return nvs_ioctl_topo(cmd, uarg);
 	}
 }
 
+/* file->private_data: the file's priority task (prio.c), none at first */
+static int nvs_open(struct inode *inode, struct file *file)
+{
+	file->private_data = NULL;
+	return 0;
+}
+
+static int nvs_release(struct inode *inode, struct file *file)
+{
+	nvs_prio_release(file);
+	return 0;
+}
+
 static const struct file_operations nvs_fops = {
 	.owner = THIS_MODULE,
+	.open = nvs_open,
+	.release = nvs_release,
 	.unlocked_ioctl = nvs_ioctl,
 	.compat_ioctl = compat_ptr_ioctl,
 	.llseek = noop_llseek,

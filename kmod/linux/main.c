@@ -91,6 +91,7 @@ static void nvs_remove_all(void)
 
 	list_for_each_entry(g, &nvs_mod.gpus, node) {
 		nvs_proc_remove(g);
+		nvs_prio_gpu_free(g);
 		/* nothing nvsched changed survives it: re-enable its channels */
 		if ((g->ndisabled || g->sched_disabled) && nvs_restore_channels(g, NULL))
 			dev_warn(g->dev, "%s: could not re-enable the channels nvsched disabled\n",

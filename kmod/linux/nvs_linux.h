@@ -24,6 +24,7 @@
 #define NVS_MAX_REMEMBERED	65536	/* channels nvsched may have disabled */
 
 struct nvs_gpu;
+struct nvs_prio_gpu;
 struct nvsched_control;
 
 #define NVS_CTL_FILES	5
@@ -73,6 +74,7 @@ struct nvs_rl_file {
  * @ndisabled: entries in @disabled
  * @cap_disabled: allocated entries
  * @sched_disabled: runlists (ids < 64) whose scheduling nvsched disabled
+ * @prio: priority-scheduling state (prio.c), NULL until first used
  */
 struct nvs_gpu {
 	struct list_head node;
@@ -100,6 +102,7 @@ struct nvs_gpu {
 	unsigned int ndisabled;
 	unsigned int cap_disabled;
 	u64 sched_disabled;
+	struct nvs_prio_gpu *prio;
 };
 
 /* gpu.c */
@@ -151,6 +154,12 @@ int nvs_topo_begin(struct nvs_gpu *g);
 
 /* dev_topo.c: NVSCHED_IOC_CE / NVSCHED_IOC_GR; -ENOTTY for other commands */
 long nvs_ioctl_topo(unsigned int cmd, void __user *arg);
+
+/* prio.c: fixed-priority scheduling (NVSCHED_IOC_PRIO_*) */
+struct file;
+long nvs_prio_ioctl(struct file *file, unsigned int cmd, void __user *arg);
+void nvs_prio_release(struct file *file);
+void nvs_prio_gpu_free(struct nvs_gpu *g);
 
 /* dev.c */
 int nvs_dev_register(void);

@@ -20,7 +20,7 @@ for f in usr/bin/nvsched usr/lib/libnvsched.so.1 usr/lib/libnvsched.so usr/lib/l
 	usr/include/nvsched/nvsched.h usr/include/nvsched/uapi/nvsched.h \
 	usr/lib/pkgconfig/nvsched.pc usr/share/bash-completion/completions/nvsched \
 	usr/lib/udev/rules.d/70-nvsched.rules usr/share/man/man1/nvsched.1 \
-	usr/share/man/man1/nvsched-rta.1 usr/share/man/man1/nvsched-predict.1 \
+	usr/share/man/man1/nvsched-rta.1 usr/share/man/man1/nvsched-predict.1 usr/share/man/man1/nvsched-prio.1 \
 	usr/share/man/man4/nvsched.4 usr/share/man/man3/libnvsched.3; do
 	[ -e "$d/root/$f" ] && ok || bad "not installed: /$f"
 done

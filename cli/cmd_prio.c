@@ -1,0 +1,623 @@
+// SPDX-License-Identifier: MIT
+/*
+ * cmd_prio.c - `nvsched prio`: the fixed-priority GPU scheduling policy.
+ *
+ *   nvsched prio simulate [-j] [-p] FILE   the policy core (kmod/hw/prio.c,
+ *                                          the module's own code) run offline
+ *                                          on an event script (CONTRACTS.md §5)
+ *   nvsched prio run [--prio N] --tsg RL:ID... -- CMD [ARG...]
+ *                                          CMD runs with its TSGs in one
+ *                                          segment for its whole lifetime
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "gpu.h"
+#include "json.h"
+#include "prio.h"
+#include "nvsched.h"
+
+#define SIM_MAX_TASKS	256
+
+struct sim {
+	struct nvs_prio *p;
+	void *mem;
+	char *name[SIM_MAX_TASKS];	/* by slot; NULL when free */
+};
+
+static void prio_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: nvsched prio simulate [-j] [-p] FILE\n"
+		"       nvsched [--gpu N] prio status [-j] [-p]\n"
+		"       nvsched [--gpu N] prio set keep|unkeep RL:ID\n"
+		"       nvsched [--gpu N] prio run [--prio N|--best-effort] [--fifo N] --tsg RL:ID... -- CMD [ARG...]\n\n"
+		"Fixed-priority GPU scheduling (GCAPS-style); see nvsched-prio(1).\n\n"
+		"  simulate FILE   run the module's policy on an event script (JSON Lines, one\n"
+		"                  event a line: {\"t\": T, \"task\": NAME, \"event\": \"begin\"|\"end\"|\"exit\",\n"
+		"                  \"prio\": 0..%d|null}; \"-\" reads stdin) and print, after each\n"
+		"                  event, the tasks whose segments run and those held back\n"
+		"  -j, --json      one JSON object per event (docs/CONTRACTS.md section 5)\n"
+		"  -p, --pretty    pretty-printed JSON\n"
+		"  -h, --help      this help\n"
+		"  status          the module's tasks (slot, priority, TSGs, running or held\n"
+		"                  back), the mechanism and its counters\n"
+		"  set keep RL:ID  keep that TSG on whatever runs (a display server, say);\n"
+		"                  unkeep undoes it (CAP_SYS_ADMIN)\n"
+		"  run             give the TSGs (hardware runlist RL, TSG id ID; CAP_SYS_ADMIN)\n"
+		"                  to a new task, begin its segment at priority N (0..%d,\n"
+		"                  CAP_SYS_NICE; default: the SCHED_FIFO priority of this thread,\n"
+		"                  best effort without one) and execute CMD, which keeps the\n"
+		"                  task's /dev/nvsched open: the segment lasts until CMD exits\n"
+		"                  (or is killed); --fifo N runs CMD (and this thread) under\n"
+		"                  SCHED_FIFO priority N, which is then the GPU priority\n", NVS_PRIO_MAX, NVS_PRIO_MAX);
+}
+
+static int sim_slot(struct sim *s, const char *name, bool create)
+{
+	int i, slot;
+
+	for (i = 0; i < SIM_MAX_TASKS; i++)
+		if (s->name[i] && !strcmp(s->name[i], name))
+			return i;
+	if (!create)
+		return -ENOENT;
+	/* the task key is unused by the policy beyond uniqueness: a counter */
+	for (i = 0; i < SIM_MAX_TASKS; i++)
+		if (!s->name[i])
+			break;
+	slot = nvs_prio_task_add(s->p, (uint32_t)i);
+	if (slot < 0)
+		return slot;
+	s->name[slot] = strdup(name);
+	if (!s->name[slot]) {
+		nvs_prio_task_remove(s->p, slot);
+		return -ENOMEM;
+	}
+	return slot;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* the names of the tasks that run (@want_run) or are held back, sorted */
+static int sim_list(const struct sim *s, bool want_run, const char **out)
+{
+	int i, n = 0;
+
+	for (i = 0; i < SIM_MAX_TASKS; i++) {
+		if (!s->name[i] || !s->p->tasks[i].in_seg)
+			continue;
+		if (nvs_prio_task_runs(s->p, i) == want_run)
+			out[n++] = s->name[i];
+	}
+	qsort(out, n, sizeof(*out), cmp_str);
+	return n;
+}
+
+/* cut a trailing "# comment" after the object (outside strings) */
+static void strip_comment(char *line)
+{
+	bool in_str = false, esc = false;
+	char *c;
+
+	for (c = line; *c; c++) {
+		if (in_str) {
+			if (esc)
+				esc = false;
+			else if (*c == '\\')
+				esc = true;
+			else if (*c == '"')
+				in_str = false;
+		} else if (*c == '"') {
+			in_str = true;
+		} else if (*c == '#') {
+			*c = '\0';
+			return;
+		}
+	}
+}
+
+static bool blank(const char *s)
+{
+	for (; *s; s++)
+		if (*s != ' ' && *s != '\t' && *s != '\r' && *s != '\n')
+			return false;
+	return true;
+}
+
+static void print_event(const struct cli_global *g, const struct sim *s, const struct json *t,
+			const char *task, const char *ev, const char *warning)
+{
+	const char *run[SIM_MAX_TASKS], *pend[SIM_MAX_TASKS];
+	int nrun = sim_list(s, true, run), npend = sim_list(s, false, pend), i;
+
+	if (g->json) {
+		struct jw w;
+
+		jw_init(&w, stdout, g->pretty);
+		jw_obj_begin(&w);
+		jw_key(&w, "t");
+		if (json_is_int(t))
+			jw_int(&w, (long long)t->num);
+		else
+			jw_double(&w, t->num);
+		jw_key(&w, "task");
+		jw_str(&w, task);
+		jw_key(&w, "event");
+		jw_str(&w, ev);
+		jw_key(&w, "running");
+		jw_arr_begin(&w);
+		for (i = 0; i < nrun; i++)
+			jw_str(&w, run[i]);
+		jw_arr_end(&w);
+		jw_key(&w, "pending");
+		jw_arr_begin(&w);
+		for (i = 0; i < npend; i++)
+			jw_str(&w, pend[i]);
+		jw_arr_end(&w);
+		if (warning) {
+			jw_key(&w, "warning");
+			jw_str(&w, warning);
+		}
+		jw_key(&w, "schema");
+		jw_int(&w, 1);
+		jw_obj_end(&w);
+		jw_end_doc(&w);
+		return;
+	}
+	printf("t=%g %s %s: running", t->num, task, ev);
+	for (i = 0; i < nrun; i++)
+		printf(" %s", run[i]);
+	printf(nrun ? ";" : " -;");
+	printf(" pending");
+	for (i = 0; i < npend; i++)
+		printf(" %s", pend[i]);
+	printf(npend ? "" : " -");
+	if (warning)
+		printf(" (warning: %s)", warning);
+	printf("\n");
+}
+
+/* one event; 0, or CLI_EXIT_USAGE after printing the error */
+static int sim_event(const struct cli_global *g, struct sim *s, const char *path, int lineno,
+		     const struct json *ev, double *last_t)
+{
+	const struct json *t = json_get(ev, "t"), *prio = json_get(ev, "prio");
+	const char *task = json_get_string(ev, "task");
+	const char *what = json_get_string(ev, "event");
+	const char *warning = NULL;
+	int slot, ret, pr = NVS_PRIO_BE;
+
+#define SIM_ERR(...) do { \
+		fprintf(stderr, "nvsched prio simulate: %s: line %d: ", path, lineno); \
+		fprintf(stderr, __VA_ARGS__); \
+		fputc('\n', stderr); \
+		return CLI_EXIT_USAGE; \
+	} while (0)
+
+	if (ev->type != JSON_OBJECT)
+		SIM_ERR("an event is a JSON object");
+	if (!t || t->type != JSON_NUMBER)
+		SIM_ERR("\"t\" (a number) is missing");
+	if (t->num < *last_t)
+		SIM_ERR("\"t\" decreases (%g after %g)", t->num, *last_t);
+	*last_t = t->num;
+	if (!task || !*task)
+		SIM_ERR("\"task\" (a non-empty string) is missing");
+	if (!what)
+		SIM_ERR("\"event\" (begin, end or exit) is missing");
+	if (prio && prio->type != JSON_NULL) {
+		if (!json_is_int(prio) || prio->num < 0 || prio->num > NVS_PRIO_MAX)
+			SIM_ERR("\"prio\" must be an integer 0..%d or null", NVS_PRIO_MAX);
+		pr = (int)prio->num;
+	}
+	if (!strcmp(what, "begin")) {
+		slot = sim_slot(s, task, true);
+		if (slot < 0)
+			SIM_ERR("too many tasks (%d at most)", SIM_MAX_TASKS);
+		ret = nvs_prio_begin(s->p, slot, pr);
+		if (ret == NVS_PRIO_W_REPRIO)
+			warning = "task already in a segment: its priority changed";
+	} else if (!strcmp(what, "end") || !strcmp(what, "exit")) {
+		bool exit = what[1] == 'x';
+
+		slot = sim_slot(s, task, false);
+		if (slot < 0 || !s->p->tasks[slot].in_seg)
+			warning = "task has no active segment: nothing changed";
+		if (slot >= 0 && !exit)
+			nvs_prio_end(s->p, slot);
+		if (slot >= 0 && exit) {
+			nvs_prio_task_remove(s->p, slot);
+			free(s->name[slot]);
+			s->name[slot] = NULL;
+		}
+	} else {
+		SIM_ERR("unknown event \"%s\" (begin, end or exit)", what);
+	}
+#undef SIM_ERR
+	print_event(g, s, t, task, what, warning);
+	return 0;
+}
+
+static int prio_simulate(const struct cli_global *g0, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "pretty", no_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct nvs_prio_cfg cfg = { .nrl = 1, .ntsgs = 64, .max_tasks = SIM_MAX_TASKS };
+	struct cli_global g = *g0;
+	struct sim s = { 0 };
+	char *line = NULL, err[256];
+	size_t cap = 0, len;
+	double last_t = -1e308;
+	int c, lineno = 0, ret = CLI_EXIT_OK, i;
+	const char *path;
+	FILE *f;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "+jph", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j':
+			g.json = true;
+			break;
+		case 'p':
+			g.json = g.pretty = true;
+			break;
+		case 'h':
+			prio_usage(stdout);
+			return CLI_EXIT_OK;
+		default:
+			return CLI_EXIT_USAGE;
+		}
+	}
+	if (argc - optind != 1) {
+		fprintf(stderr, "nvsched prio simulate: one event file expected (see --help)\n");
+		return CLI_EXIT_USAGE;
+	}
+	path = argv[optind];
+	f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	if (!f) {
+		fprintf(stderr, "nvsched prio simulate: %s: %s\n", path, strerror(errno));
+		return CLI_EXIT_FAIL;
+	}
+	len = nvs_prio_size(&cfg);
+	s.mem = calloc(1, len);
+	s.p = s.mem ? nvs_prio_init(s.mem, len, &cfg) : NULL;
+	if (!s.p) {
+		fprintf(stderr, "nvsched prio simulate: out of memory\n");
+		ret = CLI_EXIT_FAIL;
+		goto out;
+	}
+	while (getline(&line, &cap, f) >= 0) {
+		struct json *ev;
+
+		lineno++;
+		strip_comment(line);
+		if (blank(line))
+			continue;
+		ev = json_parse(line, strlen(line), err, sizeof(err));
+		if (!ev) {
+			fprintf(stderr, "nvsched prio simulate: %s: line %d: %s\n", path, lineno, err);
+			ret = CLI_EXIT_USAGE;
+			break;
+		}
+		ret = sim_event(&g, &s, path, lineno, ev, &last_t);
+		json_free(ev);
+		if (ret)
+			break;
+	}
+	if (!ret && ferror(f)) {
+		fprintf(stderr, "nvsched prio simulate: %s: read error\n", path);
+		ret = CLI_EXIT_FAIL;
+	}
+out:
+	for (i = 0; i < SIM_MAX_TASKS; i++)
+		free(s.name[i]);
+	free(s.mem);
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	return ret;
+}
+
+static int prio_run(const struct cli_global *g, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "prio", required_argument, NULL, 'P' },
+		{ "best-effort", no_argument, NULL, 'b' },
+		{ "fifo", required_argument, NULL, 'f' },
+		{ "tsg", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct nvsched_prio_tsg tsgs[64];
+	struct nvsched_prio_seg seg = { .op = NVSCHED_PRIO_BEGIN, .prio = NVSCHED_PRIO_THREAD };
+	struct nvsched *h;
+	unsigned int gpu = 0;
+	int c, i, n = 0, fd, ret, fifo = 0;
+	char *end;
+	long v;
+
+	if (g->gpu) {
+		v = strtol(g->gpu, &end, 10);
+		if (*end || v < 0) {
+			fprintf(stderr, "nvsched prio run: --gpu takes an index here\n");
+			return CLI_EXIT_USAGE;
+		}
+		gpu = (unsigned int)v;
+	}
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'P':
+			v = strtol(optarg, &end, 10);
+			if (*end || !*optarg || v < 0 || v > NVS_PRIO_MAX) {
+				fprintf(stderr, "nvsched prio run: --prio takes 0..%d\n", NVS_PRIO_MAX);
+				return CLI_EXIT_USAGE;
+			}
+			seg.prio = (int)v;
+			break;
+		case 'b':
+			seg.prio = NVSCHED_PRIO_BEST_EFFORT;
+			break;
+		case 'f':
+			v = strtol(optarg, &end, 10);
+			if (*end || !*optarg || v < 1 || v > 99) {
+				fprintf(stderr, "nvsched prio run: --fifo takes 1..99\n");
+				return CLI_EXIT_USAGE;
+			}
+			fifo = (int)v;
+			break;
+		case 't': {
+			unsigned long rl, id;
+
+			rl = strtoul(optarg, &end, 0);
+			if (*end != ':' || n == 64) {
+				fprintf(stderr, "nvsched prio run: --tsg takes RL:ID\n");
+				return CLI_EXIT_USAGE;
+			}
+			id = strtoul(end + 1, &end, 0);
+			if (*end || rl > 63 || id > 0xffffffffUL) {
+				fprintf(stderr, "nvsched prio run: --tsg takes RL:ID\n");
+				return CLI_EXIT_USAGE;
+			}
+			memset(&tsgs[n], 0, sizeof(tsgs[n]));
+			tsgs[n].gpu = gpu;
+			tsgs[n].runlist = (int)rl;
+			tsgs[n].tsgid = (unsigned int)id;
+			n++;
+			break;
+		}
+		case 'h':
+			prio_usage(stdout);
+			return CLI_EXIT_OK;
+		default:
+			return CLI_EXIT_USAGE;
+		}
+	}
+	if (!n || optind >= argc) {
+		fprintf(stderr, "nvsched prio run: --tsg RL:ID and a command are needed (see --help)\n");
+		return CLI_EXIT_USAGE;
+	}
+	if (fifo) {
+		/* the command runs SCHED_FIFO; its GPU priority follows (unless --prio) */
+		struct sched_param sp = { .sched_priority = fifo };
+
+		if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
+			fprintf(stderr, "nvsched prio run: SCHED_FIFO %d: %s\n", fifo, strerror(errno));
+			return CLI_EXIT_FAIL;
+		}
+	}
+	h = nvsched_open((int)gpu);
+	if (!h) {
+		fprintf(stderr, "nvsched prio run: GPU %u: %s\n", gpu, nvsched_strerror(errno));
+		return CLI_EXIT_FAIL;
+	}
+	for (i = 0; i < n; i++) {
+		ret = nvsched_prio_tsg(h, tsgs[i].runlist, tsgs[i].tsgid);
+		if (ret) {
+			fprintf(stderr, "nvsched prio run: TSG %d:%u: %s\n", tsgs[i].runlist,
+				tsgs[i].tsgid, strerror(-ret));
+			nvsched_close(h);
+			return CLI_EXIT_FAIL;
+		}
+	}
+	ret = nvsched_fd_seg(nvsched_fd(h), NVSCHED_PRIO_BEGIN, seg.prio);
+	if (ret) {
+		fprintf(stderr, "nvsched prio run: segment begin: %s\n", strerror(-ret));
+		nvsched_close(h);
+		return CLI_EXIT_FAIL;
+	}
+	/* the command keeps the task's descriptor open: its lifetime is the segment */
+	fd = nvsched_fd(h);
+	if (fcntl(fd, F_SETFD, 0)) {
+		fprintf(stderr, "nvsched prio run: %s\n", strerror(errno));
+		nvsched_close(h);
+		return CLI_EXIT_FAIL;
+	}
+	execvp(argv[optind], argv + optind);
+	fprintf(stderr, "nvsched prio run: %s: %s\n", argv[optind], strerror(errno));
+	nvsched_close(h);
+	return 127;
+}
+
+static const char *mech_name(unsigned int m)
+{
+	return m == NVSCHED_PRIO_MECH_GATE ? "gate" : "none";
+}
+
+static int prio_status(const struct cli_global *g0, int argc, char **argv)
+{
+	struct nvsched_prio_task tasks[256];
+	struct nvsched_prio_status st;
+	struct cli_global g = *g0;
+	struct cli_gpu *gpus;
+	struct nvsched *h;
+	unsigned int count = 256, i;
+	bool help;
+	int n, ret;
+
+	ret = cli_simple_opts(&g, argc, argv, &help);
+	if (ret || help) {
+		if (help)
+			prio_usage(stdout);
+		return ret;
+	}
+	ret = cli_gpus_open(&g, "prio", false, &gpus, &n);
+	if (ret)
+		return ret;
+	h = nvsched_open(gpus[0].index);
+	if (!h) {
+		fprintf(stderr, "nvsched prio status: %s\n", nvsched_strerror(errno));
+		cli_gpus_close(gpus, n);
+		return CLI_EXIT_FAIL;
+	}
+	ret = nvsched_prio_status(h, &st, tasks, &count);
+	nvsched_close(h);
+	if (ret) {
+		fprintf(stderr, "nvsched prio status: %s\n", strerror(-ret));
+		cli_gpus_close(gpus, n);
+		return CLI_EXIT_FAIL;
+	}
+	if (g.json) {
+		struct jw w;
+
+		cli_json_begin(&w, g.pretty, &gpus[0]);
+		jw_key(&w, "mechanism");
+		jw_str(&w, mech_name(st.mechanism));
+		jw_key(&w, "running");
+		if (st.running >= 0)
+			jw_int(&w, st.running);
+		else
+			jw_null(&w);
+		jw_key(&w, "decisions");
+		jw_uint(&w, st.decisions);
+		jw_key(&w, "writes");
+		jw_uint(&w, st.writes);
+		jw_key(&w, "disabled_channels");
+		jw_uint(&w, st.disabled);
+		jw_key(&w, "runlists");
+		jw_uint(&w, st.runlists);
+		jw_key(&w, "tasks");
+		jw_arr_begin(&w);
+		for (i = 0; i < count; i++) {
+			jw_obj_begin(&w);
+			jw_key(&w, "slot");
+			jw_uint(&w, tasks[i].slot);
+			jw_key(&w, "prio");
+			if (tasks[i].flags & NVSCHED_PRIO_T_IN_SEG && tasks[i].prio >= 0)
+				jw_int(&w, tasks[i].prio);
+			else
+				jw_null(&w);
+			jw_key(&w, "in_segment");
+			jw_bool(&w, tasks[i].flags & NVSCHED_PRIO_T_IN_SEG);
+			jw_key(&w, "running");
+			jw_bool(&w, tasks[i].flags & NVSCHED_PRIO_T_RUNNING);
+			jw_key(&w, "tsgs");
+			jw_uint(&w, tasks[i].ntsgs);
+			jw_obj_end(&w);
+		}
+		jw_arr_end(&w);
+		jw_obj_end(&w);
+		jw_end_doc(&w);
+	} else {
+		printf("mechanism %s, %u runlist(s), %u channel(s) held disabled, %llu decision(s), %llu write(s)\n",
+		       mech_name(st.mechanism), st.runlists, st.disabled,
+		       (unsigned long long)st.decisions, (unsigned long long)st.writes);
+		for (i = 0; i < count; i++) {
+			const struct nvsched_prio_task *t = &tasks[i];
+			const char *state = !(t->flags & NVSCHED_PRIO_T_IN_SEG) ? "no segment" :
+					    t->flags & NVSCHED_PRIO_T_RUNNING ? "running" : "pending";
+
+			printf("task %u: ", t->slot);
+			if (t->flags & NVSCHED_PRIO_T_IN_SEG && t->prio >= 0)
+				printf("prio %d", t->prio);
+			else
+				printf("best effort");
+			printf(", %u TSG(s), %s\n", t->ntsgs, state);
+		}
+	}
+	cli_gpus_close(gpus, n);
+	return CLI_EXIT_OK;
+}
+
+static int prio_set(const struct cli_global *g, int argc, char **argv)
+{
+	unsigned long rl, id;
+	struct nvsched *h;
+	unsigned int gpu = 0;
+	char *end;
+	int ret;
+
+	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		prio_usage(stdout);
+		return CLI_EXIT_OK;
+	}
+	if (argc != 3 || (strcmp(argv[1], "keep") && strcmp(argv[1], "unkeep"))) {
+		fprintf(stderr, "nvsched prio set: keep|unkeep RL:ID expected (see --help)\n");
+		return CLI_EXIT_USAGE;
+	}
+	rl = strtoul(argv[2], &end, 0);
+	if (*end != ':' || rl > 63) {
+		fprintf(stderr, "nvsched prio set: RL:ID expected\n");
+		return CLI_EXIT_USAGE;
+	}
+	id = strtoul(end + 1, &end, 0);
+	if (*end || id > 0xffffffffUL) {
+		fprintf(stderr, "nvsched prio set: RL:ID expected\n");
+		return CLI_EXIT_USAGE;
+	}
+	if (g->gpu) {
+		long v = strtol(g->gpu, &end, 10);
+
+		if (*end || v < 0) {
+			fprintf(stderr, "nvsched prio set: --gpu takes an index here\n");
+			return CLI_EXIT_USAGE;
+		}
+		gpu = (unsigned int)v;
+	}
+	h = nvsched_open((int)gpu);
+	if (!h) {
+		fprintf(stderr, "nvsched prio set: GPU %u: %s\n", gpu, nvsched_strerror(errno));
+		return CLI_EXIT_FAIL;
+	}
+	ret = nvsched_prio_keep(h, (int)rl, (unsigned int)id, argv[1][0] == 'k');
+	nvsched_close(h);
+	if (ret) {
+		fprintf(stderr, "nvsched prio set: %s %lu:%lu: %s\n", argv[1], rl, id, strerror(-ret));
+		return CLI_EXIT_FAIL;
+	}
+	return CLI_EXIT_OK;
+}
+
+int cmd_prio(const struct cli_global *g, int argc, char **argv)
+{
+	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+		prio_usage(argc < 2 ? stderr : stdout);
+		return argc < 2 ? CLI_EXIT_USAGE : CLI_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "simulate"))
+		return prio_simulate(g, argc - 1, argv + 1);
+	if (!strcmp(argv[1], "run"))
+		return prio_run(g, argc - 1, argv + 1);
+	if (!strcmp(argv[1], "status"))
+		return prio_status(g, argc - 1, argv + 1);
+	if (!strcmp(argv[1], "set"))
+		return prio_set(g, argc - 1, argv + 1);
+	fprintf(stderr, "nvsched prio: unknown subcommand '%s' (see --help)\n", argv[1]);
+	return CLI_EXIT_USAGE;
+}
