@@ -28,3 +28,8 @@ $(B)/tests/agent/fakeapp: tests/agent/fakeapp.c
 	$(Q)$(CC) $(CFLAGS) -Ilib/agent -o $@ $< -ldl
 AGENT_TEST_BINS := $(B)/tests/agent/libfakerm.so $(B)/tests/agent/fakeapp
 # (built by the process test step: make $(AGENT_TEST_BINS))
+
+# make agent-test: the process tests (real processes, arbiter, stand-in RM)
+.PHONY: agent-test
+agent-test: $(B)/bin/nvsched $(B)/lib/libnvsched-agent.so $(AGENT_TEST_BINS)
+	@python3 tests/agent/procs.py $(B)

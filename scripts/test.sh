@@ -62,6 +62,8 @@ step "CLI golden tests (nvsched predict)" test-cli.log '^predict CLI:' \
 	bash tests/predict/run-golden.sh build/bin/nvsched-predict
 step "CLI tests (nvsched prio simulate)" test-prio-cli.log '^prio CLI:' \
 	bash tests/prio/run-cli.sh build/bin/nvsched
+step "GSP priority backend: agent + arbiter with real processes (make agent-test)" test-agent.log '^agent procs:' \
+	make --no-print-directory agent-test
 step "install, pkg-config, man page, completion, DKMS (tests/packaging)" test-packaging.log '^PACKAGING:' \
 	bash tests/packaging/test-install.sh
 args=()

@@ -42,7 +42,7 @@ static struct nva agent;
 static int active;		/* capturing (atomic) */
 static int said;		/* the one stderr line was written */
 static int sock = -1;		/* arbiter connection */
-static unsigned int last_tsgs;	/* TSG count in the last report */
+static unsigned int last_objs;	/* TSGs + channels in the last report */
 
 static ioctl_fn resolve(void)
 {
@@ -110,7 +110,7 @@ static size_t report(struct nvsp_report *r)
 		}
 		total++;
 	}
-	last_tsgs = total;
+	last_objs = total + nva_count(&agent, NVA_CHANNEL);
 	r->h.magic = NVSP_MAGIC;
 	r->h.version = NVSP_VERSION;
 	r->h.type = NVSP_REPORT;
@@ -132,7 +132,8 @@ static void observe(int fd, unsigned long req, void *arg, int rc)
 	if (agent.disabled) {
 		__atomic_store_n(&active, 0, __ATOMIC_RELEASE);
 		say("disabled: %s; the program runs unmanaged", agent.why);
-	} else if (sock >= 0 && nva_count(&agent, NVA_TSG) != last_tsgs) {
+	} else if (sock >= 0 &&
+		   nva_count(&agent, NVA_TSG) + nva_count(&agent, NVA_CHANNEL) != last_objs) {
 		len = report(&r);
 	}
 	pthread_mutex_unlock(&lock);
