@@ -13,7 +13,8 @@
  * Environment: NVSCHED_PRIO_SOCKET (arbiter socket; default NVSP_SOCKET),
  * NVSCHED_AGENT_PRIO (priority of the lifetime segment 0..99, "be" or
  * unset), NVSCHED_AGENT_MECH (timeslice|gate), NVSCHED_AGENT_VERSION_FILE
- * (where the driver version is read; default /proc/driver/nvidia/version).
+ * (where the driver version is read; default /proc/driver/nvidia/version),
+ * NVSCHED_AGENT_TRACE (set: one stderr line per apply, for measurements).
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -42,6 +43,7 @@ static struct nva agent;
 static int active;		/* capturing (atomic) */
 static int said;		/* the one stderr line was written */
 static int sock = -1;		/* arbiter connection */
+static int trace;		/* NVSCHED_AGENT_TRACE: one line per apply */
 static unsigned int last_objs;	/* TSGs + channels in the last report */
 
 static ioctl_fn resolve(void)
@@ -198,6 +200,9 @@ static void *arbiter_thread(void *unused)
 			pthread_mutex_unlock(&lock);
 			a.c = now_ns() - t0;
 			a.d = (uint64_t)(int64_t)errs;
+			if (trace)
+				fprintf(stderr, "nvsched-agent: trace pid %d mode %d done_ns %llu took_us %.1f errors %d\n",
+					(int)getpid(), m.h.a, (unsigned long long)(t0 + a.c), a.c / 1e3, errs);
 			send_msg(&a, sizeof(a));
 			send_msg(&r, len);
 		} else if (m.h.type == NVSP_REFUSED) {
@@ -211,6 +216,9 @@ static void *arbiter_thread(void *unused)
 	pthread_mutex_lock(&lock);
 	nva_apply(&agent, NVA_MODE_NORMAL, 0);
 	pthread_mutex_unlock(&lock);
+	if (trace)
+		fprintf(stderr, "nvsched-agent: trace pid %d arbiter gone, restored done_ns %llu\n",
+			(int)getpid(), (unsigned long long)now_ns());
 	return NULL;
 }
 
@@ -269,6 +277,7 @@ __attribute__((constructor)) static void agent_init(void)
 		say("disabled: %s", why);
 		return;
 	}
+	trace = getenv("NVSCHED_AGENT_TRACE") != NULL;
 	prio = env_prio();
 	if (prio == -3) {
 		say("disabled: NVSCHED_AGENT_PRIO is not 0..99 or \"be\": %s", getenv("NVSCHED_AGENT_PRIO"));
