@@ -44,6 +44,7 @@ enum { MODE_NORMAL = 0, MODE_SMALL = 1, MODE_GATED = 2 };	/* = enum nva_mode */
 struct conn {
 	int fd;
 	bool agent;		/* said HELLO */
+	bool gone;		/* its process is exiting: out of the policy */
 	pid_t pid;
 	uid_t uid;
 	gid_t gid;
@@ -164,6 +165,44 @@ static void comm_of(pid_t pid, char *buf, size_t len)
 	}
 }
 
+/*
+ * Whether a process has begun to exit (PF_EXITING, 0x4, in the flags field
+ * of /proc/PID/stat): set at the start of do_exit(), while its sockets close
+ * only after its memory is torn down, which for a CUDA process took 25 ms
+ * on the H100 (tests/hw/gsp-h100/run1).  The pid cannot be reused yet: the
+ * process still holds our socket.
+ */
+static bool exiting(pid_t pid)
+{
+	char path[64], buf[512], *s;
+	unsigned long flags;
+	FILE *f;
+	size_t n;
+	int i;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return true;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	s = strrchr(buf, ')');	/* comm may hold anything but ends at the last ')' */
+	if (!s)
+		return false;
+	s++;
+	/* state ppid pgrp session tty_nr tpgid, then flags */
+	for (i = 0; i < 7 && s; i++) {
+		s = strchr(s, ' ');
+		if (s)
+			s++;
+	}
+	if (!s)
+		return false;
+	flags = strtoul(s, NULL, 10);
+	return flags & 0x4;
+}
+
 /* ---- messages --------------------------------------------------------------- */
 
 static void hdr(struct nvsp_hdr *h, int type)
@@ -220,6 +259,16 @@ static void decide(struct arb *a)
 		}
 }
 
+/* a task whose process is exiting leaves the policy at once (its socket may
+ * stay open for a while) */
+static void task_gone(struct arb *a, struct conn *c)
+{
+	nvs_prio_task_remove(a->p, c->slot);
+	c->agent = false;
+	c->gone = true;
+	decide(a);
+}
+
 static void drop_conn(struct arb *a, struct conn *c)
 {
 	bool agent = c->agent;
@@ -251,6 +300,8 @@ static void on_msg(struct arb *a, struct conn *c, const char *buf, ssize_t n)
 	struct nvsp_hdr h;
 
 	memcpy(&h, buf, sizeof(h));
+	if (c->gone)
+		return;
 	switch (h.type) {
 	case NVSP_HELLO:
 		if (c->agent || h.a < -2 || h.a > NVS_PRIO_MAX ||
@@ -537,11 +588,19 @@ int prio_gsp_daemon(int argc, char **argv)
 				pfd[n].events = POLLIN;
 				map[n++] = i;
 			}
-		if (poll(pfd, (nfds_t)n, -1) < 0) {
+		/* while a real-time task runs, look every millisecond whether it is exiting */
+		if (poll(pfd, (nfds_t)n, a.p->running >= 0 ? 1 : -1) < 0) {
 			if (errno == EINTR)
 				continue;
 			break;
 		}
+		if (a.p->running >= 0)
+			for (i = 0; i < ARB_MAX; i++)
+				if (a.c[i].fd >= 0 && a.c[i].agent && a.c[i].slot == a.p->running &&
+				    exiting(a.c[i].pid)) {
+					task_gone(&a, &a.c[i]);
+					break;
+				}
 		for (i = 1; i < n; i++) {
 			struct conn *c = &a.c[map[i]];
 			char buf[sizeof(struct nvsp_report) + 16];

@@ -200,8 +200,12 @@ int nva_apply(struct nva *a, enum nva_mode mode, uint64_t small_us)
 		break;
 	case NVA_MODE_SMALL:
 		errs = gate_all(a, false);
+		/* graphics/compute TSGs first: they are what a real-time kernel waits for */
 		for (i = 0; i < a->nobj; i++)
-			if (a->obj[i].kind == NVA_TSG)
+			if (a->obj[i].kind == NVA_TSG && a->obj[i].engine == NV2080_ENGINE_TYPE_GR0)
+				errs += tsg_set(a, &a->obj[i], small_us) != 0;
+		for (i = 0; i < a->nobj; i++)
+			if (a->obj[i].kind == NVA_TSG && a->obj[i].engine != NV2080_ENGINE_TYPE_GR0)
 				errs += tsg_set(a, &a->obj[i], small_us) != 0;
 		break;
 	case NVA_MODE_GATED:
