@@ -8,7 +8,8 @@
 #   the gate mechanism, kill -9 of the real-time task, kill -9 of the arbiter
 # and leaves raw results in DIR; tests/hw/gsp/report.py DIR summarises them.
 # N (samples per rt run, default 400), SMALL_US (the arbiter's --small-us,
-# default 100).
+# default 100), LOWER_MECH (mechanism of the lower real-time tasks of step 5:
+# timeslice by default, gate for strict priority among real-time tasks).
 set -u
 D=${1:?usage: run-gsp.sh DIR}
 N=${N:-400}
@@ -23,7 +24,7 @@ cc -O2 -o "$BIN/killmono" tests/hw/gsp/killmono.c || exit 1
 make -s -j8 PCI_LIBS= build/bin/nvsched build/lib/libnvsched-agent.so || exit 1
 NVS=build/bin/nvsched
 { nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv; cat /proc/driver/nvidia/version
-  "$NVCC" --version | tail -2; uname -r; id -u; echo "SMALL_US=${SMALL_US:-100} N=$N"; } >"$D/device.txt" 2>&1
+  "$NVCC" --version | tail -2; uname -r; id -u; echo "SMALL_US=${SMALL_US:-100} N=$N LOWER_MECH=${LOWER_MECH:-timeslice}"; } >"$D/device.txt" 2>&1
 export NVSCHED_PRIO_SOCKET=/tmp/nvsched-gsp-test.sock
 export NVSCHED_AGENT_TRACE=1
 st() { $NVS prio status -j >"$D/$1" 2>&1; }
@@ -45,7 +46,8 @@ wait $R; sleep 0.1; st status-managed-after.json; wait $H
 echo "== 5 three real-time priorities + hog"
 $NVS prio run --best-effort -- $BIN/hog 8 "$D/hog-three.txt" 2>"$D/hog-three.err" & H=$!; sleep 1.5
 for p in 90 50 10; do
-	$NVS prio run --prio $p -- $BIN/rt prio$p "$N" "$D/rt-three-$p.json" 2>"$D/rt-three-$p.err" & eval R$p=\$!
+	m=; [ $p != 90 ] && [ -n "${LOWER_MECH:-}" ] && m="--mechanism $LOWER_MECH"
+	$NVS prio run --prio $p $m -- $BIN/rt prio$p "$N" "$D/rt-three-$p.json" 2>"$D/rt-three-$p.err" & eval R$p=\$!
 done
 sleep 1; st status-three.json
 wait $R90 $R50 $R10; wait $H
