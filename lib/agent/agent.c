@@ -121,7 +121,7 @@ static size_t report(struct nvsp_report *r)
 	return sizeof(r->h) + n * sizeof(r->tsg[0]);
 }
 
-static void observe(int fd, unsigned long req, void *arg, int rc)
+static void observe(int fd, unsigned long req, void *arg, int rc, uint64_t peek)
 {
 	struct nvsp_report r;
 	size_t len = 0;
@@ -130,7 +130,7 @@ static void observe(int fd, unsigned long req, void *arg, int rc)
 	if (!__atomic_load_n(&active, __ATOMIC_ACQUIRE))
 		return;
 	pthread_mutex_lock(&lock);
-	nva_observe(&agent, fd, req, arg, rc);
+	nva_observe_pre(&agent, fd, req, arg, rc, peek);
 	if (agent.disabled) {
 		__atomic_store_n(&active, 0, __ATOMIC_RELEASE);
 		say("disabled: %s; the program runs unmanaged", agent.why);
@@ -147,16 +147,18 @@ static void observe(int fd, unsigned long req, void *arg, int rc)
 EXPORT int ioctl(int fd, unsigned long req, ...)
 {
 	va_list ap;
+	uint64_t peek;
 	void *arg;
 	int rc;
 
 	va_start(ap, req);
 	arg = va_arg(ap, void *);
 	va_end(ap);
-	rc = resolve()(fd, req, arg);
 	if (__builtin_expect((req & 0xff00ul) != ((unsigned long)NV_IOCTL_MAGIC << 8), 1))
-		return rc;
-	observe(fd, req, arg, rc);
+		return resolve()(fd, req, arg);	/* the one compare on other ioctls */
+	peek = __atomic_load_n(&active, __ATOMIC_ACQUIRE) ? nva_peek(req, arg) : 0;
+	rc = resolve()(fd, req, arg);
+	observe(fd, req, arg, rc, peek);
 	return rc;
 }
 

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/uio.h>
+#include <unistd.h>
 
 #include "agent_core.h"
 
@@ -242,7 +244,7 @@ static bool is_client_class(uint32_t cls)
 }
 
 static void on_alloc(struct nva *a, int fd, uint32_t root, uint32_t parent, uint32_t handle,
-		     uint32_t cls, uint64_t params, uint32_t psize)
+		     uint32_t cls, uint64_t params, uint32_t psize, uint64_t peek)
 {
 	struct nva_obj *p, *o;
 	enum nva_kind kind;
@@ -258,8 +260,11 @@ static void on_alloc(struct nva *a, int fd, uint32_t root, uint32_t parent, uint
 		kind = NVA_SUBDEV;
 	} else if (cls == KEPLER_CHANNEL_GROUP_A) {
 		kind = NVA_TSG;
-		/* RM read psize bytes at params for this alloc to succeed */
-		if (params && psize >= NV_TSG_ALLOC_MIN_SIZE)
+		/* RM read psize bytes at params for this alloc to succeed; what
+		 * the caller passed in (peek) wins over what RM wrote back */
+		if (peek)
+			engine = (uint32_t)(peek - 1);
+		else if (params && psize >= NV_TSG_ALLOC_MIN_SIZE)
 			memcpy(&engine, (const char *)(uintptr_t)params + NV_TSG_ALLOC_ENGINE_OFF,
 			       sizeof(engine));
 	} else if ((cls & 0xff) == NV_CHANNEL_CLASS_LOW) {
@@ -331,7 +336,8 @@ static void on_free(struct nva *a, uint32_t root, uint32_t handle)
 }
 
 /* one escape (nr) with payload @p of @size bytes, after it ran */
-static void escape(struct nva *a, int fd, unsigned int nr, const void *p, uint32_t size)
+static void escape(struct nva *a, int fd, unsigned int nr, const void *p, uint32_t size,
+		   uint64_t peek)
 {
 	if (!p)
 		return;
@@ -342,14 +348,14 @@ static void escape(struct nva *a, int fd, unsigned int nr, const void *p, uint32
 			memcpy(&r, p, sizeof(r));
 			if (r.status == NV_OK)
 				on_alloc(a, fd, r.h_root, r.h_object_parent, r.h_object_new, r.h_class,
-					 r.p_alloc_parms, r.params_size);
+					 r.p_alloc_parms, r.params_size, peek);
 		} else if (size == sizeof(struct nv_os64)) {
 			struct nv_os64 r;
 
 			memcpy(&r, p, sizeof(r));
 			if (r.status == NV_OK)
 				on_alloc(a, fd, r.h_root, r.h_object_parent, r.h_object_new, r.h_class,
-					 r.p_alloc_parms, r.params_size);
+					 r.p_alloc_parms, r.params_size, peek);
 		} else {
 			char why[96];
 
@@ -370,7 +376,7 @@ static void escape(struct nva *a, int fd, unsigned int nr, const void *p, uint32
 	}
 }
 
-void nva_observe(struct nva *a, int fd, unsigned long req, void *arg, int rc)
+void nva_observe_pre(struct nva *a, int fd, unsigned long req, void *arg, int rc, uint64_t peek)
 {
 	unsigned int nr;
 
@@ -388,10 +394,64 @@ void nva_observe(struct nva *a, int fd, unsigned long req, void *arg, int rc)
 		memcpy(&x, arg, sizeof(x));
 		if (x.cmd == NV_ESC_IOCTL_XFER_CMD)
 			return;		/* no nesting in the driver either */
-		escape(a, fd, x.cmd, (const void *)(uintptr_t)x.ptr, x.size);
+		escape(a, fd, x.cmd, (const void *)(uintptr_t)x.ptr, x.size, peek);
 		return;
 	}
-	escape(a, fd, nr, arg, _IOC_SIZE(req));
+	escape(a, fd, nr, arg, _IOC_SIZE(req), peek);
+}
+
+void nva_observe(struct nva *a, int fd, unsigned long req, void *arg, int rc)
+{
+	nva_observe_pre(a, fd, req, arg, rc, 0);
+}
+
+/*
+ * Before the call nothing says the caller's pointers are valid: read through
+ * process_vm_readv() on ourselves, which fails with EFAULT where a plain
+ * read would crash the program.
+ */
+static bool safe_read(void *dst, const void *src, size_t len)
+{
+	struct iovec l = { dst, len }, r = { (void *)(uintptr_t)src, len };
+
+	return process_vm_readv(getpid(), &l, 1, &r, 1, 0) == (ssize_t)len;
+}
+
+uint64_t nva_peek(unsigned long req, const void *arg)
+{
+	const void *p = arg;
+	uint32_t size = _IOC_SIZE(req), engine;
+	struct nv_os64 r;	/* large enough for either layout */
+
+	if (_IOC_TYPE(req) != NV_IOCTL_MAGIC || !arg)
+		return 0;
+	if (_IOC_NR(req) == NV_ESC_IOCTL_XFER_CMD) {
+		struct nv_ioctl_xfer x;
+
+		if (size != sizeof(x) || !safe_read(&x, arg, sizeof(x)) || x.cmd != NV_ESC_RM_ALLOC)
+			return 0;
+		p = (const void *)(uintptr_t)x.ptr;
+		size = x.size;
+	} else if (_IOC_NR(req) != NV_ESC_RM_ALLOC) {
+		return 0;
+	}
+	if (!p || (size != sizeof(struct nv_os21) && size != sizeof(struct nv_os64)) ||
+	    !safe_read(&r, p, size) || r.h_class != KEPLER_CHANNEL_GROUP_A || !r.p_alloc_parms)
+		return 0;
+	/* NVOS21 and NVOS64 share the first 24 bytes; paramsSize differs */
+	if (size == sizeof(struct nv_os21)) {
+		struct nv_os21 r21;
+
+		memcpy(&r21, &r, sizeof(r21));
+		if (r21.params_size < NV_TSG_ALLOC_MIN_SIZE)
+			return 0;
+	} else if (r.params_size < NV_TSG_ALLOC_MIN_SIZE) {
+		return 0;
+	}
+	if (!safe_read(&engine, (const char *)(uintptr_t)r.p_alloc_parms + NV_TSG_ALLOC_ENGINE_OFF,
+		       sizeof(engine)))
+		return 0;
+	return (uint64_t)engine + 1;
 }
 
 bool nva_version_ok(const char *text, char *why, unsigned int len)

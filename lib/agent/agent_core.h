@@ -83,6 +83,20 @@ void nva_init(struct nva *a, const struct nva_ops *ops);
 void nva_observe(struct nva *a, int fd, unsigned long req, void *arg, int rc);
 
 /**
+ * nva_peek() - before the real ioctl: the engineType of a TSG alloc (RM
+ *              copies the alloc parameters back out and may rewrite them;
+ *              on the H100 it read 0 afterwards)
+ * @req: the request
+ * @arg: its argument
+ *
+ * Return: engineType + 1, or 0 when @req is not a TSG alloc we can read.
+ * Pass it to nva_observe_pre().
+ */
+uint64_t nva_peek(unsigned long req, const void *arg);
+/* nva_observe() with what nva_peek() saw before the call */
+void nva_observe_pre(struct nva *a, int fd, unsigned long req, void *arg, int rc, uint64_t peek);
+
+/**
  * nva_apply() - bring every recorded TSG/channel into @mode
  * @a:        the agent
  * @mode:     enum nva_mode

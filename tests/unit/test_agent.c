@@ -396,6 +396,39 @@ static void version_check(void **state)
 	assert_false(nva_version_ok("\n580.1", why, sizeof(why)));	/* not on the NVRM line */
 }
 
+static void peek_before_the_call(void **state)
+{
+	struct nv_os21 r = { CL, DEV, TSG2, KEPLER_CHANNEL_GROUP_A, (uint64_t)(uintptr_t)tsg_params, 20, 0 };
+	struct nv_ioctl_xfer x = { NV_ESC_RM_ALLOC, sizeof(r), (uint64_t)(uintptr_t)&r };
+	struct nv_ioctl_xfer bad = { NV_ESC_RM_ALLOC, sizeof(r), 0x10 };
+	unsigned long req = NV_RM_IOC(NV_ESC_RM_ALLOC, sizeof(r));
+	uint64_t peek;
+
+	(void)state;
+	cuda_like();
+	tsg_params[3] = 1;
+	peek = nva_peek(req, &r);
+	assert_int_equal(peek, 2);
+	/* RM writes the parameters back changed: what was passed in counts */
+	tsg_params[3] = 0;
+	nva_observe_pre(&A, FD, req, &r, 0, peek);
+	assert_int_equal(obj(TSG2)->engine, 1);
+	/* the same through XFER */
+	tsg_params[3] = 13;
+	assert_int_equal(nva_peek(NV_RM_IOC(NV_ESC_IOCTL_XFER_CMD, sizeof(x)), &x), 14);
+	/* bad pointers before the call: 0, no crash (the driver will say EFAULT) */
+	assert_int_equal(nva_peek(req, (void *)0x10), 0);
+	assert_int_equal(nva_peek(NV_RM_IOC(NV_ESC_IOCTL_XFER_CMD, sizeof(bad)), &bad), 0);
+	r.p_alloc_parms = 0x20;
+	assert_int_equal(nva_peek(req, &r), 0);
+	/* not a TSG, not an alloc, not ours */
+	r.p_alloc_parms = (uint64_t)(uintptr_t)tsg_params;
+	r.h_class = 0xC86F;
+	assert_int_equal(nva_peek(req, &r), 0);
+	assert_int_equal(nva_peek(NV_RM_IOC(NV_ESC_RM_FREE, 16), &r), 0);
+	assert_int_equal(nva_peek(_IOC(_IOC_READ | _IOC_WRITE, 'G', NV_ESC_RM_ALLOC, 32), &r), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -409,6 +442,7 @@ int main(void)
 		cmocka_unit_test_setup(gate_apply_and_restore, setup),
 		cmocka_unit_test_setup(failed_controls_are_counted, setup),
 		cmocka_unit_test_setup(version_check, setup),
+		cmocka_unit_test_setup(peek_before_the_call, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -43,13 +43,15 @@ $NVS prio run --prio 90 -- $BIN/rt prio90 "$N" "$D/rt-managed.json" 2>"$D/rt-man
 sleep 1; st status-managed.json
 wait $R; sleep 0.1; st status-managed-after.json; wait $H
 
-echo "== 5 three real-time priorities + hog"
-$NVS prio run --best-effort -- $BIN/hog 8 "$D/hog-three.txt" 2>"$D/hog-three.err" & H=$!; sleep 1.5
-for p in 90 50 10; do
-	m=; [ $p != 90 ] && [ -n "${LOWER_MECH:-}" ] && m="--mechanism $LOWER_MECH"
-	$NVS prio run --prio $p $m -- $BIN/rt prio$p "$N" "$D/rt-three-$p.json" 2>"$D/rt-three-$p.err" & eval R$p=\$!
+echo "== 5 three real-time priorities + hog (the lower two start first and run longer)"
+$NVS prio run --best-effort -- $BIN/hog 9 "$D/hog-three.txt" 2>"$D/hog-three.err" & H=$!; sleep 1.5
+for p in 10 50; do
+	m=; [ -n "${LOWER_MECH:-}" ] && m="--mechanism $LOWER_MECH"
+	$NVS prio run --prio $p $m -- $BIN/rt prio$p "$((N * 4))" "$D/rt-three-$p.json" 2>"$D/rt-three-$p.err" & eval R$p=\$!
 done
-sleep 1; st status-three.json
+sleep 1.5
+$NVS prio run --prio 90 -- $BIN/rt prio90 "$N" "$D/rt-three-90.json" 2>"$D/rt-three-90.err" & R90=$!
+sleep 0.5; st status-three.json
 wait $R90 $R50 $R10; wait $H
 
 echo "== 6 gate mechanism"
