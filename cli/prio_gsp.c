@@ -482,7 +482,7 @@ static void daemon_usage(FILE *f)
 		"to it; while a real-time segment runs, every other managed process's TSGs get\n"
 		"a small timeslice (or, with --mechanism gate, their channels disabled).\n"
 		"  --socket PATH   Unix socket (default %s, or $NVSCHED_PRIO_SOCKET)\n"
-		"  --small-us N    timeslice of held-back TSGs, 1..1000000 us (default 100)\n"
+		"  --small-us N    timeslice of held-back TSGs, 1..1000000 us (default 1)\n"
 		"  --group GROUP   members may ask for real-time priorities (besides root and\n"
 		"                  CAP_SYS_NICE)\n", NVSP_SOCKET);
 }
@@ -506,7 +506,7 @@ int prio_gsp_daemon(int argc, char **argv)
 	int opt, i;
 
 	memset(&a, 0, sizeof(a));
-	a.small_us = 100;
+	a.small_us = 1;	/* measured best on the H100: docs/priority-gsp.md */
 	a.path = prio_gsp_socket();
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "h", opts, NULL)) != -1) {

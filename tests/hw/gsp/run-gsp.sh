@@ -8,7 +8,7 @@
 #   the gate mechanism, kill -9 of the real-time task, kill -9 of the arbiter
 # and leaves raw results in DIR; tests/hw/gsp/report.py DIR summarises them.
 # N (samples per rt run, default 400), SMALL_US (the arbiter's --small-us,
-# default 100), LOWER_MECH (mechanism of the lower real-time tasks of step 5:
+# default 1), LOWER_MECH (mechanism of the lower real-time tasks of step 5:
 # timeslice by default, gate for strict priority among real-time tasks).
 set -u
 D=${1:?usage: run-gsp.sh DIR}
@@ -24,11 +24,11 @@ cc -O2 -o "$BIN/killmono" tests/hw/gsp/killmono.c || exit 1
 make -s -j8 PCI_LIBS= build/bin/nvsched build/lib/libnvsched-agent.so || exit 1
 NVS=build/bin/nvsched
 { nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv; cat /proc/driver/nvidia/version
-  "$NVCC" --version | tail -2; uname -r; id -u; echo "SMALL_US=${SMALL_US:-100} N=$N LOWER_MECH=${LOWER_MECH:-timeslice}"; } >"$D/device.txt" 2>&1
+  "$NVCC" --version | tail -2; uname -r; id -u; echo "SMALL_US=${SMALL_US:-1} N=$N LOWER_MECH=${LOWER_MECH:-timeslice}"; } >"$D/device.txt" 2>&1
 export NVSCHED_PRIO_SOCKET=/tmp/nvsched-gsp-test.sock
 export NVSCHED_AGENT_TRACE=1
 st() { $NVS prio status -j >"$D/$1" 2>&1; }
-arbiter() { $NVS prio daemon --small-us "${SMALL_US:-100}" "$@" 2>>"$D/daemon.log" & A=$!; sleep 0.3; }
+arbiter() { $NVS prio daemon --small-us "${SMALL_US:-1}" "$@" 2>>"$D/daemon.log" & A=$!; sleep 0.3; }
 
 echo "== 1 hog alone"; $BIN/hog 4 "$D/hog-alone.txt"
 echo "== 2 rt alone"; $BIN/rt alone "$N" "$D/rt-alone.json"
