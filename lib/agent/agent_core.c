@@ -421,12 +421,12 @@ uint64_t nva_peek(unsigned long req, const void *arg)
 {
 	const void *p = arg;
 	uint32_t size = _IOC_SIZE(req), engine;
-	struct nv_os64 r;	/* large enough for either layout */
+	struct nv_os64 r = { 0 };	/* large enough for either layout */
 
 	if (_IOC_TYPE(req) != NV_IOCTL_MAGIC || !arg)
 		return 0;
 	if (_IOC_NR(req) == NV_ESC_IOCTL_XFER_CMD) {
-		struct nv_ioctl_xfer x;
+		struct nv_ioctl_xfer x = { 0, 0, 0 };
 
 		if (size != sizeof(x) || !safe_read(&x, arg, sizeof(x)) || x.cmd != NV_ESC_RM_ALLOC)
 			return 0;
