@@ -72,7 +72,7 @@ check-debug-kernel:
 
 # cppcheck over everything that ships in user space (the portable core, the
 # CLI and library, the snapshot/simulator code the CLI links); any finding fails
-CPPCHECK_DIRS := kmod/hw cli tests/sim
+CPPCHECK_DIRS := kmod/hw cli tests/sim lib/agent
 cppcheck:
 	@command -v cppcheck >/dev/null || { echo "cppcheck not installed: run make deps"; exit 1; }
 	@cppcheck --quiet --enable=warning,portability --std=c11 --inline-suppr \

@@ -24,6 +24,7 @@
 #include "json.h"
 #include "prio.h"
 #include "nvsched.h"
+#include "prio_gsp.h"
 
 #define SIM_MAX_TASKS	256
 
@@ -612,8 +613,16 @@ int cmd_prio(const struct cli_global *g, int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "simulate"))
 		return prio_simulate(g, argc - 1, argv + 1);
+	/* GSP backend (cli/prio_gsp.c): the arbiter, and run without --tsg */
+	if (!strcmp(argv[1], "daemon"))
+		return prio_gsp_daemon(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "run") && prio_gsp_wanted(argc - 1, argv + 1))
+		return prio_gsp_run(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "run"))
 		return prio_run(g, argc - 1, argv + 1);
+	if (!strcmp(argv[1], "status") && !g->gpu && argc <= 4 &&
+	    prio_gsp_status(argc > 2 && (!strcmp(argv[2], "-j") || !strcmp(argv[argc - 1], "-j"))) == 0)
+		return CLI_EXIT_OK;
 	if (!strcmp(argv[1], "status"))
 		return prio_status(g, argc - 1, argv + 1);
 	if (!strcmp(argv[1], "set"))

@@ -83,3 +83,17 @@ dkms-install: dkms-source
 	command -v dkms >/dev/null || { echo "dkms-install: dkms not installed (apt-get install dkms)"; exit 1; }; \
 	dkms add -m nvsched -v $(VERSION) && dkms build -m nvsched -v $(VERSION) && \
 		dkms install -m nvsched -v $(VERSION)
+
+# The GSP priority backend (docs/priority-gsp.md): the agent that
+# `nvsched prio run` preloads (found at BINDIR/../lib/nvsched/, or
+# $NVSCHED_AGENT) and the arbiter's systemd unit.
+SYSTEMDDIR ?= $(if $(filter /usr,$(PREFIX)),/usr/lib/systemd/system,$(PREFIX)/lib/systemd/system)
+INSTALLED += $(PREFIX)/lib/nvsched/libnvsched-agent.so $(SYSTEMDDIR)/nvsched-prio.service
+.PHONY: install-agent
+install-user: install-agent
+install-agent:
+	@[ -e $(B)/lib/libnvsched-agent.so ] || { echo "install: $(B)/lib/libnvsched-agent.so missing: run 'make' first"; exit 1; }
+	$(INSTALL) -d $(DESTDIR)$(PREFIX)/lib/nvsched $(DESTDIR)$(SYSTEMDDIR)
+	$(INSTALL) -m 0755 $(B)/lib/libnvsched-agent.so $(DESTDIR)$(PREFIX)/lib/nvsched/libnvsched-agent.so
+	sed 's|@BINDIR@|$(BINDIR)|' packaging/systemd/nvsched-prio.service > $(DESTDIR)$(SYSTEMDDIR)/nvsched-prio.service
+	chmod 0644 $(DESTDIR)$(SYSTEMDDIR)/nvsched-prio.service

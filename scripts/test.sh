@@ -72,6 +72,8 @@ step "mutation sample: ${MUTATE_PER_AREA:-2} mutants per area (make mutate)" tes
 	make --no-print-directory mutate MUTATE_PER_AREA="${MUTATE_PER_AREA:-2}"
 step "CLI tests (nvsched prio simulate)" test-prio-cli.log '^prio CLI:' \
 	bash tests/prio/run-cli.sh build/bin/nvsched
+step "GSP priority backend: agent + arbiter with real processes (make agent-test)" test-agent.log '^agent procs:' \
+	make --no-print-directory agent-test
 step "install, pkg-config, man page, completion, DKMS (tests/packaging)" test-packaging.log '^PACKAGING:' \
 	bash tests/packaging/test-install.sh
 args=()
