@@ -233,19 +233,20 @@ void rta_taskset_free(struct rta_taskset *ts)
 
 void rta_result_init(struct rta_result *r, int n)
 {
+	/* one allocation: R, gpu_prio, analysed (freed with R) */
+	char *blk = xcalloc(1, (size_t)n * (sizeof(double) + sizeof(int) + sizeof(bool)));
+
 	memset(r, 0, sizeof(*r));
-	r->R = xcalloc(n, sizeof(double));
-	r->analysed = xcalloc(n, sizeof(bool));
-	r->gpu_prio = xcalloc(n, sizeof(int));
+	r->R = (double *)blk;
+	r->gpu_prio = (int *)(r->R + n);
+	r->analysed = (bool *)(r->gpu_prio + n);
 	for (int i = 0; i < n; i++)
 		r->R[i] = NAN;
 }
 
 void rta_result_free(struct rta_result *r)
 {
-	free(r->R);
-	free(r->analysed);
-	free(r->gpu_prio);
+	free(r->R);	/* the block of all three arrays */
 	memset(r, 0, sizeof(*r));
 }
 
@@ -272,8 +273,11 @@ static inline void emit(struct terms *tl, double T, double J, double cost)
 	tl->n++;
 }
 
+struct work;
+
 struct ctx {
 	struct terms *tl;	/* scratch: up to 2 terms per task */
+	const struct work *w;	/* per-taskset constants (work_init) */
 	const struct rta_taskset *ts;
 	unsigned dev;		/* RTA_DEV_* of the artifact to reproduce */
 	bool busy;
@@ -284,6 +288,7 @@ struct ctx {
 	const int *order;	/* RT tasks in priority order, then the BE tasks */
 	int nrt, pos;		/* number of RT tasks, position of tau_i */
 	const bool *hp;		/* higher CPU priority, any core */
+	bool rhp_hp;		/* the remote set is hp(i) \ hpp(i): list hp(i) only */
 };
 
 static inline double ceil_div(double a, double b)
@@ -374,84 +379,8 @@ static double nu_others(const struct rta_taskset *ts, int i)
 	return nu;
 }
 
-static void rr_busy_terms(const struct ctx *c, int i, struct terms *tl)
-{
-	const struct rta_taskset *ts = c->ts;
-
-	if (!(c->dev & RTA_DEV_D2B)) {
-		/* Eq. (6): nu = |{k not in hpp(i), eta_k > 0} u {tau_h}| */
-		int n_id = 1;
-
-		for (int k = 0; k < ts->n; k++)
-			if (!c->hpp[k] && ts->t[k].ng > 0)
-				n_id++;
-		for (int h = 0; h < ts->n; h++) {
-			const struct rta_task *th = &ts->t[h];
-			double job;
-
-			if (!c->hpp[h] || (th->ng == 0 && (c->dev & RTA_DEV_D1)))
-				continue;
-			job = th->C + th->Gm;			/* Eq. (7) */
-			if (th->ng > 0)
-				job += interleave(ts, th, n_id);	/* Eq. (6) */
-			if (th->ng > 0 && (c->dev & RTA_DEV_D2C))
-				job += th->G;
-			emit(tl, th->T, 0, job);
-		}
-		return;
-	}
-	/* artifact D2b: N_id = |hp\hpp GPU| + |lp GPU| (neither tau_h nor
-	 * tau_i); D2: lp = the sorted positions 0..n-pos-2 (relative lp
-	 * indices used as absolute ones) instead of pos+1..n-1 */
-	int n_id = 0;
-	/* D12: the artifact's task list is the RT tasks by priority and then
-	 * the best-effort ones (prio -1), and its n counts them all */
-	int nl = (c->dev & RTA_DEV_D12) ? ts->n : c->nrt;
-
-	for (int k = 0; k < ts->n; k++)
-		if (c->hp[k] && !c->hpp[k] && ts->t[k].ng > 0)
-			n_id++;
-	if (c->dev & RTA_DEV_D2) {
-		for (int a = 0; a <= nl - c->pos - 2; a++)
-			if (ts->t[c->order[a]].ng > 0)
-				n_id++;
-	} else {
-		for (int a = c->pos + 1; a < nl; a++)
-			if (ts->t[c->order[a]].ng > 0)
-				n_id++;
-	}
-	for (int h = 0; h < ts->n; h++) {
-		const struct rta_task *th = &ts->t[h];
-		double job;
-
-		if (!c->hpp[h] || (th->ng == 0 && (c->dev & RTA_DEV_D1)))	/* D1 */
-			continue;
-		job = th->C + th->Gm;
-		if (th->ng > 0)
-			job += interleave(ts, th, n_id);
-		if (th->ng > 0 && (c->dev & RTA_DEV_D2C))
-			job += th->G;				/* D2c */
-		emit(tl, th->T, 0, job);
-	}
-}
-
-static void rr_suspend_terms(const struct ctx *c, int i, struct terms *tl)
-{
-	const struct rta_taskset *ts = c->ts;
-
-	for (int h = 0; h < ts->n; h++) {
-		const struct rta_task *th = &ts->t[h];
-		double J;
-
-		if (!c->hpp[h])
-			continue;
-		if (!(c->dev & RTA_DEV_D4))
-			J = jit(c, h, th->C + th->Gm);		/* Eq. (8) */
-		else
-			J = th->T - (th->C + th->Gm);		/* D4 */
-		emit(tl, th->T, J, (th->C + th->Gm));
-	}
-}
+static void rr_busy_terms(const struct ctx *c, int i, struct terms *tl);
+static void rr_suspend_terms(const struct ctx *c, int i, struct terms *tl);
 
 /* ---- GCAPS (section 6.3) ---- */
 
@@ -490,8 +419,18 @@ static void gcaps_busy_h(const struct ctx *c, const struct rta_task *ti, int h, 
 	}
 }
 
+static const int *hp_list(const struct ctx *c, int i, int *n);
+
 static void gcaps_busy_terms(const struct ctx *c, int i, struct terms *tl)
 {
+	if (c->rhp_hp) {	/* hpp or remote: the tasks of hp(i), in index order */
+		int nh;
+		const int *hl = hp_list(c, i, &nh);
+
+		for (int q = 0; q < nh; q++)
+			gcaps_busy_h(c, &c->ts->t[i], hl[q], c->hpp[hl[q]], !c->hpp[hl[q]], tl);
+		return;
+	}
 	for (int h = 0; h < c->ts->n; h++)
 		gcaps_busy_h(c, &c->ts->t[i], h, c->hpp[h], c->rhp[h], tl);
 }
@@ -530,6 +469,14 @@ static void gcaps_suspend_h(const struct ctx *c, const struct rta_task *ti, int 
 
 static void gcaps_suspend_terms(const struct ctx *c, int i, struct terms *tl)
 {
+	if (c->rhp_hp) {
+		int nh;
+		const int *hl = hp_list(c, i, &nh);
+
+		for (int q = 0; q < nh; q++)
+			gcaps_suspend_h(c, &c->ts->t[i], hl[q], c->hpp[hl[q]], !c->hpp[hl[q]], tl);
+		return;
+	}
 	for (int h = 0; h < c->ts->n; h++)
 		gcaps_suspend_h(c, &c->ts->t[i], h, c->hpp[h], c->rhp[h], tl);
 }
@@ -572,25 +519,72 @@ static int rt_order(const struct rta_taskset *ts, int *order)
 	return m;
 }
 
+/* A task's Audsley terms in one role (at most 2 per task), see audsley(). */
+struct cterms {
+	int n;
+	double T[2], J[2], cost[2];
+};
+
 struct work {
 	int n, m;
 	int *order, *rank;	/* rank[i]: position in order, -1 for BE */
 	bool *hpp, *rhp, *hp;	/* hpp, hp: rows of hppm, hpm (cpu_sets) */
 	bool *hppm, *hpm;	/* n x n: hpp(i), hp(i) of every task, computed once */
+	/*
+	 * The same sets as index lists in index order (the order in which the
+	 * builders list the terms): hpl + i n holds hp(i) (hpn[i] tasks),
+	 * hppl + i n hpp(i) (hppn[i] tasks, hppg[i] of them use the GPU).
+	 */
+	int *hpl, *hpn, *hppl, *hppn, *hppg;
+	int *gpre;		/* gpre[x]: GPU tasks among order[0 .. x-1], x = 0..n */
+	int totgpu;		/* tasks with GPU segments (BE ones included) */
+	int *cjo;		/* cj + cjo[k]: ceil(G^e_{k,j} / L) of tau_k's segments */
+	double *cj;
 	double *own[2];		/* own_demand(ts, rr = 0 / gcaps = 1, i), computed once */
-	void *blk;		/* every array above, one allocation */
+	void *blk;		/* every array here, one allocation */
 	double *RJ;
 	int *gp;		/* GPU priority per task (higher = more important) */
+	/* Audsley / *_gpu_prio scratch */
+	bool *assigned;
+	unsigned char *cdone;	/* cache[q] built (q = (k 2 + role) 2 + class) */
+	struct cterms *cache;
+	double *stale, *gpd;
+	int *level, *ord;
 	struct terms tl;
 };
 
+/* Eq. (3) summed over the GPU segments of tau_k (interleave(), from cj). */
+static inline double interleave_w(const struct work *w, const struct rta_taskset *ts, int k,
+				  double nu)
+{
+	const double *cj = w->cj + w->cjo[k];
+	double s = 0;
+
+	for (int j = 0; j < ts->t[k].ng; j++)
+		s += (ts->L + ts->theta) * nu * cj[j];
+	return s;
+}
+
 static void work_init(struct work *w, const struct rta_taskset *ts)
 {
-	size_t n = ts->n, nd = 9 * n, ni = 3 * n, nb = n + 2 * (n * n + 1);
-	char *blk = xcalloc(1, nd * sizeof(double) + ni * sizeof(int) + nb);	/* one block */
-	double *d = (double *)blk;
-	int *iv = (int *)(d + nd);
-	bool *b = (bool *)(iv + ni);
+	size_t n = ts->n, nseg = 0;
+	size_t nd, ni, nb, sz;
+	char *blk;
+	double *d;
+	int *iv;
+	bool *b;
+
+	for (size_t k = 0; k < n; k++)
+		nseg += ts->t[k].ng;
+	nd = 12 * n + nseg;
+	ni = 11 * n + 1 + 2 * n * n;
+	nb = 2 * n + 2 * (n * n + 1) + 4 * n;
+	sz = 4 * n * sizeof(struct cterms) + nd * sizeof(double) + ni * sizeof(int) + nb;
+	blk = xcalloc(1, sz);	/* one block */
+	w->cache = (struct cterms *)blk;
+	d = (double *)(w->cache + 4 * n);
+	iv = (int *)(d + nd);
+	b = (bool *)(iv + ni);
 
 	w->blk = blk;
 	w->n = ts->n;
@@ -600,19 +594,48 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 	w->tl.cost = d + 5 * n;
 	w->own[0] = d + 7 * n;
 	w->own[1] = d + 8 * n;
+	w->stale = d + 9 * n;
+	w->gpd = d + 10 * n;
+	/* d + 11 n: spare */
+	w->cj = d + 12 * n;
 	w->order = iv;
 	w->rank = iv + n;
 	w->gp = iv + 2 * n;
+	w->hpn = iv + 3 * n;
+	w->hppn = iv + 4 * n;
+	w->hppg = iv + 5 * n;
+	w->cjo = iv + 6 * n;
+	w->level = iv + 7 * n;
+	w->ord = iv + 8 * n;
+	/* iv + 9 n: spare */
+	w->gpre = iv + 10 * n;	/* n + 1 */
+	w->hpl = iv + 11 * n + 1;
+	w->hppl = w->hpl + n * n;
 	w->rhp = b;
 	w->hppm = b + n;
 	w->hpm = b + n + (n * n + 1);
+	w->assigned = b + n + 2 * (n * n + 1);
+	w->cdone = (unsigned char *)(w->assigned + n);
 	w->m = rt_order(ts, w->order);
 	for (int i = 0; i < ts->n; i++)
 		w->rank[i] = -1;
 	for (int a = 0; a < w->m; a++)
 		w->rank[w->order[a]] = a;
+	w->totgpu = 0;
+	w->gpre[0] = 0;
+	for (int a = 0; a < ts->n; a++) {
+		w->gpre[a + 1] = w->gpre[a] + (ts->t[w->order[a]].ng > 0);
+		w->totgpu += ts->t[a].ng > 0;
+	}
+	for (int k = 0, o = 0; k < ts->n; k++) {
+		w->cjo[k] = o;
+		for (int j = 0; j < ts->t[k].ng; j++)
+			w->cj[o++] = ceil_div(ts->t[k].ge[j], ts->L);
+	}
 	for (int i = 0; i < ts->n; i++) {
 		bool *hp = w->hpm + (size_t)i * ts->n, *hpp = w->hppm + (size_t)i * ts->n;
+		int *hpl = w->hpl + (size_t)i * ts->n, *hppl = w->hppl + (size_t)i * ts->n;
+		int nh = 0, nhp = 0, g = 0;
 
 		for (int k = 0; k < ts->n; k++) {
 			bool higher = k != i && w->rank[k] >= 0 && w->rank[i] >= 0 &&
@@ -620,10 +643,92 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 
 			hp[k] = higher;
 			hpp[k] = higher && ts->t[k].cpu == ts->t[i].cpu;
+			if (higher)
+				hpl[nh++] = k;
+			if (hpp[k]) {
+				hppl[nhp++] = k;
+				g += ts->t[k].ng > 0;
+			}
 		}
-		w->own[0][i] = own_demand(ts, false, i);
+		w->hpn[i] = nh;
+		w->hppn[i] = nhp;
+		w->hppg[i] = g;
+		/* own_demand(): C_i + G_i + I^ie_i (Lemma 6) / C_i + G*_i + B_i */
+		w->own[0][i] = ts->t[i].C + ts->t[i].G +
+			       interleave_w(w, ts, i, w->totgpu - (ts->t[i].ng > 0));
 		w->own[1][i] = own_demand(ts, true, i);
 	}
+}
+
+/* ---- default round-robin TSG scheduling (section 6.2) ---- */
+
+static void rr_busy_terms(const struct ctx *c, int i, struct terms *tl)
+{
+	const struct rta_taskset *ts = c->ts;
+	const struct work *w = c->w;
+	const int *hppl = w->hppl + (size_t)i * ts->n;
+	int n_id;
+
+	if (!(c->dev & RTA_DEV_D2B)) {
+		/* Eq. (6): nu = |{k not in hpp(i), eta_k > 0} u {tau_h}| */
+		n_id = 1 + w->totgpu - w->hppg[i];
+	} else {
+		/*
+		 * artifact D2b: N_id = |hp\hpp GPU| + |lp GPU| (neither tau_h
+		 * nor tau_i); D2: lp = the sorted positions 0..n-pos-2 (relative
+		 * lp indices used as absolute ones) instead of pos+1..n-1.  D12:
+		 * the artifact's task list is the RT tasks by priority and then
+		 * the best-effort ones (prio -1), and its n counts them all.
+		 * hp(i) is order[0 .. pos-1].
+		 */
+		int nl = (c->dev & RTA_DEV_D12) ? ts->n : c->nrt;
+
+		n_id = w->gpre[c->pos] - w->hppg[i];
+		if (c->dev & RTA_DEV_D2)
+			n_id += nl - c->pos - 1 > 0 ? w->gpre[nl - c->pos - 1] : 0;
+		else
+			n_id += w->gpre[nl] - w->gpre[c->pos + 1];
+	}
+	for (int q = 0; q < w->hppn[i]; q++) {
+		int h = hppl[q];
+		const struct rta_task *th = &ts->t[h];
+		double job;
+
+		if (th->ng == 0 && (c->dev & RTA_DEV_D1))	/* D1 */
+			continue;
+		job = th->C + th->Gm;			/* Eq. (7) */
+		if (th->ng > 0)
+			job += interleave_w(w, ts, h, n_id);	/* Eq. (6) */
+		if (th->ng > 0 && (c->dev & RTA_DEV_D2C))
+			job += th->G;				/* D2c */
+		emit(tl, th->T, 0, job);
+	}
+}
+
+static void rr_suspend_terms(const struct ctx *c, int i, struct terms *tl)
+{
+	const struct rta_taskset *ts = c->ts;
+	const struct work *w = c->w;
+	const int *hppl = w->hppl + (size_t)i * ts->n;
+
+	for (int q = 0; q < w->hppn[i]; q++) {
+		int h = hppl[q];
+		const struct rta_task *th = &ts->t[h];
+		double J;
+
+		if (!(c->dev & RTA_DEV_D4))
+			J = jit(c, h, th->C + th->Gm);		/* Eq. (8) */
+		else
+			J = th->T - (th->C + th->Gm);		/* D4 */
+		emit(tl, th->T, J, (th->C + th->Gm));
+	}
+}
+
+/* hp(i) in index order */
+static const int *hp_list(const struct ctx *c, int i, int *n)
+{
+	*n = c->w->hpn[i];
+	return c->w->hpl + (size_t)i * c->ts->n;
 }
 
 static void work_free(struct work *w)
@@ -658,8 +763,9 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
 			 struct rta_result *out)
 {
 	struct ctx c = {
-		.tl = &w->tl, .ts = ts, .dev = dev, .busy = busy, .hpp = w->hpp, .rhp = w->rhp,
-		.RJ = w->RJ, .order = w->order, .nrt = w->m, .hp = w->hp,
+		.tl = &w->tl, .w = w, .ts = ts, .dev = dev, .busy = busy, .hpp = w->hpp,
+		.rhp = w->rhp, .RJ = w->RJ, .order = w->order, .nrt = w->m, .hp = w->hp,
+		.rhp_hp = !gpu_prio,
 	};
 	void (*f)(const struct ctx *, int, struct terms *);
 
@@ -690,7 +796,7 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
 			for (int h = 0; h < ts->n; h++)
 				if (w->hpp[h] && ts->t[h].ng > 0 && gp_higher(w, gpu_prio, ref, h))
 					ref = h;
-		for (int k = 0; k < ts->n && !rr; k++) {	/* rhp: GCAPS only */
+		for (int k = 0; k < ts->n && !rr && gpu_prio; k++) {	/* rhp: GCAPS only */
 			bool higher;
 
 			if (!gpu_prio)
@@ -729,21 +835,14 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
  * self-suspension the same-core GPU term uses the stale R of the failed
  * priority-ordered run (D3): stale[] as given.
  */
-/* Terms of one task in one role (at most 2 per task), see audsley(). */
-struct cterms {
-	bool done;
-	int n;
-	double T[2], J[2], cost[2];
-};
-
 static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, unsigned dev,
 		    const double *stale, int *level)
 {
-	bool *assigned = xcalloc(ts->n, sizeof(bool));
-	struct cterms *cache = xcalloc((size_t)ts->n * 4, sizeof(*cache));
+	bool *assigned = w->assigned;
+	struct cterms *cache = w->cache;
 	bool ok = true;
 	struct ctx c = {
-		.tl = &w->tl, .ts = ts, .dev = dev, .busy = busy, .hpp = w->hpp, .rhp = w->rhp,
+		.tl = &w->tl, .w = w, .ts = ts, .dev = dev, .busy = busy, .hpp = w->hpp, .rhp = w->rhp,
 		.RJ = w->RJ, .order = w->order, .nrt = w->m, .hp = w->hp,
 		.RJdp = ((dev & RTA_DEV_D3) && !busy) ? stale : NULL,
 	};
@@ -751,7 +850,9 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, uns
 	for (int k = 0; k < ts->n; k++) {
 		w->RJ[k] = ts->t[k].D;
 		level[k] = 0;
+		assigned[k] = false;
 	}
+	memset(w->cdone, 0, (size_t)ts->n * 4);
 	for (int lv = 1; lv <= w->m && ok; lv++) {
 		bool found = false;
 
@@ -802,12 +903,12 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, uns
 						continue;
 					}
 					ct = &cache[(k * 2 + !hpp) * 2 + cls];
-					if (!ct->done) {
+					if (!w->cdone[(k * 2 + !hpp) * 2 + cls]) {
 						struct terms one = { 0, ct->T, ct->J, ct->cost };
 
 						(busy ? gcaps_busy_h : gcaps_suspend_h)(&c, ti, k, hpp, rhp, &one);
 						ct->n = one.n;
-						ct->done = true;
+						w->cdone[(k * 2 + !hpp) * 2 + cls] = 1;
 					}
 					for (int q = 0; q < ct->n; q++)
 						emit(tl, ct->T[q], ct->J[q], ct->cost[q]);
@@ -848,8 +949,6 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, uns
 					ok = false;
 			}
 	}
-	free(assigned);
-	free(cache);
 	if (!ok)
 		for (int k = 0; k < ts->n; k++)
 			level[k] = 0;
@@ -911,7 +1010,7 @@ static void analyze_one(const struct rta_taskset *ts, enum rta_policy p, unsigne
 		if (out->schedulable) {
 			/* stage "rm": the GPU priorities in use, as ranks 1..m */
 			int m = w.m;
-			int *ord = xcalloc(ts->n, sizeof(int));
+			int *ord = w.ord;
 
 			for (int a = 0; a < m; a++)
 				ord[a] = w.order[a];
@@ -930,10 +1029,9 @@ static void analyze_one(const struct rta_taskset *ts, enum rta_policy p, unsigne
 			for (int a = 0; a < m; a++)
 				out->gpu_prio[ord[a]] = m - a;
 			out->has_gpu_prio = true;
-			free(ord);
 		} else {
-			double *stale = xcalloc(ts->n, sizeof(double));
-			int *level = xcalloc(ts->n, sizeof(int));
+			double *stale = w.stale;
+			int *level = w.level;
 
 			/* D3: R of analysed tasks, -1 for the failed one, 0 behind it */
 			for (int k = 0; k < ts->n; k++)
@@ -949,7 +1047,7 @@ static void analyze_one(const struct rta_taskset *ts, enum rta_policy p, unsigne
 				out->has_gpu_prio = true;
 				if (!(dev & RTA_DEV_D9)) {
 					/* bounds under the assignment found (D_h jitters) */
-					double *gp = xcalloc(ts->n, sizeof(double));
+					double *gp = w.gpd;
 					bool s;
 
 					for (int k = 0; k < ts->n; k++)
@@ -957,11 +1055,8 @@ static void analyze_one(const struct rta_taskset *ts, enum rta_policy p, unsigne
 					ordered_test(ts, &w, false, busy, dev, gp, true, out);
 					s = out->schedulable;
 					out->schedulable = s;	/* true by construction */
-					free(gp);
 				}
 			}
-			free(stale);
-			free(level);
 		}
 	}
 	for (int k = 0; k < ts->n; k++)
