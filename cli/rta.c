@@ -287,7 +287,6 @@ struct ctx {
 	/* tsg_rr, artifact D2: */
 	const int *order;	/* RT tasks in priority order, then the BE tasks */
 	int nrt, pos;		/* number of RT tasks, position of tau_i */
-	const bool *hp;		/* higher CPU priority, any core */
 	bool rhp_hp;		/* the remote set is hp(i) \ hpp(i): list hp(i) only */
 };
 
@@ -342,6 +341,7 @@ static double solve(const struct ctx *c, int i, double base,
 }
 
 /* The fixed point of R = base + the terms of tl (see solve). */
+__attribute__((target_clones("sse4.1", "default")))
 static double solve_built(const struct rta_task *t, double base, const struct terms *tl)
 {
 	double R = base;
@@ -528,8 +528,8 @@ struct cterms {
 struct work {
 	int n, m;
 	int *order, *rank;	/* rank[i]: position in order, -1 for BE */
-	bool *hpp, *rhp, *hp;	/* hpp, hp: rows of hppm, hpm (cpu_sets) */
-	bool *hppm, *hpm;	/* n x n: hpp(i), hp(i) of every task, computed once */
+	bool *hpp, *rhp;	/* hpp: row of hppm (cpu_sets) */
+	bool *hppm;		/* n x n: hpp(i) of every task, computed once */
 	/*
 	 * The same sets as index lists in index order (the order in which the
 	 * builders list the terms): hpl + i n holds hp(i) (hpn[i] tasks),
@@ -546,8 +546,8 @@ struct work {
 	int *gp;		/* GPU priority per task (higher = more important) */
 	/* Audsley / *_gpu_prio scratch */
 	bool *assigned;
-	unsigned char *cdone;	/* cache[q] built (q = (k 2 + role) 2 + class) */
-	struct cterms *cache;
+	bool *fsame;		/* the candidate failed and its terms are unchanged since */
+	struct cterms *cache;	/* cache_task() */
 	double *stale, *gpd;
 	int *level, *ord;
 	struct terms tl;
@@ -578,7 +578,7 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 		nseg += ts->t[k].ng;
 	nd = 12 * n + nseg;
 	ni = 11 * n + 1 + 2 * n * n;
-	nb = 2 * n + 2 * (n * n + 1) + 4 * n;
+	nb = 2 * n + (n * n + 1) + n;
 	sz = 4 * n * sizeof(struct cterms) + nd * sizeof(double) + ni * sizeof(int) + nb;
 	blk = xcalloc(1, sz);	/* one block */
 	w->cache = (struct cterms *)blk;
@@ -613,9 +613,9 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 	w->hppl = w->hpl + n * n;
 	w->rhp = b;
 	w->hppm = b + n;
-	w->hpm = b + n + (n * n + 1);
-	w->assigned = b + n + 2 * (n * n + 1);
-	w->cdone = (unsigned char *)(w->assigned + n);
+	w->assigned = b + n + (n * n + 1);
+	w->fsame = w->assigned + n;
+
 	w->m = rt_order(ts, w->order);
 	for (int i = 0; i < ts->n; i++)
 		w->rank[i] = -1;
@@ -632,27 +632,41 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 		for (int j = 0; j < ts->t[k].ng; j++)
 			w->cj[o++] = ceil_div(ts->t[k].ge[j], ts->L);
 	}
-	for (int i = 0; i < ts->n; i++) {
-		bool *hp = w->hpm + (size_t)i * ts->n, *hpp = w->hppm + (size_t)i * ts->n;
+	/*
+	 * hp(order[a]) = order[0 .. a-1], kept sorted by index (the previous
+	 * task's list with order[a-1] inserted); hpp(i): its same-core tasks.
+	 * BE tasks: both empty.  (The block is zeroed: hppm too.)
+	 */
+	for (int i = 0; i < ts->n; i++)
+		w->hpn[i] = w->hppn[i] = w->hppg[i] = 0;
+	for (int a = 0; a < w->m; a++) {
+		int i = w->order[a], nhp = 0, g = 0;
 		int *hpl = w->hpl + (size_t)i * ts->n, *hppl = w->hppl + (size_t)i * ts->n;
-		int nh = 0, nhp = 0, g = 0;
+		bool *hpp = w->hppm + (size_t)i * ts->n;
 
-		for (int k = 0; k < ts->n; k++) {
-			bool higher = k != i && w->rank[k] >= 0 && w->rank[i] >= 0 &&
-				      w->rank[k] < w->rank[i];
+		if (a > 0) {
+			const int *prev = w->hpl + (size_t)w->order[a - 1] * ts->n;
+			int last = w->order[a - 1], pos;
 
-			hp[k] = higher;
-			hpp[k] = higher && ts->t[k].cpu == ts->t[i].cpu;
-			if (higher)
-				hpl[nh++] = k;
-			if (hpp[k]) {
+			for (pos = 0; pos < a - 1 && prev[pos] < last; pos++)
+				hpl[pos] = prev[pos];
+			hpl[pos] = last;
+			memcpy(hpl + pos + 1, prev + pos, (size_t)(a - 1 - pos) * sizeof(int));
+		}
+		for (int q = 0; q < a; q++) {
+			int k = hpl[q];
+
+			if (ts->t[k].cpu == ts->t[i].cpu) {
+				hpp[k] = true;
 				hppl[nhp++] = k;
 				g += ts->t[k].ng > 0;
 			}
 		}
-		w->hpn[i] = nh;
+		w->hpn[i] = a;
 		w->hppn[i] = nhp;
 		w->hppg[i] = g;
+	}
+	for (int i = 0; i < ts->n; i++) {
 		/* own_demand(): C_i + G_i + I^ie_i (Lemma 6) / C_i + G*_i + B_i */
 		w->own[0][i] = ts->t[i].C + ts->t[i].G +
 			       interleave_w(w, ts, i, w->totgpu - (ts->t[i].ng > 0));
@@ -724,6 +738,43 @@ static void rr_suspend_terms(const struct ctx *c, int i, struct terms *tl)
 	}
 }
 
+/*
+ * The GCAPS terms of tau_k for a tau_i of class cls (eta_i > 0 or not) in
+ * role hpp (k in hpp(i)) or remote depend on nothing else about tau_i (the
+ * builders read only eta_i), so they are built once per (k, role, class)
+ * as soon as tau_k's jitter base is known: cache[k 4 + !hpp 2 + cls].
+ */
+static const struct rta_task cls_task[2] = { { .ng = 0 }, { .ng = 1 } };
+
+static void cache_task(const struct ctx *c, struct cterms *cache, int k)
+{
+	for (int q = 0; q < 4; q++) {
+		struct cterms *ct = &cache[k * 4 + q];
+		struct terms one = { 0, ct->T, ct->J, ct->cost };
+		bool hpp = !(q >> 1);
+
+		(c->busy ? gcaps_busy_h : gcaps_suspend_h)(c, &cls_task[q & 1], k, hpp, !hpp, &one);
+		ct->n = one.n;
+	}
+}
+
+/*
+ * Append e's terms to tl when take (branch-free: both slots are copied,
+ * tl has room for 2 per task).
+ */
+static inline void gather(struct terms *tl, const struct cterms *e, bool take)
+{
+	int n = tl->n;
+
+	tl->T[n] = e->T[0];
+	tl->J[n] = e->J[0];
+	tl->cost[n] = e->cost[0];
+	tl->T[n + 1] = e->T[1];
+	tl->J[n + 1] = e->J[1];
+	tl->cost[n + 1] = e->cost[1];
+	tl->n = n + (take ? e->n : 0);
+}
+
 /* hp(i) in index order */
 static const int *hp_list(const struct ctx *c, int i, int *n)
 {
@@ -739,9 +790,7 @@ static void work_free(struct work *w)
 /* hpp(i) and hp(i) by CPU priority (rows computed in work_init). */
 static void cpu_sets(const struct rta_taskset *ts, struct work *w, int i, struct ctx *c)
 {
-	w->hp = w->hpm + (size_t)i * ts->n;
 	w->hpp = w->hppm + (size_t)i * ts->n;
-	c->hp = w->hp;
 	c->hpp = w->hpp;
 }
 
@@ -764,7 +813,7 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
 {
 	struct ctx c = {
 		.tl = &w->tl, .w = w, .ts = ts, .dev = dev, .busy = busy, .hpp = w->hpp,
-		.rhp = w->rhp, .RJ = w->RJ, .order = w->order, .nrt = w->m, .hp = w->hp,
+		.rhp = w->rhp, .RJ = w->RJ, .order = w->order, .nrt = w->m,
 		.rhp_hp = !gpu_prio,
 	};
 	void (*f)(const struct ctx *, int, struct terms *);
@@ -796,22 +845,35 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
 			for (int h = 0; h < ts->n; h++)
 				if (w->hpp[h] && ts->t[h].ng > 0 && gp_higher(w, gpu_prio, ref, h))
 					ref = h;
-		for (int k = 0; k < ts->n && !rr && gpu_prio; k++) {	/* rhp: GCAPS only */
-			bool higher;
+		/* rhp: GCAPS under GPU priorities (else c.rhp_hp: hp(i) \ hpp(i)) */
+		for (int k = 0; k < ts->n && !rr && gpu_prio; k++) {
+			bool higher = k != i && k != ref && !ts->t[k].be &&
+				      gp_higher(w, gpu_prio, k, ref);
 
-			if (!gpu_prio)
-				higher = w->hp[k];
-			else
-				higher = k != i && k != ref && !ts->t[k].be &&
-					 gp_higher(w, gpu_prio, k, ref);
 			w->rhp[k] = higher && ts->t[k].cpu != ts->t[i].cpu;
 		}
 		c.pos = a;
-		R = solve(&c, i, w->own[!rr][i], f);
+		if (!rr && c.rhp_hp) {
+			/* hp(i): hpp or remote, terms from the cache */
+			const int *hl = w->hpl + (size_t)i * ts->n;
+			int cls = ts->t[i].ng > 0;
+
+			w->tl.n = 0;
+			for (int q = 0; q < w->hpn[i]; q++) {
+				int k = hl[q];
+
+				gather(&w->tl, &w->cache[k * 4 + !w->hpp[k] * 2 + cls], true);
+			}
+			R = solve_built(&ts->t[i], w->own[1][i], &w->tl);
+		} else {
+			R = solve(&c, i, w->own[!rr][i], f);
+		}
 		out->R[i] = R;
 		out->analysed[i] = true;
 		if (!use_deadline)
 			w->RJ[i] = R;
+		if (!rr)
+			cache_task(&c, w->cache, i);	/* its jitter base is known */
 		if (isnan(R)) {
 			out->schedulable = false;
 			if (!rr && (dev & RTA_DEV_D11))
@@ -843,7 +905,7 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, uns
 	bool ok = true;
 	struct ctx c = {
 		.tl = &w->tl, .w = w, .ts = ts, .dev = dev, .busy = busy, .hpp = w->hpp, .rhp = w->rhp,
-		.RJ = w->RJ, .order = w->order, .nrt = w->m, .hp = w->hp,
+		.RJ = w->RJ, .order = w->order, .nrt = w->m,
 		.RJdp = ((dev & RTA_DEV_D3) && !busy) ? stale : NULL,
 	};
 
@@ -851,8 +913,10 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, uns
 		w->RJ[k] = ts->t[k].D;
 		level[k] = 0;
 		assigned[k] = false;
+		w->fsame[k] = false;
 	}
-	memset(w->cdone, 0, (size_t)ts->n * 4);
+	for (int a = 0; a < w->m; a++)
+		cache_task(&c, cache, w->order[a]);
 	for (int lv = 1; lv <= w->m && ok; lv++) {
 		bool found = false;
 
@@ -874,51 +938,46 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, uns
 				if (skip)
 					continue;
 			}
+			if (w->fsame[i])
+				continue;	/* the terms of its last try, which failed */
 			cpu_sets(ts, w, i, &c);
 			c.pos = a;
 			/*
-			 * The terms of every h, in index order as the builders
-			 * list them; each h's terms depend only on its role
-			 * (hpp / remote) and on whether tau_i uses the GPU (and
-			 * on tau_i itself under "literal"), and the jitters use
-			 * D_h (or D3's stale R) throughout: built once per
-			 * (h, role, class) and copied.
+			 * The terms of every k in hpp(i) or among the remote
+			 * interferers, in index order as the builders list them,
+			 * from the cache (jitters use D_k, or D3's stale R,
+			 * throughout).
 			 */
 			{
 				const struct rta_task *ti = &ts->t[i];
+				const bool d8 = dev & RTA_DEV_D8;
 				int cls = ti->ng > 0;
 				struct terms *tl = &w->tl;
 
 				tl->n = 0;
 				for (int k = 0; k < ts->n; k++) {
 					bool hpp = w->hpp[k];
-					bool rhp = k != i && !ts->t[k].be && !assigned[k] && !hpp &&
-						   ((dev & RTA_DEV_D8) || ts->t[k].cpu != ti->cpu);
-					struct cterms *ct;
+					bool rhp = (k != i) & !ts->t[k].be & !assigned[k] & !hpp &
+						   (d8 | (ts->t[k].cpu != ti->cpu));
 
-					if (!hpp && !rhp)
-						continue;
-					if (dev & RTA_DEV_LITERAL) {
-						(busy ? gcaps_busy_h : gcaps_suspend_h)(&c, ti, k, hpp, rhp, tl);
-						continue;
-					}
-					ct = &cache[(k * 2 + !hpp) * 2 + cls];
-					if (!w->cdone[(k * 2 + !hpp) * 2 + cls]) {
-						struct terms one = { 0, ct->T, ct->J, ct->cost };
-
-						(busy ? gcaps_busy_h : gcaps_suspend_h)(&c, ti, k, hpp, rhp, &one);
-						ct->n = one.n;
-						w->cdone[(k * 2 + !hpp) * 2 + cls] = 1;
-					}
-					for (int q = 0; q < ct->n; q++)
-						emit(tl, ct->T[q], ct->J[q], ct->cost[q]);
+					gather(tl, &cache[k * 4 + !hpp * 2 + cls], hpp | rhp);
 				}
 				R = solve_built(ti, w->own[1][i], tl);
 			}
+			if (isnan(R))
+				w->fsame[i] = true;
 			if (!isnan(R)) {
 				assigned[i] = true;
 				level[i] = lv;
 				found = true;
+				/* tau_i leaves the remote terms of the others */
+				for (int b = 0; b < w->m; b++) {
+					int y = w->order[b];
+
+					if (w->fsame[y] && !w->hppm[(size_t)y * ts->n + i] &&
+					    ((dev & RTA_DEV_D8) || ts->t[y].cpu != ts->t[i].cpu))
+						w->fsame[y] = false;
+				}
 				/*
 				 * D8: the same-core order is checked only at the
 				 * end, and fails the search if a same-core task of
