@@ -492,17 +492,6 @@ static double own_demand(const struct rta_taskset *ts, bool gcaps, int i)
 }
 
 /* RT tasks sorted by CPU priority, highest first; ties: input order. */
-static const struct rta_taskset *sort_ts;
-static int cmp_prio(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	double px = sort_ts->t[x].prio, py = sort_ts->t[y].prio;
-
-	if (px != py)
-		return px > py ? -1 : 1;
-	return x - y;
-}
-
 static int rt_order(const struct rta_taskset *ts, int *order)
 {
 	int m = 0;
@@ -510,8 +499,16 @@ static int rt_order(const struct rta_taskset *ts, int *order)
 	for (int i = 0; i < ts->n; i++)
 		if (!ts->t[i].be)
 			order[m++] = i;
-	sort_ts = ts;
-	qsort(order, m, sizeof(int), cmp_prio);
+	/* insertion sort (stable: ties keep the input order) */
+	for (int a = 1; a < m; a++) {
+		int x = order[a], b = a;
+
+		while (b > 0 && ts->t[order[b - 1]].prio < ts->t[x].prio) {
+			order[b] = order[b - 1];
+			b--;
+		}
+		order[b] = x;
+	}
 	/* then the best-effort tasks, in input order (artifact D12 only) */
 	for (int i = 0, b = m; i < ts->n; i++)
 		if (ts->t[i].be)
@@ -580,7 +577,11 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 	ni = 11 * n + 1 + 2 * n * n;
 	nb = 2 * n + (n * n + 1) + n;
 	sz = 4 * n * sizeof(struct cterms) + nd * sizeof(double) + ni * sizeof(int) + nb;
-	blk = xcalloc(1, sz);	/* one block */
+	blk = malloc(sz);	/* one block, initialised below where it is read */
+	if (!blk) {
+		fprintf(stderr, "nvsched rta: out of memory\n");
+		exit(1);
+	}
 	w->cache = (struct cterms *)blk;
 	d = (double *)(w->cache + 4 * n);
 	iv = (int *)(d + nd);
@@ -616,6 +617,8 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 	w->assigned = b + n + (n * n + 1);
 	w->fsame = w->assigned + n;
 
+	memset(w->hppm, 0, n * n + 1);
+	memset(w->cache, 0, 4 * n * sizeof(*w->cache));	/* BE tasks' stay empty */
 	w->m = rt_order(ts, w->order);
 	for (int i = 0; i < ts->n; i++)
 		w->rank[i] = -1;
@@ -635,7 +638,7 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 	/*
 	 * hp(order[a]) = order[0 .. a-1], kept sorted by index (the previous
 	 * task's list with order[a-1] inserted); hpp(i): its same-core tasks.
-	 * BE tasks: both empty.  (The block is zeroed: hppm too.)
+	 * BE tasks: both empty.
 	 */
 	for (int i = 0; i < ts->n; i++)
 		w->hpn[i] = w->hppn[i] = w->hppg[i] = 0;
@@ -653,14 +656,14 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 			hpl[pos] = last;
 			memcpy(hpl + pos + 1, prev + pos, (size_t)(a - 1 - pos) * sizeof(int));
 		}
-		for (int q = 0; q < a; q++) {
+		for (int q = 0; q < a; q++) {	/* branch-free filter */
 			int k = hpl[q];
+			bool same = ts->t[k].cpu == ts->t[i].cpu;
 
-			if (ts->t[k].cpu == ts->t[i].cpu) {
-				hpp[k] = true;
-				hppl[nhp++] = k;
-				g += ts->t[k].ng > 0;
-			}
+			hpp[k] = same;
+			hppl[nhp] = k;
+			nhp += same;
+			g += same & (ts->t[k].ng > 0);
 		}
 		w->hpn[i] = a;
 		w->hppn[i] = nhp;
@@ -755,6 +758,7 @@ static void cache_task(const struct ctx *c, struct cterms *cache, int k)
 
 		(c->busy ? gcaps_busy_h : gcaps_suspend_h)(c, &cls_task[q & 1], k, hpp, !hpp, &one);
 		ct->n = one.n;
+
 	}
 }
 
