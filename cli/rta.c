@@ -260,16 +260,20 @@ void rta_result_free(struct rta_result *r)
  * section 6.4; NAN = unknown/unbounded).  RJdp: artifact D3 only.
  */
 /* Interference terms ceil((R + J[k]) / T[k]) * cost[k] of one task. */
+struct term {
+	double T, J, cost;
+};
+
 struct terms {
 	int n;
-	double *T, *J, *cost;
+	struct term *t;
 };
 
 static inline void emit(struct terms *tl, double T, double J, double cost)
 {
-	tl->T[tl->n] = T;
-	tl->J[tl->n] = J;
-	tl->cost[tl->n] = cost;
+	tl->t[tl->n].T = T;
+	tl->t[tl->n].J = J;
+	tl->t[tl->n].cost = cost;
 	tl->n++;
 }
 
@@ -349,14 +353,14 @@ static double solve_built(const struct rta_task *t, double base, const struct te
 	if (isnan(base) || R > t->D)
 		return NAN;
 	for (int k = 0; k < tl->n; k++)
-		if (isnan(tl->J[k]))
+		if (isnan(tl->t[k].J))
 			return NAN;	/* needs the jitter of an unbounded task */
 	for (int it = 0; it < 100000; it++) {
 		double s = 0, next;
 
 		/* same summation order as the terms were listed */
 		for (int k = 0; k < tl->n; k++)
-			s += ceil_div(R + tl->J[k], tl->T[k]) * tl->cost[k];
+			s += ceil_div(R + tl->t[k].J, tl->t[k].T) * tl->t[k].cost;
 		next = base + s;
 		if (isnan(next) || next > t->D)
 			return NAN;
@@ -519,7 +523,7 @@ static int rt_order(const struct rta_taskset *ts, int *order)
 /* A task's Audsley terms in one role (at most 2 per task), see audsley(). */
 struct cterms {
 	int n;
-	double T[2], J[2], cost[2];
+	struct term t[2];
 };
 
 struct work {
@@ -590,9 +594,7 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 	w->blk = blk;
 	w->n = ts->n;
 	w->RJ = d;
-	w->tl.T = d + n;
-	w->tl.J = d + 3 * n;
-	w->tl.cost = d + 5 * n;
+	w->tl.t = (struct term *)(d + n);	/* 2 n terms */
 	w->own[0] = d + 7 * n;
 	w->own[1] = d + 8 * n;
 	w->stale = d + 9 * n;
@@ -753,7 +755,7 @@ static void cache_task(const struct ctx *c, struct cterms *cache, int k)
 {
 	for (int q = 0; q < 4; q++) {
 		struct cterms *ct = &cache[k * 4 + q];
-		struct terms one = { 0, ct->T, ct->J, ct->cost };
+		struct terms one = { 0, ct->t };
 		bool hpp = !(q >> 1);
 
 		(c->busy ? gcaps_busy_h : gcaps_suspend_h)(c, &cls_task[q & 1], k, hpp, !hpp, &one);
@@ -770,12 +772,8 @@ static inline void gather(struct terms *tl, const struct cterms *e, bool take)
 {
 	int n = tl->n;
 
-	tl->T[n] = e->T[0];
-	tl->J[n] = e->J[0];
-	tl->cost[n] = e->cost[0];
-	tl->T[n + 1] = e->T[1];
-	tl->J[n + 1] = e->J[1];
-	tl->cost[n + 1] = e->cost[1];
+	tl->t[n] = e->t[0];
+	tl->t[n + 1] = e->t[1];
 	tl->n = n + (take ? e->n : 0);
 }
 
