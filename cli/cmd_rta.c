@@ -67,8 +67,10 @@ static void print_json(const struct opts *o, const char *file, const struct rta_
 		       struct rta_result *res)
 {
 	struct jw w;
+	char ob[16384];
 
 	jw_init(&w, stdout, o->pretty);
+	jw_buffer(&w, ob, sizeof(ob));	/* written at jw_end_doc() */
 	jw_obj_begin(&w);
 	jw_key(&w, "schema");
 	jw_int(&w, 1);

@@ -746,13 +746,62 @@ void jw_init(struct jw *w, FILE *f, bool pretty)
 	w->first[0] = true;
 }
 
+void jw_buffer(struct jw *w, char *buf, size_t cap)
+{
+	jw_flush(w);
+	w->ob = cap ? buf : NULL;
+	w->ocap = cap;
+	w->olen = 0;
+}
+
+void jw_flush(struct jw *w)
+{
+	if (w->ob && w->olen)
+		fwrite_unlocked(w->ob, 1, w->olen, w->f);
+	w->olen = 0;
+}
+
+/* All writer output goes through these: w->ob when set, else w->f. */
+static void jw_write(struct jw *w, const char *s, size_t n)
+{
+	if (!w->ob) {
+		fwrite_unlocked(s, 1, n, w->f);
+		return;
+	}
+	if (n > w->ocap - w->olen) {
+		jw_flush(w);
+		if (n > w->ocap) {
+			fwrite_unlocked(s, 1, n, w->f);
+			return;
+		}
+	}
+	memcpy(w->ob + w->olen, s, n);
+	w->olen += n;
+}
+
+static inline void jw_putc(struct jw *w, char c)
+{
+	if (!w->ob) {
+		putc_unlocked(c, w->f);
+		return;
+	}
+	if (w->olen == w->ocap)
+		jw_flush(w);
+	w->ob[w->olen++] = c;
+}
+
+static inline void jw_puts(struct jw *w, const char *s)
+{
+	jw_write(w, s, strlen(s));
+}
+
 static void jw_indent(struct jw *w)
 {
 	int i;
 
-	putc_unlocked('\n', w->f);
+	jw_putc(w, '\n');
 	for (i = 0; i < w->depth; i++)
-		fputs_unlocked("  ", w->f);
+		jw_write(w, "  ", 2);
 }
 
 /* Called before every value or key. */
@@ -765,7 +814,7 @@ static void jw_pre(struct jw *w)
 	if (w->depth == 0)
 		return;
 	if (!w->first[w->depth])
-		putc_unlocked(',', w->f);
+		jw_putc(w, ',');
 	w->first[w->depth] = false;
 	if (w->pretty)
 		jw_indent(w);
@@ -774,7 +823,7 @@ static void jw_pre(struct jw *w)
 static void jw_open(struct jw *w, char c)
 {
 	jw_pre(w);
-	putc_unlocked(c, w->f);
+	jw_putc(w, c);
 	if (w->depth < JW_MAX_DEPTH - 1)
 		w->depth++;
 	w->first[w->depth] = true;
@@ -788,7 +837,7 @@ static void jw_close(struct jw *w, char c)
 		w->depth--;
 	if (w->pretty && !empty)
 		jw_indent(w);
-	putc_unlocked(c, w->f);
+	jw_putc(w, c);
 }
 
 void jw_obj_begin(struct jw *w) { jw_open(w, '{'); }
@@ -804,27 +853,31 @@ static void jw_quoted(struct jw *w, const char *s)
 	while (s[len] && s[len] != '"' && s[len] != '\\' && (unsigned char)s[len] >= 0x20)
 		len++;
 	if (!s[len]) {
-		putc_unlocked('"', w->f);
-		fwrite_unlocked(s, 1, len, w->f);
-		putc_unlocked('"', w->f);
+		jw_putc(w, '"');
+		jw_write(w, s, len);
+		jw_putc(w, '"');
 		return;
 	}
-	putc_unlocked('"', w->f);
+	jw_putc(w, '"');
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
+		char u[8];
 
-		if (c == '"' || c == '\\')
-			fprintf(w->f, "\\%c", c);
-		else if (c == '\n')
-			fputs_unlocked("\\n", w->f);
-		else if (c == '\t')
-			fputs_unlocked("\\t", w->f);
-		else if (c < 0x20)
-			fprintf(w->f, "\\u%04x", c);
-		else
-			putc_unlocked(c, w->f);
+		if (c == '"' || c == '\\') {
+			jw_putc(w, '\\');
+			jw_putc(w, (char)c);
+		} else if (c == '\n') {
+			jw_write(w, "\\n", 2);
+		} else if (c == '\t') {
+			jw_write(w, "\\t", 2);
+		} else if (c < 0x20) {
+			snprintf(u, sizeof(u), "\\u%04x", c);
+			jw_write(w, u, 6);
+		} else {
+			jw_putc(w, (char)c);
+		}
 	}
-	putc_unlocked('"', w->f);
+	jw_putc(w, '"');
 }
 
 void jw_key(struct jw *w, const char *key)
@@ -832,9 +885,9 @@ void jw_key(struct jw *w, const char *key)
 	jw_pre(w);
 	jw_quoted(w, key);
 	if (w->pretty)
-		fputs_unlocked(": ", w->f);
+		jw_write(w, ": ", 2);
 	else
-		putc_unlocked(':', w->f);
+		jw_putc(w, ':');
 	w->after_key = true;
 }
 
@@ -861,13 +914,18 @@ void jw_int(struct jw *w, long long v)
 	} while (u);
 	if (v < 0)
 		*--o = '-';
-	fputs_unlocked(o, w->f);
+	jw_write(w, o, buf + sizeof(buf) - 1 - o);
 }
 
 void jw_uint(struct jw *w, unsigned long long v)
 {
 	jw_pre(w);
-	fprintf(w->f, "%llu", v);
+	{
+		char b[24];
+		int n = snprintf(b, sizeof(b), "%llu", v);
+
+		jw_write(w, b, (size_t)n);
+	}
 }
 
 /*
@@ -904,7 +962,8 @@ static bool fast_g(double v, char *out)
 	s = 1075 - e;			/* a = m * 2^-s, 5 < s < 64 here */
 	if (s <= 0 || s >= 100)
 		return false;
-	X = (int)floor(log10(a));	/* corrected below */
+	/* floor(log10(a)) or one below: (e - 1023) log10(2), corrected below */
+	X = ((e - 1023) * 1233) >> 12;
 	for (int p = 15; p <= 17; p++) {
 		u128 N, q, r, half, qs, diff, ten;
 		int k;
@@ -991,7 +1050,7 @@ void jw_double(struct jw *w, double v)
 	jw_pre(w);
 	/* shortest form that reads back as the same double */
 	if (fast_g(v, buf)) {
-		fputs_unlocked(buf, w->f);
+		jw_puts(w, buf);
 		return;
 	}
 	for (int prec = 15; prec <= 17; prec++) {
@@ -1002,30 +1061,39 @@ void jw_double(struct jw *w, double v)
 	/* keep it a JSON number that reads back as a double */
 	if (!strpbrk(buf, ".eEn"))
 		strcat(buf, ".0");
-	fputs_unlocked(buf, w->f);
+	jw_puts(w, buf);
 }
 
 void jw_bool(struct jw *w, bool v)
 {
 	jw_pre(w);
-	fputs_unlocked(v ? "true" : "false", w->f);
+	if (v)
+		jw_write(w, "true", 4);
+	else
+		jw_write(w, "false", 5);
 }
 
 void jw_null(struct jw *w)
 {
 	jw_pre(w);
-	fputs_unlocked("null", w->f);
+	jw_write(w, "null", 4);
 }
 
 void jw_hex(struct jw *w, unsigned long long v)
 {
 	jw_pre(w);
-	fprintf(w->f, "\"0x%llx\"", v);
+	{
+		char b[24];
+		int n = snprintf(b, sizeof(b), "\"0x%llx\"", v);
+
+		jw_write(w, b, (size_t)n);
+	}
 }
 
 void jw_end_doc(struct jw *w)
 {
-	putc_unlocked('\n', w->f);
+	jw_putc(w, '\n');
+	jw_flush(w);
 	w->depth = 0;
 	w->first[0] = true;
 	w->after_key = false;

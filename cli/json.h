@@ -48,9 +48,18 @@ struct jw {
 	int depth;
 	bool first[JW_MAX_DEPTH];	/* no item yet at this level */
 	bool after_key;
+	char *ob;		/* jw_buffer(): output collected here, else to f */
+	size_t olen, ocap;
 };
 
 void jw_init(struct jw *w, FILE *f, bool pretty);
+/*
+ * Collect the output in buf (cap bytes) and write it to f in one fwrite
+ * when full, at jw_end_doc() and at jw_flush(); cap 0: unbuffered again.
+ * Whoever writes to f directly must jw_flush() first.
+ */
+void jw_buffer(struct jw *w, char *buf, size_t cap);
+void jw_flush(struct jw *w);
 void jw_obj_begin(struct jw *w);
 void jw_obj_end(struct jw *w);
 void jw_arr_begin(struct jw *w);

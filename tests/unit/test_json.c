@@ -113,6 +113,50 @@ static void test_structure(void **state)
 		   "[\"x\"]\n");
 }
 
+/*
+ * jw_buffer(): the same bytes whatever the buffer size (flushes at every
+ * boundary, strings longer than the buffer written directly), nothing
+ * before jw_end_doc() or jw_flush() with a large buffer.
+ */
+static void test_buffered(void **state)
+{
+	static const size_t caps[] = { 1, 2, 3, 7, 16, 4096 };
+	const char *want = "{\"name\":\"t0\",\"long key, longer than sixteen\":[1.5,-2,"
+			   "null,true,\"0x1f\",\"a\\\"b\\n\"]}\n[1]\n";
+
+	for (size_t c = 0; c < sizeof(caps) / sizeof(caps[0]); c++) {
+		struct buf b;
+		char ob[4096];
+
+		open_buf(&b, false);
+		jw_buffer(&b.w, ob, caps[c]);
+		jw_obj_begin(&b.w);
+		jw_key(&b.w, "name");
+		jw_str(&b.w, "t0");
+		jw_key(&b.w, "long key, longer than sixteen");
+		jw_arr_begin(&b.w);
+		jw_double(&b.w, 1.5);
+		jw_int(&b.w, -2);
+		jw_null(&b.w);
+		jw_bool(&b.w, true);
+		jw_hex(&b.w, 0x1f);
+		jw_str(&b.w, "a\"b\n");
+		jw_arr_end(&b.w);
+		jw_obj_end(&b.w);
+		if (caps[c] == 4096) {
+			fflush(b.f);
+			assert_int_equal(b.n, 0);	/* all still in ob */
+		}
+		jw_end_doc(&b.w);
+		jw_arr_begin(&b.w);
+		jw_int(&b.w, 1);
+		jw_arr_end(&b.w);
+		jw_flush(&b.w);
+		jw_end_doc(&b.w);
+		expect(&b, want);
+	}
+}
+
 static void test_pretty_separators(void **state)
 {
 	struct buf b;
@@ -308,6 +352,7 @@ int main(void)
 		cmocka_unit_test(test_keys_escaped),
 		cmocka_unit_test(test_structure),
 		cmocka_unit_test(test_pretty_separators),
+		cmocka_unit_test(test_buffered),
 		cmocka_unit_test(test_integers),
 		cmocka_unit_test(test_hex),
 		cmocka_unit_test(test_doubles),
