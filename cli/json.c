@@ -28,6 +28,7 @@ struct achunk {
 struct jdoc {
 	struct json root;	/* first: json_free() casts back */
 	struct achunk *chunks;
+	char *text;		/* json_parse_file(): the text, strings point into it */
 };
 
 struct jp {
@@ -36,6 +37,7 @@ struct jp {
 	char *err;
 	size_t errlen;
 	bool failed;
+	bool insitu;		/* text is ours: plain strings are NUL-terminated in place */
 	struct achunk *chunks;
 	struct json **stk;	/* scratch: items of the open containers */
 	char **kstk;		/* ... and their keys */
@@ -212,18 +214,29 @@ static char *jp_string(struct jp *p)
 	bool plain = true;	/* no escape, no control character */
 
 	/* output is never longer than the input */
-	while (p->s < p->end && *p->s != '"') {
-		if ((unsigned char)*p->s < 0x20)
-			plain = false;
-		if (*p->s == '\\') {
-			plain = false;
-			p->s++;
+	{
+		const char *q = start, *end = p->end;
+
+		while (q < end && *q != '"') {
+			unsigned char c = (unsigned char)*q;
+
+			if (c < 0x20 || c == '\\') {
+				plain = false;
+				if (c == '\\')
+					q++;
+			}
+			q++;
 		}
-		p->s++;
+		p->s = q;
 	}
 	if (p->s >= p->end) {
 		jp_fail(p, "unterminated string");
 		return NULL;
+	}
+	if (plain && p->insitu) {
+		/* the closing quote becomes the terminator (nothing reads it again) */
+		*(char *)p->s++ = 0;
+		return (char *)start;
 	}
 	buf = aalloc(p, p->s - start + 1);
 	if (!buf) {
@@ -297,17 +310,18 @@ bad:
 static struct json *jp_value(struct jp *p, int depth);
 
 /*
- * Exact fast path for the common numbers: -?D+(.D+)?([eE][+-]?D+)? with at
- * most 15 significant digits and a power of ten up to 10^22: the mantissa
- * and the power are exact doubles, so one multiplication or division
- * rounds correctly, as strtod does (Clinger 1990).  Anything else: false.
+ * Exact fast path for the common numbers: -?D+(.D+)?([eE][+-]?D+)? whose
+ * digits, read as an integer m, give m <= 2^53, and a power of ten up to
+ * 10^22: the mantissa and the power are exact doubles, so one
+ * multiplication or division rounds correctly, as strtod does (Clinger
+ * 1990).  Anything else: false.
  */
 static const double pow10tab[23] = {
 	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
 	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 };
 
-static bool fast_number(const char *s, const char *end, double *out)
+static bool fast_number(const char *s, const char *end, double *out, const char **stop)
 {
 	bool neg = false;
 	uint64_t m = 0;
@@ -323,8 +337,8 @@ static bool fast_number(const char *s, const char *end, double *out)
 		if (m || *s != '0')
 			digits++;
 		m = m * 10 + (*s - '0');
-		if (digits > 15)
-			return false;
+		if (digits > 19)
+			return false;	/* m would overflow */
 	}
 	if (s < end && *s == '.') {
 		s++;
@@ -335,7 +349,7 @@ static bool fast_number(const char *s, const char *end, double *out)
 				digits++;
 			m = m * 10 + (*s - '0');
 			scale--;
-			if (digits > 15 || scale < -22)
+			if (digits > 19 || scale < -22)
 				return false;
 		}
 	}
@@ -355,14 +369,13 @@ static bool fast_number(const char *s, const char *end, double *out)
 			return false;
 		ex = eneg ? -e : e;
 	}
-	if (s != end)
-		return false;
+	*stop = s;
 	scale += ex;
 	if (m == 0) {
 		*out = neg ? -0.0 : 0.0;
 		return true;
 	}
-	if (scale < -22 || scale > 22)
+	if (scale < -22 || scale > 22 || m > (1ull << 53))
 		return false;
 	*out = scale < 0 ? (double)m / pow10tab[-scale] : (double)m * pow10tab[scale];
 	if (scale > 0 && *out >= 9007199254740992.0)
@@ -387,11 +400,13 @@ static struct json *jp_number(struct jp *p)
 		jp_fail(p, "bad number");
 		return NULL;
 	}
-	while (q < p->end && ((*q >= '0' && *q <= '9') || *q == '.' || *q == 'e' ||
-			      *q == 'E' || *q == '+' || *q == '-'))
-		q++;
-	n = q - p->s;
-	if (fast_number(p->s, q, &num)) {
+	/*
+	 * The number is the longest run of [0-9.eE+-]; the fast path reads
+	 * the grammar in one pass and is taken when it consumed that run.
+	 */
+	if (fast_number(p->s, p->end, &num, &q) &&
+	    !(q < p->end && ((*q >= '0' && *q <= '9') || *q == '.' || *q == 'e' ||
+			     *q == 'E' || *q == '+' || *q == '-'))) {
 		j = jnew(p, JSON_NUMBER);
 		if (!j)
 			return NULL;
@@ -399,6 +414,11 @@ static struct json *jp_number(struct jp *p)
 		p->s = q;
 		return j;
 	}
+	q = p->s + (*p->s == '-');
+	while (q < p->end && ((*q >= '0' && *q <= '9') || *q == '.' || *q == 'e' ||
+			      *q == 'E' || *q == '+' || *q == '-'))
+		q++;
+	n = q - p->s;
 	if (n >= sizeof(tmp)) {
 		jp_fail(p, "number too long");
 		return NULL;
@@ -544,9 +564,10 @@ static struct json *jp_value(struct jp *p, int depth)
 	}
 }
 
-struct json *json_parse(const char *text, size_t len, char *err, size_t errlen)
+static struct json *parse(const char *text, size_t len, bool insitu, char *err, size_t errlen)
 {
-	struct jp p = { text, text + len, text, text, 1, err, errlen, false, NULL, NULL, NULL, 0, 0 };
+	struct jp p = { text, text + len, text, text, 1, err, errlen, false, insitu,
+			NULL, NULL, NULL, 0, 0 };
 	struct jdoc *d = NULL;
 	struct json *j;
 
@@ -570,7 +591,13 @@ struct json *json_parse(const char *text, size_t len, char *err, size_t errlen)
 	}
 	d->root = *j;
 	d->chunks = p.chunks;
+	d->text = NULL;
 	return &d->root;
+}
+
+struct json *json_parse(const char *text, size_t len, char *err, size_t errlen)
+{
+	return parse(text, len, false, err, errlen);
 }
 
 /* A regular file in one read() of its size; -1 (errno set) otherwise. */
@@ -631,10 +658,14 @@ struct json *json_parse_file(const char *path, char *err, size_t errlen)
 			return NULL;
 		}
 		if (regular) {
-			j = json_parse(text, tlen, sub, sizeof(sub));
-			if (!j)
+			/* the document keeps the text: strings in place */
+			j = parse(text, tlen, true, sub, sizeof(sub));
+			if (!j) {
 				snprintf(err, errlen, "%s: %s", path, sub);
-			free(text);
+				free(text);
+			} else {
+				((struct jdoc *)j)->text = text;
+			}
 			return j;
 		}
 	}
@@ -691,6 +722,7 @@ void json_free(struct json *j)
 	if (!d)
 		return;
 	afree(d->chunks);
+	free(d->text);
 	free(d);
 }
 

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <errno.h>
 #include <float.h>
 #include <limits.h>
 #include <math.h>
@@ -306,6 +307,102 @@ static void test_reader_rejects(void **state)
 	}
 }
 
+/*
+ * Numbers: the reader's value is strtod's (correctly rounded) for random
+ * decimals of 1 to 21 digits, with and without a point, exponent and sign,
+ * around the fast path's limits (2^53, 10^22), as the first array item and
+ * followed by other characters.
+ */
+static void test_reader_numbers(void **state)
+{
+	static const char *const fixed[] = {
+		"9007199254740992", "9007199254740993", "9007199254740991.5", "0.1", "1e22",
+		"1e23", "123456789012345678", "6.580000000000001", "251.44000000000003",
+		"0.30000000000000004", "4.9e-324", "1.7976931348623157e308", "-0", "0e5",
+		"0.0000000000000000000001", "00012", "1E+2", "1e-22", "123e-20",
+	};
+	uint64_t x = 88172645463325252ull;
+	int n = 0;
+
+	for (int i = 0; i < 200000 + (int)(sizeof(fixed) / sizeof(fixed[0])); i++) {
+		char num[64], doc[96];
+		struct json *j;
+		double want;
+		bool range;
+
+		if (i < (int)(sizeof(fixed) / sizeof(fixed[0]))) {
+			snprintf(num, sizeof(num), "%s", fixed[i]);
+		} else {
+			int nd, point, len = 0;
+
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			nd = 1 + (int)(x % 21);
+			point = (int)((x >> 8) % (nd + 2));	/* nd + 1: none */
+			if ((x >> 16) & 1)
+				num[len++] = '-';
+			for (int d = 0; d < nd; d++) {
+				x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+				if (d == point && d > 0)
+					num[len++] = '.';
+				num[len++] = (char)('0' + (d == 0 ? 1 + x % 9 : x % 10));
+			}
+			if ((x >> 20) % 4 == 0)
+				len += snprintf(num + len, sizeof(num) - len, "e%d",
+						(int)((x >> 24) % 61) - 30);
+			num[len] = 0;
+		}
+		errno = 0;
+		want = strtod(num, NULL);
+		range = errno == ERANGE;
+		snprintf(doc, sizeof(doc), "[%s%s]", num, (i & 1) ? " " : ",1");
+		j = parse(doc);
+		if (range) {	/* out of range or subnormal: rejected */
+			if (j)
+				fail_msg("'%s': accepted, strtod says ERANGE", num);
+			continue;
+		}
+		if (!j || j->items[0]->type != JSON_NUMBER ||
+		    memcmp(&j->items[0]->num, &want, sizeof(want)))
+			fail_msg("'%s': read %a, strtod %a", num, j ? j->items[0]->num : 0.0, want);
+		json_free(j);
+		n++;
+	}
+	print_message("reader: %d numbers identical to strtod\n", n);
+}
+
+/* json_parse_file keeps the text: strings in place, escaped ones decoded */
+static void test_reader_file_strings(void **state)
+{
+	char path[] = "/tmp/test_json_XXXXXX", err[128];
+	int fd = mkstemp(path);
+	FILE *f;
+	struct json *j;
+
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	fputs("{\"plain\": \"abc\", \"esc\\u0041\": \"x\\ny\\\"\",\n \"empty\": \"\", "
+	      "\"arr\": [\"p\", \"q\\t\"]}", f);
+	fclose(f);
+	j = json_parse_file(path, err, sizeof(err));
+	assert_non_null(j);
+	assert_string_equal(json_get_string(j, "plain"), "abc");
+	assert_string_equal(json_get_string(j, "escA"), "x\ny\"");
+	assert_string_equal(json_get_string(j, "empty"), "");
+	assert_string_equal(json_get_array(j, "arr")->items[0]->str, "p");
+	assert_string_equal(json_get_array(j, "arr")->items[1]->str, "q\t");
+	json_free(j);
+	/* an error after in-place strings still reports its line and column */
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("{\"a\": \"b\",\n \"c\\n\": \"d\",\n \"e\": x}", f);
+	fclose(f);
+	j = json_parse_file(path, err, sizeof(err));
+	unlink(path);
+	assert_null(j);
+	assert_non_null(strstr(err, "line 3 col 7"));
+}
+
 /* a file larger than the reader's 64 KiB read chunk: read whole */
 static void test_reader_big_file(void **state)
 {
@@ -361,6 +458,8 @@ int main(void)
 		cmocka_unit_test(test_reader_rejects),
 		cmocka_unit_test(test_reader_error_position),
 		cmocka_unit_test(test_reader_big_file),
+		cmocka_unit_test(test_reader_numbers),
+		cmocka_unit_test(test_reader_file_strings),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
