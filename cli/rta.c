@@ -49,60 +49,106 @@ static bool num_ok(double v)
 	return isfinite(v) && v >= 0;
 }
 
-static int task_from_json(const struct json *jt, int idx, struct rta_task *t,
-			  char *err, size_t errlen)
+/* The members of a task object that the reader uses (first occurrence). */
+enum { K_NAME, K_CPU, K_PERIOD, K_DEADLINE, K_PRIO, K_GPRIO, K_CSEG, K_GSEG, K_CTOT, K_GTOT, NK };
+
+static const char *const task_keys[NK] = {
+	"name", "cpu", "period_ms", "deadline_ms", "priority", "gpu_priority",
+	"cpu_segments_ms", "gpu_segments", "cpu_total_ms", "gpu_total_ms",
+};
+
+/* v[k] = json_get(jt, task_keys[k]) for every k, in one pass over jt. */
+static void task_members(const struct json *jt, const struct json **v)
 {
-	const struct json *v, *a;
+	for (int k = 0; k < NK; k++)
+		v[k] = NULL;
+	for (size_t m = 0; m < jt->n; m++) {
+		const char *key = jt->keys[m];
+		int k0, k1;
+
+		switch (key[0]) {	/* the candidates by first letter */
+		case 'n': k0 = K_NAME, k1 = K_NAME; break;
+		case 'c': k0 = K_CPU, k1 = K_CTOT; break;	/* cpu, cpu_segments_ms, cpu_total_ms */
+		case 'p': k0 = K_PERIOD, k1 = K_PRIO; break;	/* period_ms, priority */
+		case 'd': k0 = K_DEADLINE, k1 = K_DEADLINE; break;
+		case 'g': k0 = K_GPRIO, k1 = K_GTOT; break;	/* gpu_priority, gpu_segments, gpu_total_ms */
+		default: continue;
+		}
+		for (int k = k0; k <= k1; k++)
+			if (!v[k] && key[0] == task_keys[k][0] && !strcmp(key, task_keys[k])) {
+				v[k] = jt->items[m];
+				break;
+			}
+	}
+}
+
+static bool num_of(const struct json *v, double *out)
+{
+	if (!v || v->type != JSON_NUMBER)
+		return false;
+	*out = v->num;
+	return true;
+}
+
+/*
+ * One task; v: its members (task_members); its segments go to *dmem and
+ * its name to *nmem (room for them counted by rta_taskset_from_json).
+ */
+static int task_from_json(const struct json *jt, const struct json *const *v, int idx,
+			  struct rta_task *t, double **dmem, char **nmem, char *err, size_t errlen)
+{
+	const struct json *a;
 	double x;
 
 	if (!jt || jt->type != JSON_OBJECT)
 		return fail(err, errlen, "tasks[%d]: not an object", idx);
-	v = json_get(jt, "name");
-	if (v && v->type == JSON_STRING) {
-		t->name = strdup(v->str);
-	} else if (!v || v->type == JSON_NULL) {
-		char buf[32];
+	if (v[K_NAME] && v[K_NAME]->type == JSON_STRING) {
+		size_t l = strlen(v[K_NAME]->str) + 1;
 
-		snprintf(buf, sizeof(buf), "t%d", idx);
-		t->name = strdup(buf);
+		t->name = memcpy(*nmem, v[K_NAME]->str, l);
+		*nmem += l;
+	} else if (!v[K_NAME] || v[K_NAME]->type == JSON_NULL) {
+		t->name = *nmem;
+		*nmem += snprintf(*nmem, 32, "t%d", idx) + 1;
 	} else {
 		return fail(err, errlen, "tasks[%d]: \"name\" must be a string", idx);
 	}
-	if (!json_get_number(jt, "cpu", &x) || !json_is_int(json_get(jt, "cpu")) || x < 0)
+	if (!num_of(v[K_CPU], &x) || !json_is_int(v[K_CPU]) || x < 0)
 		return fail(err, errlen, "task %s: \"cpu\" must be a non-negative integer", t->name);
 	t->cpu = (int)x;
-	if (!json_get_number(jt, "period_ms", &t->T) || !(t->T > 0) || !isfinite(t->T))
+	if (!num_of(v[K_PERIOD], &t->T) || !(t->T > 0) || !isfinite(t->T))
 		return fail(err, errlen, "task %s: \"period_ms\" must be a positive number", t->name);
-	v = json_get(jt, "deadline_ms");
-	if (!v || v->type == JSON_NULL)
+	a = v[K_DEADLINE];
+	if (!a || a->type == JSON_NULL)
 		t->D = t->T;
-	else if (v->type != JSON_NUMBER || !(v->num > 0) || !isfinite(v->num))
+	else if (a->type != JSON_NUMBER || !(a->num > 0) || !isfinite(a->num))
 		return fail(err, errlen, "task %s: \"deadline_ms\" must be a positive number", t->name);
 	else
-		t->D = v->num;
+		t->D = a->num;
 	if (t->D > t->T)
 		return fail(err, errlen, "task %s: deadline_ms > period_ms (the analysis needs constrained deadlines)",
 			    t->name);
-	v = json_get(jt, "priority");
-	if (!v || v->type == JSON_NULL) {
+	a = v[K_PRIO];
+	if (!a || a->type == JSON_NULL) {
 		t->be = true;
-	} else if (v->type == JSON_NUMBER && isfinite(v->num)) {
-		t->prio = v->num;
+	} else if (a->type == JSON_NUMBER && isfinite(a->num)) {
+		t->prio = a->num;
 	} else {
 		return fail(err, errlen, "task %s: \"priority\" must be a number or null", t->name);
 	}
-	v = json_get(jt, "gpu_priority");
-	if (v && v->type == JSON_NUMBER && isfinite(v->num)) {
+	a = v[K_GPRIO];
+	if (a && a->type == JSON_NUMBER && isfinite(a->num)) {
 		t->has_gprio = true;
-		t->gprio = v->num;
-	} else if (v && v->type != JSON_NULL) {
+		t->gprio = a->num;
+	} else if (a && a->type != JSON_NULL) {
 		return fail(err, errlen, "task %s: \"gpu_priority\" must be a number or null", t->name);
 	}
-	a = json_get(jt, "cpu_segments_ms");
+	a = v[K_CSEG];
 	if (!a || a->type != JSON_ARRAY)
 		return fail(err, errlen, "task %s: \"cpu_segments_ms\" must be an array", t->name);
 	t->nc = (int)a->n;
-	t->cseg = xcalloc(a->n, sizeof(double));
+	t->cseg = *dmem;
+	*dmem += a->n;
 	t->C = 0;
 	for (size_t k = 0; k < a->n; k++) {
 		if (a->items[k]->type != JSON_NUMBER || !num_ok(a->items[k]->num))
@@ -111,14 +157,15 @@ static int task_from_json(const struct json *jt, int idx, struct rta_task *t,
 		t->cseg[k] = a->items[k]->num;
 		t->C += t->cseg[k];
 	}
-	a = json_get(jt, "gpu_segments");
+	a = v[K_GSEG];
 	if (a && a->type == JSON_NULL)
 		a = NULL;
 	if (a && a->type != JSON_ARRAY)
 		return fail(err, errlen, "task %s: \"gpu_segments\" must be an array", t->name);
 	t->ng = a ? (int)a->n : 0;
-	t->gm = xcalloc(t->ng, sizeof(double));
-	t->ge = xcalloc(t->ng, sizeof(double));
+	t->gm = *dmem;
+	t->ge = t->gm + t->ng;
+	*dmem += 2 * t->ng;
 	t->Gm = t->Ge = t->G = 0;
 	for (int k = 0; k < t->ng; k++) {
 		const struct json *s = a->items[k];
@@ -132,17 +179,17 @@ static int task_from_json(const struct json *jt, int idx, struct rta_task *t,
 		t->Ge += t->ge[k];
 		t->G += t->gm[k] + t->ge[k];
 	}
-	v = json_get(jt, "cpu_total_ms");
-	if (v && v->type != JSON_NULL) {
-		if (v->type != JSON_NUMBER || !num_ok(v->num))
+	a = v[K_CTOT];
+	if (a && a->type != JSON_NULL) {
+		if (a->type != JSON_NUMBER || !num_ok(a->num))
 			return fail(err, errlen, "task %s: \"cpu_total_ms\" must be a number >= 0", t->name);
-		t->C = v->num;
+		t->C = a->num;
 	}
-	v = json_get(jt, "gpu_total_ms");
-	if (v && v->type != JSON_NULL) {
-		if (v->type != JSON_NUMBER || !num_ok(v->num))
+	a = v[K_GTOT];
+	if (a && a->type != JSON_NULL) {
+		if (a->type != JSON_NUMBER || !num_ok(a->num))
 			return fail(err, errlen, "task %s: \"gpu_total_ms\" must be a number >= 0", t->name);
-		t->G = v->num;
+		t->G = a->num;
 	}
 	return 0;
 }
@@ -150,7 +197,10 @@ static int task_from_json(const struct json *jt, int idx, struct rta_task *t,
 int rta_taskset_from_json(const struct json *j, struct rta_taskset *ts, char *err, size_t errlen)
 {
 	const struct json *pl, *tasks;
-	double x;
+	const struct json **mv;
+	size_t nd = 0, nn = 0;
+	double x, *dmem;
+	char *nmem;
 
 	memset(ts, 0, sizeof(*ts));
 	if (!j || j->type != JSON_OBJECT)
@@ -172,16 +222,40 @@ int rta_taskset_from_json(const struct json *j, struct rta_taskset *ts, char *er
 	tasks = json_get_array(j, "tasks");
 	if (!tasks)
 		return fail(err, errlen, "missing \"tasks\" array");
+	/*
+	 * One allocation for the tasks, their names and segments: the members
+	 * of every task first (mv), to size it.
+	 */
+	mv = xcalloc(tasks->n * NK, sizeof(*mv));
+	for (size_t i = 0; i < tasks->n; i++) {
+		const struct json *jt = tasks->items[i], **v = mv + i * NK;
+
+		if (jt->type != JSON_OBJECT)
+			continue;
+		task_members(jt, v);
+		nn += 32 + (v[K_NAME] && v[K_NAME]->type == JSON_STRING ? strlen(v[K_NAME]->str) : 0);
+		if (v[K_CSEG] && v[K_CSEG]->type == JSON_ARRAY)
+			nd += v[K_CSEG]->n;
+		if (v[K_GSEG] && v[K_GSEG]->type == JSON_ARRAY)
+			nd += 2 * v[K_GSEG]->n;
+	}
+	/* tasks, then the segments (doubles), then the names */
+	ts->blk = xcalloc(1, tasks->n * sizeof(*ts->t) + nd * sizeof(double) + nn);
+	ts->t = ts->blk;
+	dmem = (double *)(ts->t + tasks->n);
+	nmem = (char *)(dmem + nd);
 	ts->n = (int)tasks->n;
-	ts->t = xcalloc(tasks->n, sizeof(*ts->t));
 	for (int i = 0; i < ts->n; i++) {
-		if (task_from_json(tasks->items[i], i, &ts->t[i], err, errlen) < 0) {
+		if (task_from_json(tasks->items[i], mv + (size_t)i * NK, i, &ts->t[i], &dmem, &nmem,
+				   err, errlen) < 0) {
+			free(mv);
 			rta_taskset_free(ts);
 			return -1;
 		}
 		if (ts->t[i].cpu >= ts->cpus)
 			ts->cpus = ts->t[i].cpu + 1;
 	}
+	free(mv);
 	/* given GPU priorities must keep the same-core CPU order (paper 5.3) */
 	for (int a = 0; a < ts->n; a++)
 		for (int b = 0; b < ts->n; b++) {
@@ -218,6 +292,13 @@ int rta_taskset_load(const char *path, struct rta_taskset *ts, char *err, size_t
 
 void rta_taskset_free(struct rta_taskset *ts)
 {
+	if (ts->blk) {	/* rta_taskset_from_json: everything in one block */
+		free(ts->blk);
+		ts->blk = NULL;
+		ts->t = NULL;
+		ts->n = 0;
+		return;
+	}
 	if (!ts->t)
 		return;
 	for (int i = 0; i < ts->n; i++) {

@@ -39,6 +39,7 @@ struct rta_taskset {
 	double eps, theta, L;
 	int n;
 	struct rta_task *t;
+	void *blk;		/* rta_taskset_from_json(): t, names, segments in one block */
 };
 
 enum rta_policy {
