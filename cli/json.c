@@ -113,7 +113,7 @@ static void jp_fail(struct jp *p, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void jp_ws(struct jp *p)
+static inline void jp_ws(struct jp *p)
 {
 	const char *q = p->s, *end = p->end;
 
@@ -837,7 +837,7 @@ static void jw_indent(struct jw *w)
 }
 
 /* Called before every value or key. */
-static void jw_pre(struct jw *w)
+static inline void jw_pre(struct jw *w)
 {
 	if (w->after_key) {
 		w->after_key = false;
@@ -877,12 +877,17 @@ void jw_obj_end(struct jw *w) { jw_close(w, '}'); }
 void jw_arr_begin(struct jw *w) { jw_open(w, '['); }
 void jw_arr_end(struct jw *w) { jw_close(w, ']'); }
 
+/* 1: the byte ends the plain run (NUL, control characters, '"', '\\') */
+static const unsigned char jw_special[256] = {
+	[0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1,
+};
+
 static void jw_quoted(struct jw *w, const char *s)
 {
 	size_t len = 0;
 
 	/* common case: nothing to escape, one write */
-	while (s[len] && s[len] != '"' && s[len] != '\\' && (unsigned char)s[len] >= 0x20)
+	while (!jw_special[(unsigned char)s[len]])
 		len++;
 	if (!s[len]) {
 		jw_putc(w, '"');
@@ -972,7 +977,12 @@ void jw_uint(struct jw *w, unsigned long long v)
  */
 typedef unsigned __int128 u128;
 
-static bool fast_g(double v, char *out)
+static const char digits2[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+static int fast_g(double v, char *out)
 {
 	static const uint64_t p10[20] = {
 		1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
@@ -987,13 +997,13 @@ static bool fast_g(double v, char *out)
 	char *o = out;
 
 	if (!(a >= 1e-3 && a < 1e13))
-		return false;
+		return 0;
 	memcpy(&bits, &a, sizeof(bits));
 	e = (int)(bits >> 52);
 	m = (bits & ((1ull << 52) - 1)) | (1ull << 52);
 	s = 1075 - e;			/* a = m * 2^-s, 5 < s < 64 here */
 	if (s <= 0 || s >= 100)
-		return false;
+		return 0;
 	/* floor(log10(a)) or one below: (e - 1023) log10(2), corrected below */
 	X = ((e - 1023) * 1233) >> 12;
 	for (int p = 15; p <= 17; p++) {
@@ -1004,7 +1014,7 @@ static bool fast_g(double v, char *out)
 		for (;;) {
 			k = p - 1 - X;
 			if (k < 0 || k > 19)
-				return false;
+				return 0;
 			N = (u128)m * p10[k];
 			q = N >> s;
 			if (q < p10[p - 1])
@@ -1037,12 +1047,34 @@ static bool fast_g(double v, char *out)
 				q64 = p10[p - 1];
 				xp++;
 			}
-			for (int i = nd - 1; i >= 0; i--) {
-				dig[i] = (char)('0' + (int)(q64 % 10));
-				q64 /= 10;
+			/*
+			 * trailing zeros off (the first digit is not 0, so at
+			 * least one stays), then two digits at a time
+			 */
+			while (q64 % 100000000 == 0) {
+				q64 /= 100000000;
+				nd -= 8;
 			}
-			while (nd > 1 && dig[nd - 1] == '0')
-				nd--;
+			if (q64 % 10000 == 0) {
+				q64 /= 10000;
+				nd -= 4;
+			}
+			if (q64 % 100 == 0) {
+				q64 /= 100;
+				nd -= 2;
+			}
+			if (q64 % 10 == 0) {
+				q64 /= 10;
+				nd -= 1;
+			}
+			for (int i = nd; i > 0; i -= 2) {
+				unsigned r = (unsigned)(q64 % 100);
+
+				q64 /= 100;
+				dig[i - 1] = digits2[2 * r + 1];
+				if (i > 1)
+					dig[i - 2] = digits2[2 * r];
+			}
 			if (v < 0)
 				*o++ = '-';
 			if (xp < 0) {
@@ -1065,15 +1097,16 @@ static bool fast_g(double v, char *out)
 				}
 			}
 			*o = 0;
-			return true;
+			return (int)(o - out);
 		}
 	}
-	return false;
+	return 0;
 }
 
 void jw_double(struct jw *w, double v)
 {
 	char buf[40];
+	int n;
 
 	if (!isfinite(v)) {
 		jw_null(w);
@@ -1081,8 +1114,9 @@ void jw_double(struct jw *w, double v)
 	}
 	jw_pre(w);
 	/* shortest form that reads back as the same double */
-	if (fast_g(v, buf)) {
-		jw_puts(w, buf);
+	n = fast_g(v, buf);
+	if (n) {
+		jw_write(w, buf, (size_t)n);
 		return;
 	}
 	for (int prec = 15; prec <= 17; prec++) {
