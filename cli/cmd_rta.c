@@ -63,14 +63,11 @@ struct opts {
 	bool pol[RTA_NPOLICIES];
 };
 
-static void print_json(const struct opts *o, const char *file, const struct rta_taskset *ts,
-		       struct rta_result *res)
+static void print_json(const struct opts *o, struct jw *wp, const char *file,
+		       const struct rta_taskset *ts, struct rta_result *res)
 {
-	struct jw w;
-	char ob[16384];
+	struct jw w = *wp;
 
-	jw_init(&w, stdout, o->pretty);
-	jw_buffer(&w, ob, sizeof(ob));	/* written at jw_end_doc() */
 	jw_obj_begin(&w);
 	jw_key(&w, "schema");
 	jw_int(&w, 1);
@@ -132,6 +129,7 @@ static void print_json(const struct opts *o, const char *file, const struct rta_
 	jw_obj_end(&w);	/* policies */
 	jw_obj_end(&w);
 	jw_end_doc(&w);
+	*wp = w;
 }
 
 static const char *short_name(int p)
@@ -332,13 +330,21 @@ int cmd_rta(const struct cli_global *g, int argc, char **argv)
 		return err_usage("%s", "no taskset file (try --help)");
 
 	int nfiles = argc - optind;
+	/* JSON of all files collected here, written when full and at the end */
+	size_t obcap = 256 * 1024;
+	char *ob = o.json ? malloc(obcap) : NULL;
+	struct jw w;
 
+	jw_init(&w, stdout, o.pretty);
+	if (ob)
+		jw_buffer(&w, ob, obcap);
 	for (int f = optind; f < argc; f++) {
 		struct rta_taskset ts;
 		struct rta_result res[RTA_NPOLICIES];
 		char err[512];
 
 		if (rta_taskset_load(argv[f], &ts, err, sizeof(err)) < 0) {
+			jw_flush(&w);
 			fflush(stdout);		/* keep stdout and stderr in order */
 			fprintf(stderr, "nvsched rta: %s\n", err);
 			rc = CLI_EXIT_USAGE;
@@ -348,7 +354,7 @@ int cmd_rta(const struct cli_global *g, int argc, char **argv)
 			rta_result_init(&res[p], ts.n);
 		rta_analyze_all(&ts, o.dev, o.pol, res);
 		if (o.json)
-			print_json(&o, nfiles > 1 ? argv[f] : NULL, &ts, res);
+			print_json(&o, &w, nfiles > 1 ? argv[f] : NULL, &ts, res);
 		else {
 			if (f > optind)
 				printf("\n");
@@ -358,5 +364,7 @@ int cmd_rta(const struct cli_global *g, int argc, char **argv)
 			rta_result_free(&res[p]);
 		rta_taskset_free(&ts);
 	}
+	jw_flush(&w);
+	free(ob);
 	return rc;
 }

@@ -882,6 +882,36 @@ static const unsigned char jw_special[256] = {
 	[0 ... 0x1f] = 1, ['"'] = 1, ['\\'] = 1,
 };
 
+/*
+ * Buffered fast path: "s" and then sfx, copied straight into w->ob when s
+ * needs no escape and all fits; false (nothing written) otherwise.
+ */
+static inline bool jw_quoted_fast(struct jw *w, const char *s, const char *sfx, size_t slen)
+{
+	char *o;
+	size_t room, i;
+
+	if (!w->ob)
+		return false;
+	o = w->ob + w->olen;
+	room = w->ocap - w->olen;
+	if (room < 2 + slen)
+		return false;
+	room -= 2 + slen;
+	*o++ = '"';
+	for (i = 0; !jw_special[(unsigned char)s[i]]; i++) {
+		if (i == room)
+			return false;
+		o[i] = s[i];
+	}
+	if (s[i])
+		return false;	/* to escape */
+	o[i] = '"';
+	memcpy(o + i + 1, sfx, slen);
+	w->olen += 2 + i + slen;
+	return true;
+}
+
 static void jw_quoted(struct jw *w, const char *s)
 {
 	size_t len = 0;
@@ -920,6 +950,10 @@ static void jw_quoted(struct jw *w, const char *s)
 void jw_key(struct jw *w, const char *key)
 {
 	jw_pre(w);
+	if (jw_quoted_fast(w, key, w->pretty ? ": " : ":", w->pretty ? 2 : 1)) {
+		w->after_key = true;
+		return;
+	}
 	jw_quoted(w, key);
 	if (w->pretty)
 		jw_write(w, ": ", 2);
@@ -935,7 +969,8 @@ void jw_str(struct jw *w, const char *s)
 		return;
 	}
 	jw_pre(w);
-	jw_quoted(w, s);
+	if (!jw_quoted_fast(w, s, "", 0))
+		jw_quoted(w, s);
 }
 
 void jw_int(struct jw *w, long long v)
@@ -1114,6 +1149,13 @@ void jw_double(struct jw *w, double v)
 	}
 	jw_pre(w);
 	/* shortest form that reads back as the same double */
+	if (w->ob && w->ocap - w->olen >= sizeof(buf)) {
+		n = fast_g(v, w->ob + w->olen);	/* writes only when it succeeds */
+		if (n) {
+			w->olen += (size_t)n;
+			return;
+		}
+	}
 	n = fast_g(v, buf);
 	if (n) {
 		jw_write(w, buf, (size_t)n);
@@ -1159,7 +1201,6 @@ void jw_hex(struct jw *w, unsigned long long v)
 void jw_end_doc(struct jw *w)
 {
 	jw_putc(w, '\n');
-	jw_flush(w);
 	w->depth = 0;
 	w->first[0] = true;
 	w->after_key = false;

@@ -55,8 +55,9 @@ struct jw {
 void jw_init(struct jw *w, FILE *f, bool pretty);
 /*
  * Collect the output in buf (cap bytes) and write it to f in one fwrite
- * when full, at jw_end_doc() and at jw_flush(); cap 0: unbuffered again.
- * Whoever writes to f directly must jw_flush() first.
+ * when full and at jw_flush() (several documents may share the buffer);
+ * cap 0: unbuffered again.  Whoever writes to f directly, or ends, must
+ * jw_flush() first.
  */
 void jw_buffer(struct jw *w, char *buf, size_t cap);
 void jw_flush(struct jw *w);
