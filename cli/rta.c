@@ -64,21 +64,34 @@ static void task_members(const struct json *jt, const struct json **v)
 		v[k] = NULL;
 	for (size_t m = 0; m < jt->n; m++) {
 		const char *key = jt->keys[m];
-		int k0, k1;
+		int k;
 
-		switch (key[0]) {	/* the candidates by first letter */
-		case 'n': k0 = K_NAME, k1 = K_NAME; break;
-		case 'c': k0 = K_CPU, k1 = K_CTOT; break;	/* cpu, cpu_segments_ms, cpu_total_ms */
-		case 'p': k0 = K_PERIOD, k1 = K_PRIO; break;	/* period_ms, priority */
-		case 'd': k0 = K_DEADLINE, k1 = K_DEADLINE; break;
-		case 'g': k0 = K_GPRIO, k1 = K_GTOT; break;	/* gpu_priority, gpu_segments, gpu_total_ms */
-		default: continue;
+		/* the one candidate by the first letters, then compared whole */
+		switch (key[0]) {
+		case 'n':
+			k = K_NAME;
+			break;
+		case 'c':	/* cpu, cpu_segments_ms, cpu_total_ms */
+			if (key[1] != 'p' || key[2] != 'u')
+				continue;
+			k = !key[3] ? K_CPU : key[3] != '_' ? -1 : key[4] == 's' ? K_CSEG : K_CTOT;
+			break;
+		case 'p':	/* period_ms, priority */
+			k = key[1] == 'e' ? K_PERIOD : K_PRIO;
+			break;
+		case 'd':
+			k = K_DEADLINE;
+			break;
+		case 'g':	/* gpu_priority, gpu_segments, gpu_total_ms */
+			if (key[1] != 'p' || key[2] != 'u' || key[3] != '_')
+				continue;
+			k = key[4] == 'p' ? K_GPRIO : key[4] == 's' ? K_GSEG : K_GTOT;
+			break;
+		default:
+			continue;
 		}
-		for (int k = k0; k <= k1; k++)
-			if (!v[k] && key[0] == task_keys[k][0] && !strcmp(key, task_keys[k])) {
-				v[k] = jt->items[m];
-				break;
-			}
+		if (k >= 0 && !v[k] && !strcmp(key, task_keys[k]))
+			v[k] = jt->items[m];
 	}
 }
 
