@@ -385,49 +385,72 @@ static bool fast_number(const char *s, const char *end, double *out, const char 
 	return true;
 }
 
-static struct json *jp_number(struct jp *p)
+static bool num_char(char c)
 {
-	const char *q = p->s;
-	char tmp[64];
-	char *endp;
-	struct json *j;
+	return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
+}
+
+int json_read_number(const char *s, const char *end, double *out, const char **stop)
+{
+	const char *q = s;
+	char tmp[64], *endp;
 	size_t n;
 	double num;
 
-	if (q < p->end && *q == '-')
+	if (q < end && *q == '-')
 		q++;
-	if (q >= p->end || !(*q >= '0' && *q <= '9')) {
-		jp_fail(p, "bad number");
-		return NULL;
-	}
+	if (q >= end || !(*q >= '0' && *q <= '9'))
+		return -1;		/* "bad number" */
 	/*
 	 * The number is the longest run of [0-9.eE+-]; the fast path reads
 	 * the grammar in one pass and is taken when it consumed that run.
 	 */
-	if (fast_number(p->s, p->end, &num, &q) &&
-	    !(q < p->end && ((*q >= '0' && *q <= '9') || *q == '.' || *q == 'e' ||
-			     *q == 'E' || *q == '+' || *q == '-'))) {
-		j = jnew(p, JSON_NUMBER);
-		if (!j)
-			return NULL;
-		j->num = num;
-		p->s = q;
-		return j;
+	if (fast_number(s, end, out, &q) && !(q < end && num_char(*q))) {
+		*stop = q;
+		return 0;
 	}
-	q = p->s + (*p->s == '-');
-	while (q < p->end && ((*q >= '0' && *q <= '9') || *q == '.' || *q == 'e' ||
-			      *q == 'E' || *q == '+' || *q == '-'))
+	q = s + (*s == '-');
+	while (q < end && num_char(*q))
 		q++;
-	n = q - p->s;
-	if (n >= sizeof(tmp)) {
-		jp_fail(p, "number too long");
-		return NULL;
-	}
-	memcpy(tmp, p->s, n);
+	n = q - s;
+	if (n >= sizeof(tmp))
+		return -2;		/* "number too long" */
+	memcpy(tmp, s, n);
 	tmp[n] = 0;
 	errno = 0;
 	num = strtod(tmp, &endp);
-	if (*endp || errno == ERANGE || !isfinite(num)) {
+	if (*endp || errno == ERANGE || !isfinite(num))
+		return -3;		/* "bad number '...'" */
+	*out = num;
+	*stop = q;
+	return 0;
+}
+
+static struct json *jp_number(struct jp *p)
+{
+	const char *q;
+	struct json *j;
+	double num;
+	int rc = json_read_number(p->s, p->end, &num, &q);
+
+	if (rc == -1) {
+		jp_fail(p, "bad number");
+		return NULL;
+	}
+	if (rc < 0) {
+		const char *e = p->s + (*p->s == '-');
+		char tmp[64];
+		size_t n;
+
+		while (e < p->end && num_char(*e))
+			e++;
+		n = e - p->s;
+		if (rc == -2) {
+			jp_fail(p, "number too long");
+			return NULL;
+		}
+		memcpy(tmp, p->s, n);
+		tmp[n] = 0;
 		jp_fail(p, "bad number '%s'", tmp);
 		return NULL;
 	}
@@ -645,34 +668,26 @@ static int read_regular(const char *path, char **out, size_t *outlen, bool *regu
 	return 0;
 }
 
-struct json *json_parse_file(const char *path, char *err, size_t errlen)
+char *json_read_file(const char *path, size_t *outlen, char *err, size_t errlen)
 {
 	if (strcmp(path, "-")) {
-		char *text = NULL, sub[256];
+		char *text = NULL;
 		size_t tlen = 0;
 		bool regular;
-		struct json *j;
 
 		if (read_regular(path, &text, &tlen, &regular) < 0) {
 			snprintf(err, errlen, "%s: %s", path, strerror(errno));
 			return NULL;
 		}
 		if (regular) {
-			/* the document keeps the text: strings in place */
-			j = parse(text, tlen, true, sub, sizeof(sub));
-			if (!j) {
-				snprintf(err, errlen, "%s: %s", path, sub);
-				free(text);
-			} else {
-				((struct jdoc *)j)->text = text;
-			}
-			return j;
+			text[tlen] = 0;
+			*outlen = tlen;
+			return text;
 		}
 	}
 	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	char *buf = NULL, sub[256];
+	char *buf = NULL;
 	size_t len = 0, cap = 0;
-	struct json *j;
 
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
@@ -708,11 +723,32 @@ struct json *json_parse_file(const char *path, char *err, size_t errlen)
 	}
 	if (f != stdin)
 		fclose(f);
-	j = json_parse(buf ? buf : "", len, sub, sizeof(sub));
-	if (!j)
+	buf[len] = 0;	/* cap - len >= 65536 above */
+	*outlen = len;
+	return buf;
+}
+
+struct json *json_parse_buffer(char *text, size_t len, const char *path, char *err, size_t errlen)
+{
+	char sub[256];
+	/* the document keeps the text: strings in place */
+	struct json *j = parse(text, len, true, sub, sizeof(sub));
+
+	if (!j) {
 		snprintf(err, errlen, "%s: %s", path, sub);
-	free(buf);
+		free(text);
+	} else {
+		((struct jdoc *)j)->text = text;
+	}
 	return j;
+}
+
+struct json *json_parse_file(const char *path, char *err, size_t errlen)
+{
+	size_t len;
+	char *text = json_read_file(path, &len, err, errlen);
+
+	return text ? json_parse_buffer(text, len, path, err, errlen) : NULL;
 }
 
 void json_free(struct json *j)

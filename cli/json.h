@@ -31,6 +31,21 @@ struct json *json_parse(const char *text, size_t len, char *err, size_t errlen);
 /* Read and parse a file ("-" = stdin); err gets "FILE: line L col C: ...". */
 struct json *json_parse_file(const char *path, char *err, size_t errlen);
 void json_free(struct json *j);
+/*
+ * The two halves of json_parse_file(): the whole file in a malloc'd buffer
+ * (NUL after len bytes; NULL with "FILE: reason" in err), and its parse,
+ * which takes the buffer (freed with the document or on error; strings
+ * point into it) and reports errors as json_parse_file().
+ */
+char *json_read_file(const char *path, size_t *len, char *err, size_t errlen);
+struct json *json_parse_buffer(char *text, size_t len, const char *path, char *err,
+			       size_t errlen);
+/*
+ * A JSON number at s, exactly as the reader reads it (value correctly
+ * rounded): 0 with *out and *stop (the end of the number), or < 0 where
+ * the reader reports an error.
+ */
+int json_read_number(const char *s, const char *end, double *out, const char **stop);
 
 /* Object member lookup (first match) or NULL. */
 const struct json *json_get(const struct json *obj, const char *key);

@@ -253,7 +253,7 @@ int rta_taskset_from_json(const struct json *j, struct rta_taskset *ts, char *er
 			nd += 2 * v[K_GSEG]->n;
 	}
 	/* tasks, then the segments (doubles), then the names */
-	ts->blk = xcalloc(1, tasks->n * sizeof(*ts->t) + nd * sizeof(double) + nn);
+	ts->blk = xcalloc(1, tasks->n * sizeof(*ts->t) + nd * sizeof(double) + nn + 1);
 	ts->t = ts->blk;
 	dmem = (double *)(ts->t + tasks->n);
 	nmem = (char *)(dmem + nd);
@@ -291,9 +291,19 @@ int rta_taskset_from_json(const struct json *j, struct rta_taskset *ts, char *er
 int rta_taskset_load(const char *path, struct rta_taskset *ts, char *err, size_t errlen)
 {
 	char e[256];
-	struct json *j = json_parse_file(path, e, sizeof(e));
+	size_t len;
+	char *text = json_read_file(path, &len, e, sizeof(e));
+	struct json *j;
 	int rc;
 
+	if (!text)
+		return fail(err, errlen, "%s", e);
+	/* the common file in one pass (rta_fast.c), else the general reader */
+	if (rta_taskset_fast(text, len, ts)) {
+		free(text);
+		return 0;
+	}
+	j = json_parse_buffer(text, len, path, e, sizeof(e));
 	if (!j)
 		return fail(err, errlen, "%s", e);
 	rc = rta_taskset_from_json(j, ts, e, sizeof(e));
@@ -418,6 +428,7 @@ static double jit(const struct ctx *c, int h, double sub)
 	return j;
 }
 
+__attribute__((target_clones("sse4.1", "default")))
 static double solve_built(const struct rta_task *t, double base, const struct terms *tl);
 
 /*

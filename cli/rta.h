@@ -70,6 +70,12 @@ struct rta_result {
 int rta_taskset_from_json(const struct json *j, struct rta_taskset *ts,
 			  char *err, size_t errlen);
 int rta_taskset_load(const char *path, struct rta_taskset *ts, char *err, size_t errlen);
+/*
+ * The one-pass reader of rta_taskset_load() (rta_fast.c): 1 with ts as
+ * rta_taskset_from_json() builds it, or 0 (ts empty) for every input it
+ * leaves to the general reader (all invalid ones among them).
+ */
+int rta_taskset_fast(const char *text, size_t len, struct rta_taskset *ts);
 void rta_taskset_free(struct rta_taskset *ts);
 
 void rta_result_init(struct rta_result *r, int n);

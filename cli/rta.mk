@@ -1,6 +1,6 @@
 # cli/rta.mk: `nvsched rta` (GCAPS response-time analysis) -> librta.a,
 # a standalone driver build/bin/nvsched-rta, unit tests and the bench.
-RTA_SRCS := cli/rta.c cli/rta_gen.c cli/cmd_rta.c
+RTA_SRCS := cli/rta.c cli/rta_fast.c cli/rta_gen.c cli/cmd_rta.c
 RTA_OBJS := $(RTA_SRCS:%.c=$(B)/%.o)
 $(B)/librta.a: $(RTA_OBJS)
 	$(Q)ar rcs $@ $^

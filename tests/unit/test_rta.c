@@ -1027,6 +1027,133 @@ static void test_generate(void **state)
 	}
 }
 
+/* ---- the one-pass reader (rta_fast.c) against the general reader ---- */
+static bool same_d(double a, double b)
+{
+	return !memcmp(&a, &b, sizeof(a));
+}
+
+/* 1: the same taskset, bit for bit */
+static bool same_taskset(const struct rta_taskset *a, const struct rta_taskset *b)
+{
+	if (a->n != b->n || a->cpus != b->cpus || !same_d(a->eps, b->eps) ||
+	    !same_d(a->theta, b->theta) || !same_d(a->L, b->L))
+		return false;
+	for (int i = 0; i < a->n; i++) {
+		const struct rta_task *x = &a->t[i], *y = &b->t[i];
+
+		if (strcmp(x->name, y->name) || x->cpu != y->cpu || !same_d(x->T, y->T) ||
+		    !same_d(x->D, y->D) || x->be != y->be || !same_d(x->prio, y->prio) ||
+		    x->has_gprio != y->has_gprio || !same_d(x->gprio, y->gprio) ||
+		    x->nc != y->nc || x->ng != y->ng || !same_d(x->C, y->C) ||
+		    !same_d(x->G, y->G) || !same_d(x->Gm, y->Gm) || !same_d(x->Ge, y->Ge))
+			return false;
+		for (int k = 0; k < x->nc; k++)
+			if (!same_d(x->cseg[k], y->cseg[k]))
+				return false;
+		for (int k = 0; k < x->ng; k++)
+			if (!same_d(x->gm[k], y->gm[k]) || !same_d(x->ge[k], y->ge[k]))
+				return false;
+	}
+	return true;
+}
+
+/*
+ * One text through both readers: when the one-pass reader takes it, the
+ * general one must accept it and build the same taskset.  Returns 1 when
+ * the one-pass reader took it.
+ */
+static int check_fast(const char *text, size_t len)
+{
+	struct rta_taskset a, b;
+	char err[256];
+	struct json *j = json_parse(text, len, err, sizeof(err));
+	int dom = j && rta_taskset_from_json(j, &a, err, sizeof(err)) == 0;
+	int fast = rta_taskset_fast(text, len, &b);
+
+	if (fast && !dom)
+		fail_msg("one-pass reader accepted what the general reader rejects: %s\n%.*s",
+			 err, (int)len, text);
+	if (fast && !same_taskset(&a, &b))
+		fail_msg("one-pass reader built another taskset:\n%.*s", (int)len, text);
+	if (fast)
+		rta_taskset_free(&b);
+	if (dom)
+		rta_taskset_free(&a);
+	json_free(j);
+	return fast;
+}
+
+static void test_fast_reader(void **state)
+{
+	static const char edits[] = "\"}]{[,:1.-e x\\n";
+	const char *const files[] = {
+		"ts_paper_table2.json", "gcaps-artifact-seed1/ts_0000.json",
+		"gcaps-artifact-be30-seed7/ts_0003.json",
+	};
+	char path[1400], err[256];
+	DIR *d;
+	struct dirent *de;
+	int taken = 0, files_ok = 0, variants = 0, vtaken = 0;
+
+	/* every fixture file: taken, and the same taskset */
+	for (int c = 0; c < 2; c++) {
+		snprintf(path, sizeof(path), "%s/%s", fixtures(),
+			 c ? "gcaps-artifact-seed1" : "gcaps-artifact-be30-seed7");
+		d = opendir(path);
+		assert_non_null(d);
+		while ((de = readdir(d))) {
+			char f[1700];
+			size_t len;
+			char *t;
+
+			if (strncmp(de->d_name, "ts_", 3) || strstr(de->d_name, "oracle"))
+				continue;
+			snprintf(f, sizeof(f), "%s/%s", path, de->d_name);
+			t = json_read_file(f, &len, err, sizeof(err));
+			assert_non_null(t);
+			taken += check_fast(t, len);
+			files_ok++;
+			free(t);
+		}
+		closedir(d);
+	}
+	assert_int_equal(taken, files_ok);
+	assert_int_equal(files_ok, 300);
+	/*
+	 * Edited copies (each byte deleted, or replaced by one of edits[], in
+	 * the small file; every 7th byte in the larger ones): most are invalid
+	 * or change a value; the two readers must agree on every one.
+	 */
+	for (size_t fi = 0; fi < sizeof(files) / sizeof(files[0]); fi++) {
+		size_t len;
+		char *t, *v;
+
+		snprintf(path, sizeof(path), "%s/%s", fixtures(), files[fi]);
+		t = json_read_file(path, &len, err, sizeof(err));
+		assert_non_null(t);
+		v = malloc(len + 1);
+		assert_non_null(v);
+		for (size_t i = 0; i < len; i += fi ? 7 : 1) {
+			memcpy(v, t, i);
+			memcpy(v + i, t + i + 1, len - i - 1);	/* deleted */
+			vtaken += check_fast(v, len - 1);
+			variants++;
+			for (size_t e = 0; e < sizeof(edits) - 1; e++) {
+				memcpy(v, t, len);
+				v[i] = edits[e];
+				vtaken += check_fast(v, len);
+				variants++;
+			}
+		}
+		free(v);
+		free(t);
+	}
+	print_message("one-pass reader: %d fixture files identical; %d edited copies, %d taken "
+		      "(identical), the rest left to the general reader\n", files_ok, variants, vtaken);
+	assert_true(vtaken > 0 && vtaken < variants);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1056,6 +1183,7 @@ int main(void)
 		cmocka_unit_test(test_cli_single_and_errors),
 		cmocka_unit_test(test_cli_generate_sweep),
 		cmocka_unit_test(test_generate),
+		cmocka_unit_test(test_fast_reader),
 	};
 
 	return cmocka_run_group_tests_name("rta", tests, NULL, NULL);
