@@ -314,7 +314,8 @@ static struct json *jp_value(struct jp *p, int depth);
  * digits, read as an integer m, give m <= 2^53, and a power of ten up to
  * 10^22: the mantissa and the power are exact doubles, so one
  * multiplication or division rounds correctly, as strtod does (Clinger
- * 1990).  Anything else: false.
+ * 1990); 2^53 < m < 10^19 with a power of ten from 10^-18 to 10^19: see
+ * below.  Anything else: false.
  */
 static const double pow10tab[23] = {
 	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
@@ -375,7 +376,35 @@ static bool fast_number(const char *s, const char *end, double *out, const char 
 		*out = neg ? -0.0 : 0.0;
 		return true;
 	}
-	if (scale < -22 || scale > 22 || m > (1ull << 53))
+	if (m > (1ull << 53)) {
+		/*
+		 * 17 to 19 digits (m < 2^64): in 128-bit integers.  m 10^scale
+		 * (scale <= 19) is exact, and converting it rounds once; for
+		 * scale >= -18, q = floor(m 2^64 / 10^-scale) has more than 55
+		 * bits (m > 2^53), so q with its lowest bit set when the division
+		 * was inexact rounds as the exact quotient does; the scaling by
+		 * 2^-64 is exact.
+		 */
+		unsigned __int128 q;
+
+		if (scale >= 0 && scale <= 19) {
+			q = (unsigned __int128)m * (uint64_t)pow10tab[scale];
+			*out = (double)q;
+		} else if (scale < 0 && scale >= -18) {
+			uint64_t d = (uint64_t)pow10tab[-scale];
+			unsigned __int128 n = (unsigned __int128)m << 64;
+
+			q = n / d;
+			q |= (n % d) != 0;
+			*out = ldexp((double)q, -64);
+		} else {
+			return false;
+		}
+		if (neg)
+			*out = -*out;
+		return true;
+	}
+	if (scale < -22 || scale > 22)
 		return false;
 	*out = scale < 0 ? (double)m / pow10tab[-scale] : (double)m * pow10tab[scale];
 	if (scale > 0 && *out >= 9007199254740992.0)

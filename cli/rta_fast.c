@@ -45,7 +45,7 @@ struct fscratch {
 	int nt, nv;
 };
 
-static void ws(struct fr *r)
+static inline __attribute__((always_inline)) void ws(struct fr *r)
 {
 	const char *q = r->s, *end = r->end;
 
@@ -54,7 +54,7 @@ static void ws(struct fr *r)
 	r->s = q;
 }
 
-static bool lit(struct fr *r, char c)
+static inline __attribute__((always_inline)) bool lit(struct fr *r, char c)
 {
 	ws(r);
 	if (r->s < r->end && *r->s == c) {
@@ -65,7 +65,7 @@ static bool lit(struct fr *r, char c)
 }
 
 /* A plain string (no escape, no control character): its bytes. */
-static bool str(struct fr *r, const char **p, size_t *n)
+static inline __attribute__((always_inline)) bool str(struct fr *r, const char **p, size_t *n)
 {
 	const char *q;
 
@@ -86,7 +86,7 @@ static bool str(struct fr *r, const char **p, size_t *n)
 	return true;
 }
 
-static bool num(struct fr *r, double *v)
+static inline __attribute__((always_inline)) bool num(struct fr *r, double *v)
 {
 	const char *q;
 
@@ -97,7 +97,7 @@ static bool num(struct fr *r, double *v)
 	return true;
 }
 
-static bool is_null(struct fr *r)
+static inline __attribute__((always_inline)) bool is_null(struct fr *r)
 {
 	ws(r);
 	if (r->end - r->s >= 4 && !memcmp(r->s, "null", 4)) {
@@ -159,9 +159,14 @@ static bool skip(struct fr *r, int depth)
 	}
 }
 
-static bool key_is(const char *p, size_t n, const char *k)
+static inline __attribute__((always_inline)) bool key_is(const char *p, size_t n, const char *k)
 {
-	return strlen(k) == n && !memcmp(p, k, n);
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (p[i] != k[i])	/* k's NUL ends it early */
+			return false;
+	return !k[n];
 }
 
 /* A number member, or null (*has false); seen: duplicate guard. */

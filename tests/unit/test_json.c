@@ -309,9 +309,9 @@ static void test_reader_rejects(void **state)
 
 /*
  * Numbers: the reader's value is strtod's (correctly rounded) for random
- * decimals of 1 to 21 digits, with and without a point, exponent and sign,
- * around the fast path's limits (2^53, 10^22), as the first array item and
- * followed by other characters.
+ * decimals of 1 to 21 digits (half of them 16 to 19), with and without a
+ * point, exponent and sign, around the fast paths' limits (2^53, 10^19,
+ * 10^22), as the first array item and followed by other characters.
  */
 static void test_reader_numbers(void **state)
 {
@@ -336,7 +336,8 @@ static void test_reader_numbers(void **state)
 			int nd, point, len = 0;
 
 			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-			nd = 1 + (int)(x % 21);
+			/* every other one 16 to 19 digits: the 128-bit path */
+			nd = (i & 2) ? 16 + (int)(x % 4) : 1 + (int)(x % 21);
 			point = (int)((x >> 8) % (nd + 2));	/* nd + 1: none */
 			if ((x >> 16) & 1)
 				num[len++] = '-';
