@@ -69,22 +69,22 @@ static void print_json(const struct opts *o, struct jw *wp, const char *file,
 	struct jw w = *wp;
 
 	jw_obj_begin(&w);
-	jw_key(&w, "schema");
+	JW_KEY(&w, "schema");
 	jw_int(&w, 1);
 	if (file) {
-		jw_key(&w, "file");
+		JW_KEY(&w, "file");
 		jw_str(&w, file);
 	}
-	jw_key(&w, "gpu");
+	JW_KEY(&w, "gpu");
 	jw_null(&w);
 	if (o->dev == RTA_DEV_ARTIFACT) {
-		jw_key(&w, "compat");
+		JW_KEY(&w, "compat");
 		jw_str(&w, "artifact");
 	} else if (o->dev) {
-		jw_key(&w, "deviations");
+		JW_KEY(&w, "deviations");
 		jw_hex(&w, o->dev);
 	}
-	jw_key(&w, "policies");
+	JW_KEY(&w, "policies");
 	jw_obj_begin(&w);
 	for (int p = 0; p < RTA_NPOLICIES; p++) {
 		bool gp = p == RTA_GCAPS_BUSY_GPU_PRIO || p == RTA_GCAPS_SUSPEND_GPU_PRIO;
@@ -93,32 +93,32 @@ static void print_json(const struct opts *o, struct jw *wp, const char *file,
 			continue;
 		jw_key(&w, rta_policy_names[p]);
 		jw_obj_begin(&w);
-		jw_key(&w, "schedulable");
+		JW_KEY(&w, "schedulable");
 		jw_bool(&w, res[p].schedulable);
 		if (gp) {
-			jw_key(&w, "stage");
+			JW_KEY(&w, "stage");
 			jw_str(&w, res[p].audsley ? "audsley" : "rm");
 		}
-		jw_key(&w, "tasks");
+		JW_KEY(&w, "tasks");
 		jw_arr_begin(&w);
 		for (int i = 0; i < ts->n; i++) {
 			jw_obj_begin(&w);
-			jw_key(&w, "name");
+			JW_KEY(&w, "name");
 			jw_str(&w, ts->t[i].name);
-			jw_key(&w, "response_time_ms");
+			JW_KEY(&w, "response_time_ms");
 			if (isnan(res[p].R[i]))
 				jw_null(&w);
 			else
 				jw_double(&w, res[p].R[i]);
 			if (gp) {
-				jw_key(&w, "gpu_priority");
+				JW_KEY(&w, "gpu_priority");
 				if (res[p].has_gpu_prio && res[p].gpu_prio[i] > 0)
 					jw_int(&w, res[p].gpu_prio[i]);
 				else
 					jw_null(&w);
 			}
 			if (!res[p].analysed[i] && !ts->t[i].be) {
-				jw_key(&w, "analysed");
+				JW_KEY(&w, "analysed");
 				jw_bool(&w, false);
 			}
 			jw_obj_end(&w);

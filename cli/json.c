@@ -1027,6 +1027,30 @@ void jw_key(struct jw *w, const char *key)
 	w->after_key = true;
 }
 
+void jw_keyn(struct jw *w, const char *key, size_t len)
+{
+	size_t need = len + 4;	/* "key": and a space when pretty */
+
+	if (!w->ob || w->ocap - w->olen < need) {
+		jw_key(w, key);
+		return;
+	}
+	jw_pre(w);
+	{
+		char *o = w->ob + w->olen;
+
+		*o++ = '"';
+		memcpy(o, key, len);
+		o += len;
+		*o++ = '"';
+		*o++ = ':';
+		if (w->pretty)
+			*o++ = ' ';
+		w->olen = o - w->ob;
+	}
+	w->after_key = true;
+}
+
 void jw_str(struct jw *w, const char *s)
 {
 	if (!s) {

@@ -81,6 +81,9 @@ void jw_obj_end(struct jw *w);
 void jw_arr_begin(struct jw *w);
 void jw_arr_end(struct jw *w);
 void jw_key(struct jw *w, const char *key);
+/* jw_key() of a key of len bytes that needs no escape (a literal: JW_KEY) */
+void jw_keyn(struct jw *w, const char *key, size_t len);
+#define JW_KEY(w, lit) jw_keyn((w), "" lit, sizeof(lit) - 1)
 void jw_str(struct jw *w, const char *s);	/* NULL prints null */
 void jw_int(struct jw *w, long long v);
 void jw_uint(struct jw *w, unsigned long long v);

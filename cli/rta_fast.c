@@ -188,6 +188,33 @@ static bool num_ok(double v)
 	return isfinite(v) && v >= 0;
 }
 
+enum { T_OTHER, T_NAME, T_CPU, T_PERIOD, T_DEADLINE, T_PRIO, T_GPRIO, T_CTOT, T_GTOT, T_CSEG,
+	T_GSEG };
+
+/* A task member name: by its length and a letter, then compared whole. */
+static int task_key(const char *p, size_t n)
+{
+	static const char *const names[] = {
+		NULL, "name", "cpu", "period_ms", "deadline_ms", "priority", "gpu_priority",
+		"cpu_total_ms", "gpu_total_ms", "cpu_segments_ms", "gpu_segments",
+	};
+	int k;
+
+	switch (n) {
+	case 3: k = T_CPU; break;
+	case 4: k = T_NAME; break;
+	case 8: k = T_PRIO; break;
+	case 9: k = T_PERIOD; break;
+	case 11: k = T_DEADLINE; break;
+	case 12:
+		k = p[0] == 'c' ? T_CTOT : p[4] == 'p' ? T_GPRIO : p[4] == 's' ? T_GSEG : T_GTOT;
+		break;
+	case 15: k = T_CSEG; break;
+	default: return T_OTHER;
+	}
+	return key_is(p, n, names[k]) ? k : T_OTHER;
+}
+
 static bool gpu_segments(struct fr *r, struct fscratch *sc, struct ftask *t)
 {
 	if (is_null(r))
@@ -251,34 +278,43 @@ static bool task(struct fr *r, struct fscratch *sc, struct ftask *t)
 
 		if (!str(r, &p, &n) || !lit(r, ':'))
 			return false;
-		if (key_is(p, n, "name")) {
+		switch (task_key(p, n)) {
+		case T_NAME:
 			if (s_name)
 				return false;
 			s_name = true;
 			if (!is_null(r) && !str(r, &t->name, &t->nlen))
 				return false;
-		} else if (key_is(p, n, "cpu")) {
+			break;
+		case T_CPU:
 			if (!opt_num(r, &t->cpu, &has_cpu, &s_cpu) || !has_cpu)
 				return false;
-		} else if (key_is(p, n, "period_ms")) {
+			break;
+		case T_PERIOD:
 			if (!opt_num(r, &t->T, &has_T, &s_T) || !has_T)
 				return false;
-		} else if (key_is(p, n, "deadline_ms")) {
+			break;
+		case T_DEADLINE:
 			if (!opt_num(r, &t->D, &t->has_D, &s_D))
 				return false;
-		} else if (key_is(p, n, "priority")) {
+			break;
+		case T_PRIO:
 			if (!opt_num(r, &t->prio, &has_prio, &s_prio))
 				return false;
-		} else if (key_is(p, n, "gpu_priority")) {
+			break;
+		case T_GPRIO:
 			if (!opt_num(r, &t->gprio, &t->has_gprio, &s_gprio))
 				return false;
-		} else if (key_is(p, n, "cpu_total_ms")) {
+			break;
+		case T_CTOT:
 			if (!opt_num(r, &t->ctot, &t->has_ctot, &s_ctot))
 				return false;
-		} else if (key_is(p, n, "gpu_total_ms")) {
+			break;
+		case T_GTOT:
 			if (!opt_num(r, &t->gtot, &t->has_gtot, &s_gtot))
 				return false;
-		} else if (key_is(p, n, "cpu_segments_ms")) {
+			break;
+		case T_CSEG:
 			/* before the GPU segments in vals (one contiguous run) */
 			if (s_cseg || s_gseg || !lit(r, '['))
 				return false;
@@ -296,14 +332,17 @@ static bool task(struct fr *r, struct fscratch *sc, struct ftask *t)
 				if (!lit(r, ']'))
 					return false;
 			}
-		} else if (key_is(p, n, "gpu_segments")) {
+			break;
+		case T_GSEG:
 			if (s_gseg || !s_cseg)
 				return false;
 			s_gseg = true;
 			if (!gpu_segments(r, sc, t))
 				return false;
-		} else if (!skip(r, 2)) {
-			return false;
+			break;
+		default:
+			if (!skip(r, 2))
+				return false;
 		}
 	} while (lit(r, ','));
 	if (!lit(r, '}') || !s_cseg || !has_cpu || !has_T)

@@ -123,7 +123,7 @@ static void test_buffered(void **state)
 {
 	static const size_t caps[] = { 1, 2, 3, 7, 16, 4096 };
 	const char *want = "{\"name\":\"t0\",\"long key, longer than sixteen\":[1.5,-2,"
-			   "null,true,\"0x1f\",\"a\\\"b\\n\"]}\n[1]\n";
+			   "null,true,\"0x1f\",\"a\\\"b\\n\"],\"k2\":7}\n[1]\n";
 
 	for (size_t c = 0; c < sizeof(caps) / sizeof(caps[0]); c++) {
 		struct buf b;
@@ -143,6 +143,8 @@ static void test_buffered(void **state)
 		jw_hex(&b.w, 0x1f);
 		jw_str(&b.w, "a\"b\n");
 		jw_arr_end(&b.w);
+		JW_KEY(&b.w, "k2");	/* jw_keyn: a literal key */
+		jw_int(&b.w, 7);
 		jw_obj_end(&b.w);
 		jw_end_doc(&b.w);
 		jw_arr_begin(&b.w);
