@@ -2,6 +2,8 @@
 # a standalone driver build/bin/nvsched-rta, unit tests and the bench.
 RTA_SRCS := cli/rta.c cli/rta_fast.c cli/rta_gen.c cli/cmd_rta.c
 RTA_OBJS := $(RTA_SRCS:%.c=$(B)/%.o)
+# the analysis' loops: -O3 measured 3-4 % faster (no fast-math: results unchanged)
+$(B)/cli/rta.o: CFLAGS += -O3
 $(B)/librta.a: $(RTA_OBJS)
 	$(Q)ar rcs $@ $^
 ALL_TARGETS += $(B)/librta.a $(B)/bin/nvsched-rta
