@@ -45,11 +45,17 @@ struct fscratch {
 	int nt, nv;
 };
 
+/* 1: JSON whitespace; 2: ends a plain string's run ('"', '\\', controls) */
+static const unsigned char cls[256] = {
+	[0 ... 8] = 2, ['\t'] = 1, ['\n'] = 1, [11 ... 12] = 2, ['\r'] = 1, [14 ... 0x1f] = 2,
+	[' '] = 1, ['"'] = 2, ['\\'] = 2,
+};
+
 static inline __attribute__((always_inline)) void ws(struct fr *r)
 {
 	const char *q = r->s, *end = r->end;
 
-	while (q < end && (*q == ' ' || *q == '\n' || *q == '\t' || *q == '\r'))
+	while (q < end && cls[(unsigned char)*q] == 1)
 		q++;
 	r->s = q;
 }
@@ -73,13 +79,10 @@ static inline __attribute__((always_inline)) bool str(struct fr *r, const char *
 	if (r->s >= r->end || *r->s != '"')
 		return false;
 	q = ++r->s;
-	while (q < r->end && *q != '"') {
-		if ((unsigned char)*q < 0x20 || *q == '\\')
-			return false;
+	while (q < r->end && cls[(unsigned char)*q] != 2)
 		q++;
-	}
-	if (q >= r->end)
-		return false;
+	if (q >= r->end || *q != '"')
+		return false;	/* unterminated, or an escape or control character */
 	*p = r->s;
 	*n = q - r->s;
 	r->s = q + 1;
