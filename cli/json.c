@@ -326,34 +326,38 @@ static bool fast_number(const char *s, const char *end, double *out, const char 
 {
 	bool neg = false;
 	uint64_t m = 0;
-	int digits = 0, scale = 0, ex = 0;
+	int digits, scale = 0, ex = 0;
+	const char *p;
 
 	if (s < end && *s == '-') {
 		neg = true;
 		s++;
 	}
-	if (s >= end || *s < '0' || *s > '9')
+	if (s >= end || (unsigned)(*s - '0') > 9)
 		return false;
-	for (; s < end && *s >= '0' && *s <= '9'; s++) {
-		if (m || *s != '0')
-			digits++;
-		m = m * 10 + (*s - '0');
-		if (digits > 19)
-			return false;	/* m would overflow */
-	}
-	if (s < end && *s == '.') {
+	/* significant digits: from the first non-zero one (m wraps past 19: refused) */
+	while (s < end && *s == '0')
 		s++;
-		if (s >= end || *s < '0' || *s > '9')
+	for (p = s; s < end && (unsigned)(*s - '0') <= 9; s++)
+		m = m * 10 + (unsigned)(*s - '0');
+	digits = (int)(s - p);
+	if (s < end && *s == '.') {
+		const char *f = ++s;
+
+		if (s >= end || (unsigned)(*s - '0') > 9)
 			return false;
-		for (; s < end && *s >= '0' && *s <= '9'; s++) {
-			if (m || *s != '0')
-				digits++;
-			m = m * 10 + (*s - '0');
-			scale--;
-			if (digits > 19 || scale < -22)
-				return false;
-		}
+		if (!digits)
+			while (s < end && *s == '0')
+				s++;
+		for (p = s; s < end && (unsigned)(*s - '0') <= 9; s++)
+			m = m * 10 + (unsigned)(*s - '0');
+		digits += (int)(s - p);
+		if (s - f > 22)
+			return false;
+		scale = -(int)(s - f);
 	}
+	if (digits > 19)
+		return false;
 	if (s < end && (*s == 'e' || *s == 'E')) {
 		bool eneg = false;
 		int e = 0, ed = 0;
