@@ -45,9 +45,12 @@ struct fscratch {
 	int nt, nv;
 };
 
-/* 1: JSON whitespace; 2: ends a plain string's run ('"', '\\', controls) */
+/*
+ * bit 0: JSON whitespace; bit 1: ends a plain string's run ('"', '\\' and
+ * every control character, tab, newline and CR included)
+ */
 static const unsigned char cls[256] = {
-	[0 ... 8] = 2, ['\t'] = 1, ['\n'] = 1, [11 ... 12] = 2, ['\r'] = 1, [14 ... 0x1f] = 2,
+	[0 ... 8] = 2, ['\t'] = 3, ['\n'] = 3, [11 ... 12] = 2, ['\r'] = 3, [14 ... 0x1f] = 2,
 	[' '] = 1, ['"'] = 2, ['\\'] = 2,
 };
 
@@ -55,7 +58,7 @@ static inline __attribute__((always_inline)) void ws(struct fr *r)
 {
 	const char *q = r->s, *end = r->end;
 
-	while (q < end && cls[(unsigned char)*q] == 1)
+	while (q < end && (cls[(unsigned char)*q] & 1))
 		q++;
 	r->s = q;
 }
@@ -79,7 +82,7 @@ static inline __attribute__((always_inline)) bool str(struct fr *r, const char *
 	if (r->s >= r->end || *r->s != '"')
 		return false;
 	q = ++r->s;
-	while (q < r->end && cls[(unsigned char)*q] != 2)
+	while (q < r->end && !(cls[(unsigned char)*q] & 2))
 		q++;
 	if (q >= r->end || *q != '"')
 		return false;	/* unterminated, or an escape or control character */

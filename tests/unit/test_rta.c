@@ -1086,7 +1086,8 @@ static int check_fast(const char *text, size_t len)
 
 static void test_fast_reader(void **state)
 {
-	static const char edits[] = "\"}]{[,:1.-e x\\n";
+	/* raw control characters too (tab, newline, CR, and NUL below) */
+	static const char edits[] = "\"}]{[,:1.-e x\\n\t\n\r";
 	const char *const files[] = {
 		"ts_paper_table2.json", "gcaps-artifact-seed1/ts_0000.json",
 		"gcaps-artifact-be30-seed7/ts_0003.json",
@@ -1139,7 +1140,7 @@ static void test_fast_reader(void **state)
 			memcpy(v + i, t + i + 1, len - i - 1);	/* deleted */
 			vtaken += check_fast(v, len - 1);
 			variants++;
-			for (size_t e = 0; e < sizeof(edits) - 1; e++) {
+			for (size_t e = 0; e < sizeof(edits); e++) {	/* and NUL */
 				memcpy(v, t, len);
 				v[i] = edits[e];
 				vtaken += check_fast(v, len);
