@@ -371,6 +371,7 @@ struct term {
 struct terms {
 	int n;
 	struct term *t;
+	double *P;		/* solve_built() scratch: fl(count T) per term */
 };
 
 static inline void emit(struct terms *tl, double T, double J, double cost)
@@ -449,29 +450,49 @@ static double solve(const struct ctx *c, int i, double base,
 	return solve_built(t, base, tl);
 }
 
-/* The fixed point of R = base + the terms of tl (see solve). */
+/*
+ * The fixed point of R = base + the terms of tl (see solve): from R = base,
+ * s = the sum of ceil((R + J_k) / T_k) cost_k in list order, next = base +
+ * s; NAN when next is NAN (a NAN jitter: a term of an unbounded task) or
+ * above D; done when next <= R; at most 100000 rounds.
+ *
+ * The round that only confirms a fixed point is skipped when it cannot
+ * change a count: with P_k = fl(c_k T_k), R + J_k < P_k implies R + J_k <=
+ * c_k T_k exactly, so the rounded quotient is <= c_k, and it is > c_k - 1
+ * as R only grows: every count, hence s and next = R, would be the same.
+ */
 __attribute__((target_clones("sse4.1", "default")))
 static double solve_built(const struct rta_task *t, double base, const struct terms *tl)
 {
+	const int n = tl->n;
+	const struct term *tm = tl->t;
+	double *P = tl->P;
 	double R = base;
 
 	if (isnan(base) || R > t->D)
 		return NAN;
-	for (int k = 0; k < tl->n; k++)
-		if (isnan(tl->t[k].J))
-			return NAN;	/* needs the jitter of an unbounded task */
 	for (int it = 0; it < 100000; it++) {
 		double s = 0, next;
+		bool moves = false;
 
 		/* same summation order as the terms were listed */
-		for (int k = 0; k < tl->n; k++)
-			s += ceil_div(R + tl->t[k].J, tl->t[k].T) * tl->t[k].cost;
+		for (int k = 0; k < n; k++) {
+			double c = ceil_div(R + tm[k].J, tm[k].T);
+
+			P[k] = c * tm[k].T;
+			s += c * tm[k].cost;
+		}
 		next = base + s;
 		if (isnan(next) || next > t->D)
 			return NAN;
 		if (next <= R)
 			return next;
 		R = next;
+		/* the next round would return R unless a count moves */
+		for (int k = 0; k < n; k++)
+			moves |= !(R + tm[k].J < P[k]);
+		if (!moves && it + 1 < 100000)
+			return R;
 	}
 	return NAN;
 }
@@ -682,7 +703,7 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 
 	for (size_t k = 0; k < n; k++)
 		nseg += ts->t[k].ng;
-	nd = 12 * n + nseg;
+	nd = 14 * n + nseg;
 	ni = 11 * n + 1 + 2 * n * n;
 	nb = 2 * n + (n * n + 1) + n;
 	sz = 4 * n * sizeof(struct cterms) + nd * sizeof(double) + ni * sizeof(int) + nb;
@@ -700,6 +721,7 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 	w->n = ts->n;
 	w->RJ = d;
 	w->tl.t = (struct term *)(d + n);	/* 2 n terms */
+	w->tl.P = d + 12 * n + nseg;		/* 2 n */
 	w->own[0] = d + 7 * n;
 	w->own[1] = d + 8 * n;
 	w->stale = d + 9 * n;
@@ -860,7 +882,7 @@ static void cache_task(const struct ctx *c, struct cterms *cache, int k)
 {
 	for (int q = 0; q < 4; q++) {
 		struct cterms *ct = &cache[k * 4 + q];
-		struct terms one = { 0, ct->t };
+		struct terms one = { 0, ct->t, NULL };
 		bool hpp = !(q >> 1);
 
 		(c->busy ? gcaps_busy_h : gcaps_suspend_h)(c, &cls_task[q & 1], k, hpp, !hpp, &one);
