@@ -1132,8 +1132,12 @@ static int fast_g(double v, char *out)
 	s = 1075 - e;			/* a = m * 2^-s, 5 < s < 64 here */
 	if (s <= 0 || s >= 100)
 		return 0;
-	/* floor(log10(a)) or one below: (e - 1023) log10(2), corrected below */
-	X = ((e - 1023) * 1233) >> 12;
+	/*
+	 * floor(log10(a)) or one below: floor((e - 1023) 1233 / 4096), with
+	 * e - 1023 + 4096 > 0 so that the shift is of a non-negative number;
+	 * corrected below
+	 */
+	X = (int)(((unsigned)(e - 1023 + 4096) * 1233u) >> 12) - 1233;
 	for (int p = 15; p <= 17; p++) {
 		u128 N, q, r, half, qs, diff, ten;
 		int k;

@@ -255,7 +255,7 @@ int rta_taskset_from_json(const struct json *j, struct rta_taskset *ts, char *er
 	/* tasks, then the segments (doubles), then the names */
 	ts->blk = xcalloc(1, tasks->n * sizeof(*ts->t) + nd * sizeof(double) + nn + 1);
 	ts->t = ts->blk;
-	dmem = (double *)(ts->t + tasks->n);
+	dmem = (void *)(ts->t + tasks->n);
 	nmem = (char *)(dmem + nd);
 	ts->n = (int)tasks->n;
 	for (int i = 0; i < ts->n; i++) {
@@ -338,12 +338,12 @@ void rta_taskset_free(struct rta_taskset *ts)
 void rta_result_init(struct rta_result *r, int n)
 {
 	/* one allocation: R, gpu_prio, analysed (freed with R) */
-	char *blk = xcalloc(1, (size_t)n * (sizeof(double) + sizeof(int) + sizeof(bool)));
+	void *blk = xcalloc(1, (size_t)n * (sizeof(double) + sizeof(int) + sizeof(bool)));
 
 	memset(r, 0, sizeof(*r));
-	r->R = (double *)blk;
-	r->gpu_prio = (int *)(r->R + n);
-	r->analysed = (bool *)(r->gpu_prio + n);
+	r->R = blk;
+	r->gpu_prio = (void *)(r->R + n);
+	r->analysed = (void *)(r->gpu_prio + n);
 	for (int i = 0; i < n; i++)
 		r->R[i] = NAN;
 }
@@ -696,7 +696,7 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 {
 	size_t n = ts->n, nseg = 0;
 	size_t nd, ni, nb, sz;
-	char *blk;
+	void *blk;
 	double *d;
 	int *iv;
 	bool *b;
@@ -712,15 +712,15 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 		fprintf(stderr, "nvsched rta: out of memory\n");
 		exit(1);
 	}
-	w->cache = (struct cterms *)blk;
-	d = (double *)(w->cache + 4 * n);
-	iv = (int *)(d + nd);
-	b = (bool *)(iv + ni);
+	w->cache = blk;
+	d = (void *)(w->cache + 4 * n);
+	iv = (void *)(d + nd);
+	b = (void *)(iv + ni);
 
 	w->blk = blk;
 	w->n = ts->n;
 	w->RJ = d;
-	w->tl.t = (struct term *)(d + n);	/* 2 n terms */
+	w->tl.t = (void *)(d + n);	/* 2 n terms */
 	w->tl.P = d + 12 * n + nseg;		/* 2 n */
 	w->own[0] = d + 7 * n;
 	w->own[1] = d + 8 * n;

@@ -430,7 +430,7 @@ static void build(const struct fscratch *sc, struct rta_taskset *ts)
 		exit(1);
 	}
 	ts->t = ts->blk;
-	dmem = (double *)(ts->t + sc->nt);
+	dmem = (void *)(ts->t + sc->nt);
 	nmem = (char *)(dmem + nd);
 	ts->n = sc->nt;
 	for (int i = 0; i < sc->nt; i++) {
