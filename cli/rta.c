@@ -885,7 +885,10 @@ static void cache_task(const struct ctx *c, struct cterms *cache, int k)
 		struct terms one = { 0, ct->t, NULL };
 		bool hpp = !(q >> 1);
 
-		(c->busy ? gcaps_busy_h : gcaps_suspend_h)(c, &cls_task[q & 1], k, hpp, !hpp, &one);
+		if (c->busy)	/* direct calls: inlined */
+			gcaps_busy_h(c, &cls_task[q & 1], k, hpp, !hpp, &one);
+		else
+			gcaps_suspend_h(c, &cls_task[q & 1], k, hpp, !hpp, &one);
 		ct->n = one.n;
 
 	}
