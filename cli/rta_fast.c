@@ -26,6 +26,8 @@
 #define RTA_FAST_MAX_TASKS 256
 #define RTA_FAST_MAX_SEGS 2048
 #define RTA_FAST_MAX_DEPTH 32
+/* CPU numbers it takes: below the general reader's limits (any version) */
+#define RTA_FAST_MAX_CPUS 65536
 
 struct fr {
 	const char *s, *end;
@@ -356,7 +358,7 @@ static bool task(struct fr *r, struct fscratch *sc, struct ftask *t)
 	t->be = !has_prio;
 	/* the general reader's checks: any failure is its error to report */
 	if (!(t->cpu == floor(t->cpu) && fabs(t->cpu) < 9007199254740992.0) || t->cpu < 0 ||
-	    t->cpu >= 2147483647.0)
+	    t->cpu >= RTA_FAST_MAX_CPUS)
 		return false;
 	if (!(t->T > 0) || !isfinite(t->T))
 		return false;
@@ -406,8 +408,8 @@ static bool platform(struct fr *r, struct rta_taskset *ts)
 		return false;
 	if (!num_ok(ts->eps) || !num_ok(ts->theta) || !(ts->L > 0) || !isfinite(ts->L))
 		return false;
-	/* as rta_taskset_from_json: (int) of the number; out of int range: not here */
-	if (s_cpus && !(cpus > -2147483648.0 && cpus < 2147483648.0))
+	/* an integer from 0 to RTA_FAST_MAX_CPUS, else the general reader's */
+	if (s_cpus && !(cpus == floor(cpus) && cpus >= 0 && cpus <= RTA_FAST_MAX_CPUS))
 		return false;
 	ts->cpus = s_cpus ? (int)cpus : 0;
 	return true;
