@@ -938,7 +938,7 @@ static bool fast_g(double v, char *out)
 			continue;
 		/* q has p digits, or is 10^p after rounding up */
 		{
-			char dig[24];
+			char dig[24] = { 0 };
 			int nd = p, xp = X, point;
 			uint64_t q64 = (uint64_t)q;	/* < 10^18 */
 

@@ -594,10 +594,14 @@ struct work {
 static void work_init(struct work *w, const struct rta_taskset *ts)
 {
 	size_t n = ts->n, nd = 9 * n, ni = 3 * n, nb = n + 2 * (n * n + 1);
-	char *blk = xcalloc(1, nd * sizeof(double) + ni * sizeof(int) + nb);	/* one block */
-	double *d = (double *)blk;
-	int *iv = (int *)(d + nd);
-	bool *b = (bool *)(iv + ni);
+	void *blk = xcalloc(1, nd * sizeof(double) + ni * sizeof(int) + nb);	/* one block */
+	double *d = blk;
+	void *ip = d + nd, *bp;	/* doubles first, then ints, then bools: aligned */
+	int *iv = ip;
+	bool *b;
+
+	bp = iv + ni;
+	b = bp;
 
 	w->blk = blk;
 	w->n = ts->n;
