@@ -27,6 +27,7 @@
 #include "prio_gsp.h"
 
 #define SIM_MAX_TASKS	256
+#define PRIO_EPERM_HINT " (needs CAP_SYS_ADMIN, and CAP_SYS_NICE for a priority; where GSP firmware owns the runlists, the module parameter allow_gsp_runlist_writes=1: see dmesg)"
 
 struct sim {
 	struct nvs_prio *p;
@@ -431,15 +432,16 @@ static int prio_run(const struct cli_global *g, int argc, char **argv)
 	for (i = 0; i < n; i++) {
 		ret = nvsched_prio_tsg(h, tsgs[i].runlist, tsgs[i].tsgid);
 		if (ret) {
-			fprintf(stderr, "nvsched prio run: TSG %d:%u: %s\n", tsgs[i].runlist,
-				tsgs[i].tsgid, strerror(-ret));
+			fprintf(stderr, "nvsched prio run: TSG %d:%u: %s%s\n", tsgs[i].runlist,
+				tsgs[i].tsgid, strerror(-ret), ret == -EPERM ? PRIO_EPERM_HINT : "");
 			nvsched_close(h);
 			return CLI_EXIT_FAIL;
 		}
 	}
 	ret = nvsched_fd_seg(nvsched_fd(h), NVSCHED_PRIO_BEGIN, seg.prio);
 	if (ret) {
-		fprintf(stderr, "nvsched prio run: segment begin: %s\n", strerror(-ret));
+		fprintf(stderr, "nvsched prio run: segment begin: %s%s\n", strerror(-ret),
+			ret == -EPERM ? PRIO_EPERM_HINT : "");
 		nvsched_close(h);
 		return CLI_EXIT_FAIL;
 	}

@@ -22,7 +22,7 @@ MODULE_PARM_DESC(test_devices,
 static bool allow_gsp_runlist_writes;
 module_param(allow_gsp_runlist_writes, bool, 0444);
 MODULE_PARM_DESC(allow_gsp_runlist_writes,
-		 "Allow runlist resubmission and scheduling disable on GPUs whose runlists GSP firmware owns (races the firmware; default off)");
+		 "Allow scheduling writes (channel enable/disable, preempt, runlist resubmit, scheduling disable, priority scheduling) on GPUs whose runlists GSP firmware owns (races the firmware; default off)");
 
 static int proc_gid;
 module_param(proc_gid, int, 0444);

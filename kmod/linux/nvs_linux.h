@@ -158,6 +158,9 @@ int nvs_proc_add_runlists(struct nvs_gpu *g, kgid_t gid);
 /* control.c */
 int nvs_control(struct nvs_gpu *g, struct nvsched_control *c);
 int nvs_restore_channels(struct nvs_gpu *g, unsigned int *count);
+int nvs_gsp_refuse(struct nvs_gpu *g, const char *what, int rl);
+bool nvs_gsp_blocks_writes(struct nvs_gpu *g);
+void nvs_gsp_log(struct nvs_gpu *g, const char *what, int rl);
 
 /* proc_ctl.c */
 int nvs_proc_add_control(struct nvs_gpu *g);

@@ -129,8 +129,12 @@ static int nvs_prio_apply(struct nvs_gpu *g, struct nvs_prio_gpu *pg)
 			err = err ? err : ret;
 			continue;
 		}
+		/* under GSP firmware only undoing is allowed (control.c rule) */
+		pg->gate[rl]->no_new_writes = nvs_gsp_blocks_writes(g);
 		ret = nvs_prio_gate_apply(&g->io, g->ident.caps, pg->t, pg->gate[rl],
 					  nvs_prio_allowed(pg->p, rl), NVS_PRIO_TSGS, all);
+		if (ret == -EPERM)
+			nvs_gsp_log(g, "hold back TSGs for priority scheduling", rl);
 		nvs_gpu_end(g);
 		if (ret == -ETIMEDOUT) {
 			/* the channels are off; the TSG leaves at its timeslice's end */
@@ -138,13 +142,29 @@ static int nvs_prio_apply(struct nvs_gpu *g, struct nvs_prio_gpu *pg)
 					     g->name, rl);
 			ret = 0;
 		}
-		if (ret) {
+		if (ret && ret != -EPERM)
 			dev_warn_ratelimited(g->dev, "%s: priority gate on runlist %d failed (%d)\n",
 					     g->name, rl, ret);
+		if (ret)
 			err = err ? err : ret;
-		}
 	}
 	return err;
+}
+
+/*
+ * Registering a TSG or keeping one asks for writes later: refused at once
+ * under GSP firmware (unless allow_gsp_runlist_writes=1), so that the
+ * caller learns it now rather than at its first segment.
+ */
+static int nvs_prio_gsp_check(struct nvs_gpu *g, int rl)
+{
+	int ret = nvs_gpu_begin(g);
+
+	if (ret)
+		return ret;
+	ret = nvs_gsp_refuse(g, "schedule TSGs by priority", rl);
+	nvs_gpu_end(g);
+	return ret;
 }
 
 /* the GPU's state, created on first use */
@@ -262,6 +282,11 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 	pf = nvs_prio_file(file, g);
 	if (IS_ERR(pf))
 		return PTR_ERR(pf);
+	if (!(req.flags & NVSCHED_PRIO_TSG_REMOVE)) {
+		ret = nvs_prio_gsp_check(g, req.runlist);
+		if (ret)
+			return ret;
+	}
 	pg = smp_load_acquire(&g->prio);
 	if (!pg) {
 		ret = nvs_prio_gpu_get(g, &pg);
@@ -378,6 +403,11 @@ static int nvs_prio_ioc_set(void __user *arg)
 	g = nvs_gpu_get_by_index(req.gpu);
 	if (!g)
 		return -ENODEV;
+	if (req.op == NVSCHED_PRIO_SET_KEEP) {
+		ret = nvs_prio_gsp_check(g, req.runlist);
+		if (ret)
+			return ret;
+	}
 	pg = smp_load_acquire(&g->prio);
 	if (!pg) {
 		ret = nvs_prio_gpu_get(g, &pg);
