@@ -158,6 +158,7 @@ int nvs_proc_add_runlists(struct nvs_gpu *g, kgid_t gid);
 /* control.c */
 int nvs_control(struct nvs_gpu *g, struct nvsched_control *c);
 int nvs_restore_channels(struct nvs_gpu *g, unsigned int *count);
+bool nvs_gsp_owned(struct nvs_gpu *g);
 
 /* proc_ctl.c */
 int nvs_proc_add_control(struct nvs_gpu *g);
