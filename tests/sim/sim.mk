@@ -7,7 +7,8 @@ NVSSIM_OBJS := $(B)/tests/sim/snapshot.o $(B)/tests/sim/sim.o
 $(NVSSIM_LIB): $(NVSSIM_OBJS)
 	$(Q)ar rcs $@ $^
 
-$(B)/bin/nvss-responder: $(B)/tests/sim/responder.o $(NVSSIM_LIB)
+$(B)/bin/nvss-responder: $(B)/tests/sim/responder.o $(B)/tests/sim/responder_driver.o $(NVSSIM_LIB) \
+		$(B)/libnvshw.a
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
