@@ -33,16 +33,21 @@
  * @slot:     policy slot of the task the event is about
  * @prio:     its segment's priority (-1 best effort or none)
  * @event:    NVS_TRACE_EV_*
- * @running:  slot of the real-time task that runs now, -1 when none
- * @added:    TSGs the decision added to the allowed sets (all runlists)
- * @removed:  TSGs it removed
+ * @running:  slot of the real-time task that runs now, -1 when none (then
+ *	      every TSG runs: the driver's own runlists)
+ * @added:    TSGs the decision let run again, counting the TSGs tasks own
+ *	      or that are kept, on the runlists under control
+ * @removed:  TSGs it held back, counted the same way
+ * @held:     channels the mechanism holds disabled after applying it (the
+ *	      TSGs nobody registered included)
  * @apply_ns: decision to mechanism applied (the epsilon of the statistics)
  * @err:      0 or the mechanism's errno
  */
 TRACE_EVENT(nvsched_prio_decision,
 	TP_PROTO(unsigned int gpu, int pid, int slot, int prio, int event, int running,
-		 unsigned int added, unsigned int removed, u64 apply_ns, int err),
-	TP_ARGS(gpu, pid, slot, prio, event, running, added, removed, apply_ns, err),
+		 unsigned int added, unsigned int removed, unsigned int held, u64 apply_ns,
+		 int err),
+	TP_ARGS(gpu, pid, slot, prio, event, running, added, removed, held, apply_ns, err),
 	TP_STRUCT__entry(
 		__field(unsigned int, gpu)
 		__field(int, pid)
@@ -52,6 +57,7 @@ TRACE_EVENT(nvsched_prio_decision,
 		__field(int, running)
 		__field(unsigned int, added)
 		__field(unsigned int, removed)
+		__field(unsigned int, held)
 		__field(u64, apply_ns)
 		__field(int, err)
 	),
@@ -64,10 +70,11 @@ TRACE_EVENT(nvsched_prio_decision,
 		__entry->running = running;
 		__entry->added = added;
 		__entry->removed = removed;
+		__entry->held = held;
 		__entry->apply_ns = apply_ns;
 		__entry->err = err;
 	),
-	TP_printk("gpu=%u pid=%d slot=%d prio=%d event=%s running=%d added=%u removed=%u apply_ns=%llu err=%d",
+	TP_printk("gpu=%u pid=%d slot=%d prio=%d event=%s running=%d added=%u removed=%u held=%u apply_ns=%llu err=%d",
 		  __entry->gpu, __entry->pid, __entry->slot, __entry->prio,
 		  __print_symbolic(__entry->event,
 				   { NVS_TRACE_EV_BEGIN, "begin" },
@@ -76,7 +83,7 @@ TRACE_EVENT(nvsched_prio_decision,
 				   { NVS_TRACE_EV_TSG, "tsg" },
 				   { NVS_TRACE_EV_CAPTURE, "capture" },
 				   { NVS_TRACE_EV_KEEP, "keep" }),
-		  __entry->running, __entry->added, __entry->removed,
+		  __entry->running, __entry->added, __entry->removed, __entry->held,
 		  (unsigned long long)__entry->apply_ns, __entry->err)
 );
 

@@ -164,15 +164,38 @@ static int nvs_prio_apply(struct nvs_gpu *g, struct nvs_prio_gpu *pg)
 	return err;
 }
 
-/* TSGs set in the last decision's @bm sets, every runlist (tracing only) */
-static unsigned int nvs_prio_count(const struct nvs_prio *p, const u64 *bm)
+/*
+ * What the last decision added to and removed from the allowed sets, in
+ * TSGs that a task owns or that are kept, on the runlists under control
+ * (tracing only: the sets themselves are all ones while no real-time
+ * segment is active, whatever is on the runlists).
+ */
+static void nvs_prio_counts(const struct nvs_prio_gpu *pg, unsigned int *added,
+			    unsigned int *removed)
 {
-	size_t i, n = (size_t)p->cfg.nrl * p->words;
-	unsigned int c = 0;
+	const struct nvs_prio *p = pg->p;
+	unsigned int i, w;
+	int rl;
 
-	for (i = 0; i < n; i++)
-		c += hweight64(bm[i]);
-	return c;
+	*added = 0;
+	*removed = 0;
+	for (rl = 0; rl < NVS_PRIO_RUNLISTS; rl++) {
+		size_t o = (size_t)rl * p->words;
+
+		if (!pg->gate[rl])
+			continue;
+		for (w = 0; w < p->words; w++) {
+			u64 a = p->added[o + w], r = p->removed[o + w], known = p->keep[o + w];
+
+			if (!(a | r))
+				continue;
+			for (i = 0; i < p->cfg.max_tasks; i++)
+				if (p->tasks[i].used)
+					known |= p->tasks[i].tsgs[o + w];
+			*added += hweight64(a & known);
+			*removed += hweight64(r & known);
+		}
+	}
 }
 
 /*
@@ -196,12 +219,17 @@ static int nvs_prio_applied(struct nvs_gpu *g, struct nvs_prio_gpu *pg, int slot
 		}
 	}
 	if (trace_nvsched_prio_decision_enabled()) {
+		unsigned int added, removed, held = 0;
+
 		if (slot >= 0 && p->tasks[slot].used && p->tasks[slot].in_seg)
 			prio = p->tasks[slot].prio;
+		nvs_prio_counts(pg, &added, &removed);
+		for (rl = 0; rl < NVS_PRIO_RUNLISTS; rl++)
+			if (pg->gate[rl])
+				held += pg->gate[rl]->ndisabled;
 		trace_nvsched_prio_decision(g->index, event == NVS_TRACE_EV_EXIT ? 0 : current->tgid,
-					    slot, prio, event, p->running,
-					    nvs_prio_count(p, p->added),
-					    nvs_prio_count(p, p->removed), ns, ret);
+					    slot, prio, event, p->running, added, removed, held,
+					    ns, ret);
 	}
 	return ret;
 }

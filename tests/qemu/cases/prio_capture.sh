@@ -48,7 +48,17 @@ bdf() {
 		k=$((k + 1))
 	done
 }
+# the tracepoints (trace-cmd/perf read the same events)
+T=/sys/kernel/tracing
+[ -d $T/events ] || mount -t tracefs nodev $T || fail "no tracefs"
+[ -d $T/events/nvsched ] || fail "no nvsched trace events: $(ls $T/events | head)"
+echo 1 > $T/events/nvsched/enable || fail "cannot enable the nvsched events"
+# trace_has PATTERN: an nvsched event line matches the extended regex
+trace_has() {
+	grep -qE "$1" $T/trace || { grep nvsched $T/trace | tail -20; fail "trace: want '$1'"; }
+}
 for i in 0 1; do
+	echo > $T/trace
 	B=$(bdf $i)
 	[ -n "$B" ] || fail "gpu$i: no PCI address"
 	ALL=$(tsgs $i 0)
@@ -71,12 +81,21 @@ for i in 0 1; do
 	# the captured TSG runs
 	nvsched --gpu $i prio status -j | grep -q '"capturing":false,"captures":1,' ||
 		fail "capture counters: $(nvsched --gpu $i prio status -j)"
+	# every step traced: begin, the refused second capture (EBUSY), the end
+	# that gave one TSG, the decision that let only it run (channels held)
+	trace_has "nvsched_prio_capture: gpu=$i pid=[0-9]+ slot=0 op=begin ntsgs=0 ret=0"
+	trace_has "nvsched_prio_capture: gpu=$i pid=[0-9]+ slot=1 op=begin ntsgs=0 ret=-16"
+	trace_has "nvsched_prio_capture: gpu=$i pid=[0-9]+ slot=0 op=end ntsgs=1 ret=0"
+	trace_has "nvsched_prio_decision: gpu=$i pid=[0-9]+ slot=0 prio=-1 event=capture running=-1 added=0 removed=0 held=0 apply_ns=[0-9]+ err=0"
+	trace_has "nvsched_prio_decision: gpu=$i pid=[0-9]+ slot=0 prio=10 event=begin running=0 added=0 removed=0 held=[1-9][0-9]* apply_ns=[1-9][0-9]* err=0"
+	grep -E 'nvsched_prio_(capture|decision):' $T/trace | grep -v op=peek | sed 's/^ *[^ ]* *\[[0-9]*\] [^ ]* *[0-9.]*: /@@ trace /' | head -8
 	kill -9 $P1
 	wait $P1 2> /dev/null
 	# the child (sleep) still holds the task; it dies too
 	sleep 0.5
 	for p in $(pidof sleep); do kill -9 "$p"; done
 	status_has $i '"tasks":\[\]'
+	trace_has "nvsched_prio_decision: gpu=$i pid=0 slot=0 prio=-1 event=exit running=-1 added=0 removed=0 held=0 apply_ns=[0-9]+ err=0"
 	chans $i 0 > /tmp/init
 	grep -q true /tmp/init || fail "gpu$i: no channel enabled"
 	echo "@@ gpu$i after: $(cat /tmp/init | tr '\n' ' ')"
@@ -92,9 +111,14 @@ for i in 0 1; do
 	expect $i 0 2047
 	# a process killed during its capture: both the CLI and its command
 	# die, the capture ends and the next one begins at once
+	rm -f /tmp/p3
 	nvsched --gpu $i prio run --prio 30 -- sh -c 'echo $$ > /tmp/p3; exec sleep 1001' &
 	P3=$!
 	status_has $i '"capturing":true'
+	n=0
+	until [ -s /tmp/p3 ]; do	# the command runs (it holds the task too)
+		n=$((n + 1)); [ $n -ge 50 ] && fail "capturing command did not start"; sleep 0.2
+	done
 	kill -9 $P3 "$(cat /tmp/p3)"
 	status_has $i '"capturing":false'
 	nvsched --gpu $i prio run --prio 30 --capture-ms 300 -- true 2> /tmp/e ||
@@ -108,4 +132,46 @@ for i in 0 1; do
 	wait $P2 2> /dev/null
 	expect $i 0 "$(tsgs $i 0)"
 done
+# the library (docs/examples/prio-daemon.c): errnos of the capture protocol,
+# and a capture held past 30 s is abandoned for the next one
+mkfifo /tmp/din
+prio-daemon 0 < /tmp/din > /tmp/dout 2>&1 &
+D=$!
+exec 3> /tmp/din
+nd=0
+# say CMD WANT: send CMD, require the answer to contain WANT
+say() {
+	echo "$1" >&3
+	nd=$((nd + 1))
+	k=0
+	while [ "$(grep -c . /tmp/dout)" -lt $nd ]; do
+		k=$((k + 1)); [ $k -ge 100 ] && fail "daemon: no answer to '$1'"; sleep 0.1
+	done
+	r=$(sed -n "${nd}p" /tmp/dout)
+	case $r in *"$2"*) ;; *) fail "daemon '$1': got '$r', want '$2'" ;; esac
+}
+say "task x" ok
+say "task y" ok
+say "capture x end" "Invalid argument"		# end without begin
+say "capture x peek" "Invalid argument"
+say "capture x begin" ok
+say "capture x peek" "ok 0"
+say "capture y begin" "busy"			# one capture at a time
+say "capture y end" "Invalid argument"		# y has none
+say "begin x 10" "No such file"			# no TSG yet: begin refused
+say "capture x end" "ok 0"
+say "begin x 10" "No such file"			# the capture gave none
+say "capture y begin" ok
+say "drop y" ok					# closing ends the capture
+say "capture x begin" ok
+sleep 31
+say "task z" ok
+say "capture z begin" ok			# x's was held too long: abandoned
+say "capture x end" "timed out"
+say "capture z end" "ok 0"
+st=$(nvsched --gpu 0 prio status -j)
+echo "$st" | grep -q '"captures_abandoned":1' || fail "abandoned: $st"
+echo quit >&3
+exec 3>&-
+wait $D
 echo "@@ done"
