@@ -560,9 +560,9 @@ static int nvs_prio_ioc_status(struct file *file, void __user *arg)
 
 /*
  * Every TSG on every runlist of the GPU into @now (NVS_PRIO_RUNLISTS
- * bitmaps of pg->p->words words).  pg->lock held, so that no decision and
- * no other capture interleaves.  Allocates (one snapshot at a time): the
- * capture is not the decision path.
+ * bitmaps of pg->p->words words).  For BEGIN and END pg->lock is held, so
+ * that no decision and no other capture interleaves.  Allocates (one
+ * snapshot at a time): the capture is not the decision path.
  */
 static int nvs_prio_snapshot(struct nvs_gpu *g, struct nvs_prio_gpu *pg, u64 *now)
 {
@@ -617,7 +617,11 @@ static int nvs_prio_capture_gates(struct nvs_prio_gpu *pg, const u64 *now)
 	return 0;
 }
 
-/* one capture step under pg->lock; @now is scratch */
+/*
+ * One capture step under pg->lock; @now is scratch, except for PEEK: the
+ * snapshot the caller took without the lock (a count only, so the policy
+ * lock is not held through the runlist reads of a polling capturer).
+ */
 static int nvs_prio_capture_op(struct nvs_gpu *g, struct nvs_prio_gpu *pg,
 			       struct nvs_prio_file *pf, struct nvsched_prio_capture *req,
 			       u64 *now)
@@ -653,11 +657,11 @@ static int nvs_prio_capture_op(struct nvs_gpu *g, struct nvs_prio_gpu *pg,
 	/* END and PEEK: only the task that began the capture */
 	if (pf->slot < 0 || p->capturing != pf->slot)
 		return pf->capturing ? -ETIMEDOUT : -EINVAL;
+	if (req->op == NVSCHED_PRIO_CAPTURE_PEEK)
+		return nvs_prio_capture_peek(p, pf->slot, now, &req->ntsgs);
 	ret = nvs_prio_snapshot(g, pg, now);
 	if (ret)
 		return ret;
-	if (req->op == NVSCHED_PRIO_CAPTURE_PEEK)
-		return nvs_prio_capture_peek(p, pf->slot, now, &req->ntsgs);
 	ret = nvs_prio_capture_gates(pg, now);
 	if (ret)
 		return ret;
@@ -701,6 +705,13 @@ static int nvs_prio_ioc_capture(struct file *file, void __user *arg)
 	now = kvcalloc(array_size(NVS_PRIO_RUNLISTS, pg->p->words), sizeof(*now), GFP_KERNEL);
 	if (!now)
 		return -ENOMEM;
+	if (req.op == NVSCHED_PRIO_CAPTURE_PEEK) {
+		ret = nvs_prio_snapshot(g, pg, now);
+		if (ret) {
+			kvfree(now);
+			return ret;
+		}
+	}
 	if (rt_mutex_lock_interruptible(&pg->lock)) {
 		kvfree(now);
 		return -EINTR;
