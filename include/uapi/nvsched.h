@@ -587,7 +587,8 @@ struct nvsched_prio_capture {
 /**
  * struct nvsched_prio_stats - NVSCHED_IOC_PRIO_STATS: epsilon, the time
  *	from a decision to the mechanism having applied it, over the latest
- *	256 applied decisions of one GPU, and the capture state
+ *	256 applied decisions of one GPU, and the capture state; every
+ *	field but @size, @version and @gpu must be zero on input (EINVAL)
  * @size: in: sizeof(struct nvsched_prio_stats)
  * @version: in: NVSCHED_PRIO_STATS_VERSION
  * @gpu: in: GPU index
