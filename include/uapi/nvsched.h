@@ -58,6 +58,7 @@ enum nvsched_arch {
 #define NVSCHED_GPU_TEST	(1u << 4)	/* simulated device (test_devices=) */
 #define NVSCHED_GPU_NO_ID	(1u << 5)	/* chip id unreadable (powered down, bad BOOT_0) */
 #define NVSCHED_GPU_PLATFORM	(1u << 6)	/* a platform device: no PCI fields */
+#define NVSCHED_GPU_GSP		(1u << 7)	/* firmware (GSP) owns the runlists */
 
 /**
  * struct nvsched_gpu_info - NVSCHED_IOC_GPU_INFO (in: @gpu; out: the rest)
@@ -546,9 +547,83 @@ struct nvsched_prio_set {
 	__u32 reserved[4];
 };
 
+enum nvsched_prio_capture_op {
+	NVSCHED_PRIO_CAPTURE_BEGIN = 1,	/* remember the TSGs on the runlists now */
+	NVSCHED_PRIO_CAPTURE_END = 2,	/* take the TSGs that appeared since */
+	NVSCHED_PRIO_CAPTURE_PEEK = 3,	/* count them, take nothing */
+};
+
+#define NVSCHED_PRIO_CAPTURE_VERSION	1
+
+/**
+ * struct nvsched_prio_capture - NVSCHED_IOC_PRIO_CAPTURE: the capture
+ *	protocol of the task of this open file.  BEGIN, then the process
+ *	creates its GPU context, then END: the task gets the TSGs that
+ *	appeared on the GPU's runlists meanwhile and that no task owns.  One
+ *	capture per GPU at a time (EBUSY for the others); no capability is
+ *	needed (a real-time segment then needs CAP_SYS_NICE).  Closing the
+ *	file ends the capture.
+ * @size: in: sizeof(struct nvsched_prio_capture)
+ * @version: in: NVSCHED_PRIO_CAPTURE_VERSION
+ * @gpu: in: GPU index
+ * @op: in: enum nvsched_prio_capture_op
+ * @ntsgs: in: zero; out (END, PEEK): TSGs that appeared (END: now the
+ *	task's)
+ * @flags: in: zero
+ * @reserved: zero
+ */
+struct nvsched_prio_capture {
+	__u32 size;
+	__u32 version;
+	__u32 gpu;
+	__u32 op;
+	__u32 ntsgs;
+	__u32 flags;
+	__u32 reserved[2];
+};
+
+#define NVSCHED_PRIO_STATS_VERSION	1
+
+/**
+ * struct nvsched_prio_stats - NVSCHED_IOC_PRIO_STATS: epsilon, the time
+ *	from a decision to the mechanism having applied it, over the latest
+ *	256 applied decisions of one GPU, and the capture state; every
+ *	field but @size, @version and @gpu must be zero on input (EINVAL)
+ * @size: in: sizeof(struct nvsched_prio_stats)
+ * @version: in: NVSCHED_PRIO_STATS_VERSION
+ * @gpu: in: GPU index
+ * @samples: out: decisions summarised (at most 256)
+ * @total: out: decisions applied since the GPU's state was created
+ * @min_ns: out: smallest epsilon (nanoseconds)
+ * @median_ns: out: median (nearest rank)
+ * @p99_ns: out: 99th percentile (nearest rank)
+ * @max_ns: out: largest
+ * @captures: out: captures ended (TSGs given)
+ * @capturing: out: 1 while a capture is in progress
+ * @abandoned: out: captures abandoned because they were held too long
+ * @reserved: zero
+ */
+struct nvsched_prio_stats {
+	__u32 size;
+	__u32 version;
+	__u32 gpu;
+	__u32 samples;
+	__u64 total;
+	__u32 min_ns;
+	__u32 median_ns;
+	__u32 p99_ns;
+	__u32 max_ns;
+	__u64 captures;
+	__u32 capturing;
+	__u32 abandoned;
+	__u32 reserved[4];
+};
+
 #define NVSCHED_IOC_PRIO_TSG	_IOW(NVSCHED_IOC_MAGIC, 0x40, struct nvsched_prio_tsg)
 #define NVSCHED_IOC_PRIO_SEG	_IOWR(NVSCHED_IOC_MAGIC, 0x41, struct nvsched_prio_seg)
 #define NVSCHED_IOC_PRIO_STATUS	_IOWR(NVSCHED_IOC_MAGIC, 0x42, struct nvsched_prio_status)
 #define NVSCHED_IOC_PRIO_SET	_IOW(NVSCHED_IOC_MAGIC, 0x43, struct nvsched_prio_set)
+#define NVSCHED_IOC_PRIO_CAPTURE	_IOWR(NVSCHED_IOC_MAGIC, 0x48, struct nvsched_prio_capture)
+#define NVSCHED_IOC_PRIO_STATS	_IOWR(NVSCHED_IOC_MAGIC, 0x49, struct nvsched_prio_stats)
 
 #endif /* _UAPI_NVSCHED_H */

@@ -15,15 +15,19 @@
 #include "nvsched/regs/gsp.h"
 #include "../../include/uapi/nvsched.h"
 
-/*
- * Does firmware (GSP) own this GPU's runlists?  Lock held.  Hopper and
- * Blackwell dGPUs always run GSP-RM; Turing/Ampere/Ada may, under NVIDIA's
+/**
+ * nvs_gsp_owned() - does firmware (GSP) own this GPU's runlists?
+ * @g: the GPU, its lock held
+ *
+ * Hopper and Blackwell dGPUs always run GSP-RM; Turing/Ampere/Ada may, under NVIDIA's
  * driver or nouveau: the GSP's RISC-V core says whether it runs
  * (NV_PRISCV_RISCV_CPUCTL.ACTIVE_STAT, include/nvsched/regs/gsp.h).  When
  * that register does not answer, NVIDIA's driver is taken to mean GSP (its
  * open flavour requires it).
+ *
+ * Return: true when firmware owns them.
  */
-static bool nvs_gsp_owned(struct nvs_gpu *g)
+bool nvs_gsp_owned(struct nvs_gpu *g)
 {
 	const struct nvs_caps *caps = g->ident.caps;
 	const char *drv = g->dev->driver ? g->dev->driver->name : NULL;
@@ -55,13 +59,18 @@ bool nvs_gsp_blocks_writes(struct nvs_gpu *g)
  * nvs_gsp_log() - say why a write was refused under GSP and what to do
  * @g: the GPU
  * @what: the operation
- * @rl: its runlist
+ * @rl: its runlist, or -1 for none in particular
  */
 void nvs_gsp_log(struct nvs_gpu *g, const char *what, int rl)
 {
-	dev_notice_ratelimited(g->dev,
-			       "%s: refusing to %s on runlist %d: GSP firmware owns the runlists; load nvsched with allow_gsp_runlist_writes=1 to write them anyway (the firmware does not expect it)\n",
-			       g->name, what, rl);
+	if (rl < 0)
+		dev_notice_ratelimited(g->dev,
+				       "%s: refusing to %s: GSP firmware owns the runlists; load nvsched with allow_gsp_runlist_writes=1 to write them anyway (the firmware does not expect it)\n",
+				       g->name, what);
+	else
+		dev_notice_ratelimited(g->dev,
+				       "%s: refusing to %s on runlist %d: GSP firmware owns the runlists; load nvsched with allow_gsp_runlist_writes=1 to write them anyway (the firmware does not expect it)\n",
+				       g->name, what, rl);
 }
 
 /**

@@ -161,6 +161,7 @@ int nvs_restore_channels(struct nvs_gpu *g, unsigned int *count);
 int nvs_gsp_refuse(struct nvs_gpu *g, const char *what, int rl);
 bool nvs_gsp_blocks_writes(struct nvs_gpu *g);
 void nvs_gsp_log(struct nvs_gpu *g, const char *what, int rl);
+bool nvs_gsp_owned(struct nvs_gpu *g);
 
 /* proc_ctl.c */
 int nvs_proc_add_control(struct nvs_gpu *g);

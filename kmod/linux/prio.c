@@ -14,6 +14,8 @@
 #include <linux/capability.h>
 #include <linux/delay.h>
 #include <linux/fs.h>
+#include <linux/jiffies.h>
+#include <linux/ktime.h>
 #include <linux/mm.h>
 #include <linux/pm_runtime.h>
 #include <linux/rtmutex.h>
@@ -25,11 +27,14 @@
 #include "prio.h"
 #include "prio_rl.h"
 #include "../../include/uapi/nvsched.h"
+#include "nvsched_trace.h"
 
 #define NVS_PRIO_RUNLISTS	64
 #define NVS_PRIO_TSGS		4096
 #define NVS_PRIO_TASKS		64
 #define NVS_PRIO_POLLS		2000	/* preempt poll bound, 50-100 us apart (100-200 ms) */
+/* a capture held longer than this is abandoned when another task begins one */
+#define NVS_PRIO_CAPTURE_MAX	(30 * HZ)
 
 /**
  * struct nvs_prio_gpu - priority scheduling state of one GPU
@@ -38,6 +43,10 @@
  * @t: the device table (runlist blocks)
  * @next_key: identifiers of tasks
  * @gate: per hardware runlist id, allocated when a TSG of it is registered
+ * @eps: decision-to-applied latencies (fixed ring, filled on the decision path)
+ * @capture_since: jiffies when the capture in progress began
+ * @captures: captures ended
+ * @abandoned: captures abandoned (held longer than NVS_PRIO_CAPTURE_MAX)
  */
 struct nvs_prio_gpu {
 	struct rt_mutex lock;
@@ -45,16 +54,22 @@ struct nvs_prio_gpu {
 	struct nvs_topology *t;
 	u32 next_key;
 	struct nvs_prio_gate_state *gate[NVS_PRIO_RUNLISTS];
+	struct nvs_prio_eps eps;
+	unsigned long capture_since;
+	u64 captures;
+	u32 abandoned;
 };
 
 /**
  * struct nvs_prio_file - the task of one open /dev/nvsched
  * @g: its GPU (set by the first call)
- * @slot: its policy slot, -1 before its first TSG
+ * @slot: its policy slot, -1 before its first TSG or capture
+ * @capturing: it began a capture that has not ended
  */
 struct nvs_prio_file {
 	struct nvs_gpu *g;
 	int slot;
+	bool capturing;
 };
 
 static_assert(sizeof(struct nvsched_prio_tsg) == 32);
@@ -62,6 +77,8 @@ static_assert(sizeof(struct nvsched_prio_seg) == 32);
 static_assert(sizeof(struct nvsched_prio_task) == 16);
 static_assert(sizeof(struct nvsched_prio_set) == 32);
 static_assert(sizeof(struct nvsched_prio_status) == 64);
+static_assert(sizeof(struct nvsched_prio_capture) == 32);
+static_assert(sizeof(struct nvsched_prio_stats) == 72);
 static_assert(NVSCHED_PRIO_MAX == NVS_PRIO_MAX);
 
 /* between preempt polls: sleeping is fine, only mutexes are held */
@@ -167,6 +184,76 @@ static int nvs_prio_gsp_check(struct nvs_gpu *g, int rl)
 	return ret;
 }
 
+/*
+ * What the last decision added to and removed from the allowed sets, in
+ * TSGs that a task owns or that are kept, on the runlists under control
+ * (tracing only: the sets themselves are all ones while no real-time
+ * segment is active, whatever is on the runlists).
+ */
+static void nvs_prio_counts(const struct nvs_prio_gpu *pg, unsigned int *added,
+			    unsigned int *removed)
+{
+	const struct nvs_prio *p = pg->p;
+	unsigned int i, w;
+	int rl;
+
+	*added = 0;
+	*removed = 0;
+	for (rl = 0; rl < NVS_PRIO_RUNLISTS; rl++) {
+		size_t o = (size_t)rl * p->words;
+
+		if (!pg->gate[rl])
+			continue;
+		for (w = 0; w < p->words; w++) {
+			u64 a = p->added[o + w], r = p->removed[o + w], known = p->keep[o + w];
+
+			if (!(a | r))
+				continue;
+			for (i = 0; i < p->cfg.max_tasks; i++)
+				if (p->tasks[i].used)
+					known |= p->tasks[i].tsgs[o + w];
+			*added += hweight64(a & known);
+			*removed += hweight64(r & known);
+		}
+	}
+}
+
+/*
+ * Apply the decision the policy just took (at @t0, for the task in @slot,
+ * because of @event), record its latency in the epsilon ring and trace it.
+ * pg->lock held; no allocation.
+ */
+static int nvs_prio_applied(struct nvs_gpu *g, struct nvs_prio_gpu *pg, int slot, int event,
+			    u64 t0)
+{
+	const struct nvs_prio *p = pg->p;
+	int ret = nvs_prio_apply(g, pg);
+	u64 ns = ktime_get_ns() - t0;
+	int prio = NVS_PRIO_BE;
+	int rl;
+
+	for (rl = 0; rl < NVS_PRIO_RUNLISTS; rl++) {
+		if (pg->gate[rl]) {
+			nvs_prio_eps_add(&pg->eps, ns);
+			break;
+		}
+	}
+	if (trace_nvsched_prio_decision_enabled()) {
+		unsigned int added, removed, held = 0;
+
+		if (slot >= 0 && p->tasks[slot].used && p->tasks[slot].in_seg)
+			prio = p->tasks[slot].prio;
+		nvs_prio_counts(pg, &added, &removed);
+		for (rl = 0; rl < NVS_PRIO_RUNLISTS; rl++)
+			if (pg->gate[rl])
+				held += pg->gate[rl]->ndisabled;
+		trace_nvsched_prio_decision(g->index, event == NVS_TRACE_EV_EXIT ? 0 : current->tgid,
+					    slot, prio, event, p->running, added, removed, held,
+					    ns, ret);
+	}
+	return ret;
+}
+
 /* the GPU's state, created on first use */
 static int nvs_prio_gpu_get(struct nvs_gpu *g, struct nvs_prio_gpu **out)
 {
@@ -265,6 +352,7 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 	struct nvs_rl_snap *snap;
 	struct nvs_gpu *g;
 	bool on_rl;
+	u64 t0;
 	int ret;
 
 	if (copy_from_user(&req, arg, sizeof(req)))
@@ -308,6 +396,7 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 	}
 	if (rt_mutex_lock_interruptible(&pg->lock))
 		return -EINTR;
+	t0 = ktime_get_ns();
 	if (!pg->gate[req.runlist]) {
 		pg->gate[req.runlist] = nvs_prio_gate_new(req.runlist);
 		if (!pg->gate[req.runlist]) {
@@ -326,7 +415,7 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 	else
 		ret = nvs_prio_tsg_add(pg->p, pf->slot, req.runlist, req.tsgid);
 	if (!ret)
-		ret = nvs_prio_apply(g, pg);
+		ret = nvs_prio_applied(g, pg, pf->slot, NVS_TRACE_EV_TSG, t0);
 out:
 	rt_mutex_unlock(&pg->lock);
 	return ret;
@@ -338,6 +427,7 @@ static int nvs_prio_ioc_seg(struct file *file, void __user *arg)
 	struct nvs_prio_file *pf;
 	struct nvs_prio_gpu *pg;
 	struct nvs_gpu *g;
+	u64 t0;
 	int ret;
 
 	if (copy_from_user(&req, arg, sizeof(req)))
@@ -365,8 +455,9 @@ static int nvs_prio_ioc_seg(struct file *file, void __user *arg)
 		return -ENOENT;		/* no TSG registered: nothing to schedule */
 	if (rt_mutex_lock_interruptible(&pg->lock))
 		return -EINTR;
-	if (pf->slot < 0)
-		ret = -ENOENT;
+	t0 = ktime_get_ns();
+	if (pf->slot < 0 || (req.op == NVSCHED_PRIO_BEGIN && !pg->p->tasks[pf->slot].ntsgs))
+		ret = -ENOENT;	/* no TSG yet (a capture gave none, or has not ended) */
 	else if (req.op == NVSCHED_PRIO_BEGIN)
 		ret = nvs_prio_begin(pg->p, pf->slot, req.prio);
 	else
@@ -375,7 +466,9 @@ static int nvs_prio_ioc_seg(struct file *file, void __user *arg)
 		req.flags = ret == NVS_PRIO_W_REPRIO ? NVSCHED_PRIO_W_REPRIO :
 			    ret == NVS_PRIO_W_NOSEG ? NVSCHED_PRIO_W_NOSEG : 0;
 		req.running = nvs_prio_task_runs(pg->p, pf->slot);
-		ret = ret == NVS_PRIO_W_NOSEG ? 0 : nvs_prio_apply(g, pg);
+		ret = ret == NVS_PRIO_W_NOSEG ? 0 :
+		      nvs_prio_applied(g, pg, pf->slot, req.op == NVSCHED_PRIO_BEGIN ?
+				       NVS_TRACE_EV_BEGIN : NVS_TRACE_EV_END, t0);
 	}
 	rt_mutex_unlock(&pg->lock);
 	if (!ret && copy_to_user(arg, &req, sizeof(req)))
@@ -388,6 +481,7 @@ static int nvs_prio_ioc_set(void __user *arg)
 	struct nvsched_prio_set req;
 	struct nvs_prio_gpu *pg;
 	struct nvs_gpu *g;
+	u64 t0;
 	int ret;
 
 	if (copy_from_user(&req, arg, sizeof(req)))
@@ -416,9 +510,10 @@ static int nvs_prio_ioc_set(void __user *arg)
 	}
 	if (rt_mutex_lock_interruptible(&pg->lock))
 		return -EINTR;
+	t0 = ktime_get_ns();
 	ret = nvs_prio_keep(pg->p, req.runlist, req.tsgid, req.op == NVSCHED_PRIO_SET_KEEP);
 	if (!ret)
-		ret = nvs_prio_apply(g, pg);
+		ret = nvs_prio_applied(g, pg, -1, NVS_TRACE_EV_KEEP, t0);
 	rt_mutex_unlock(&pg->lock);
 	return ret;
 }
@@ -493,6 +588,229 @@ static int nvs_prio_ioc_status(struct file *file, void __user *arg)
 	return ret;
 }
 
+/*
+ * Every TSG on every runlist of the GPU into @now (NVS_PRIO_RUNLISTS
+ * bitmaps of pg->p->words words).  For BEGIN and END pg->lock is held, so
+ * that no decision and no other capture interleaves.  Allocates (one
+ * snapshot at a time): the capture is not the decision path.
+ */
+static int nvs_prio_snapshot(struct nvs_gpu *g, struct nvs_prio_gpu *pg, u64 *now)
+{
+	unsigned int i, words = pg->p->words;
+	struct nvs_rl_snap *snap;
+	u64 seen = 0;
+	int rl, ret;
+
+	memset(now, 0, array_size(NVS_PRIO_RUNLISTS * words, sizeof(*now)));
+	for (i = 0; i < pg->t->n && i < NVS_MAX_ENGINES; i++) {
+		rl = pg->t->eng[i].runlist;
+		if (rl < 0 || rl >= NVS_PRIO_RUNLISTS || (seen & BIT_ULL(rl)))
+			continue;
+		seen |= BIT_ULL(rl);
+		ret = nvs_rl_snap_take(g, rl, false, &snap);
+		if (ret == -ENOENT)
+			continue;	/* an engine without a runlist block */
+		if (ret)
+			return ret;
+		/* corrupt or oversized runlist memory: -EIO, nothing decided */
+		ret = snap->err ? -EIO :
+		      nvs_prio_rl_tsgs(&snap->loc, snap->items, now + (size_t)rl * words,
+				       NVS_PRIO_TSGS);
+		nvs_rl_snap_free(snap);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* gate state for every runlist on which a TSG appeared since the capture began */
+static int nvs_prio_capture_gates(struct nvs_prio_gpu *pg, const u64 *now)
+{
+	unsigned int w, words = pg->p->words;
+	int rl;
+
+	for (rl = 0; rl < NVS_PRIO_RUNLISTS; rl++) {
+		const u64 *a = now + (size_t)rl * words;
+		const u64 *b = pg->p->capture + (size_t)rl * words;
+
+		if (pg->gate[rl])
+			continue;
+		for (w = 0; w < words; w++)
+			if (a[w] & ~b[w])
+				break;
+		if (w == words)
+			continue;
+		pg->gate[rl] = nvs_prio_gate_new(rl);
+		if (!pg->gate[rl])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * One capture step under pg->lock; @now is scratch, except for PEEK: the
+ * snapshot the caller took without the lock (a count only, so the policy
+ * lock is not held through the runlist reads of a polling capturer).
+ */
+static int nvs_prio_capture_op(struct nvs_gpu *g, struct nvs_prio_gpu *pg,
+			       struct nvs_prio_file *pf, struct nvsched_prio_capture *req,
+			       u64 *now)
+{
+	struct nvs_prio *p = pg->p;
+	u64 t0;
+	int ret;
+
+	if (req->op == NVSCHED_PRIO_CAPTURE_BEGIN) {
+		if (pf->slot < 0) {
+			ret = nvs_prio_task_add(p, pg->next_key++);
+			if (ret < 0)
+				return ret;
+			pf->slot = ret;
+		}
+		if (p->capturing >= 0 && p->capturing != pf->slot &&
+		    time_after(jiffies, pg->capture_since + NVS_PRIO_CAPTURE_MAX)) {
+			nvs_prio_capture_cancel(p);
+			pg->abandoned++;
+		}
+		if (p->capturing >= 0 && p->capturing != pf->slot)
+			return -EBUSY;
+		ret = nvs_prio_snapshot(g, pg, now);
+		if (ret)
+			return ret;
+		ret = nvs_prio_capture_begin(p, pf->slot, now);
+		if (ret)
+			return ret;
+		pg->capture_since = jiffies;
+		pf->capturing = true;
+		return 0;
+	}
+	/* END and PEEK: only the task that began the capture */
+	if (pf->slot < 0 || p->capturing != pf->slot)
+		return pf->capturing ? -ETIMEDOUT : -EINVAL;
+	if (req->op == NVSCHED_PRIO_CAPTURE_PEEK)
+		return nvs_prio_capture_peek(p, pf->slot, now, &req->ntsgs);
+	ret = nvs_prio_snapshot(g, pg, now);
+	if (ret)
+		return ret;
+	ret = nvs_prio_capture_gates(pg, now);
+	if (ret)
+		return ret;
+	t0 = ktime_get_ns();
+	ret = nvs_prio_capture_end(p, pf->slot, now, &req->ntsgs);
+	if (ret)
+		return ret;
+	pf->capturing = false;
+	pg->captures++;
+	return nvs_prio_applied(g, pg, pf->slot, NVS_TRACE_EV_CAPTURE, t0);
+}
+
+static int nvs_prio_ioc_capture(struct file *file, void __user *arg)
+{
+	struct nvsched_prio_capture req;
+	struct nvs_prio_file *pf;
+	struct nvs_prio_gpu *pg;
+	struct nvs_gpu *g;
+	u64 *now;
+	int ret;
+
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+	if (req.size != sizeof(req) || req.version != NVSCHED_PRIO_CAPTURE_VERSION ||
+	    req.ntsgs || req.flags || req.reserved[0] || req.reserved[1])
+		return -EINVAL;
+	if (req.op < NVSCHED_PRIO_CAPTURE_BEGIN || req.op > NVSCHED_PRIO_CAPTURE_PEEK)
+		return -EINVAL;
+	g = nvs_gpu_get_by_index(req.gpu);
+	if (!g)
+		return -ENODEV;
+	pf = nvs_prio_file(file, g);
+	if (IS_ERR(pf))
+		return PTR_ERR(pf);
+	if (req.op == NVSCHED_PRIO_CAPTURE_BEGIN) {
+		/* a capture registers TSGs: refused under GSP like NVSCHED_IOC_PRIO_TSG */
+		ret = nvs_prio_gsp_check(g, -1);
+		if (ret)
+			return ret;
+	}
+	pg = smp_load_acquire(&g->prio);
+	if (!pg) {
+		ret = nvs_prio_gpu_get(g, &pg);
+		if (ret)
+			return ret;
+	}
+	now = kvcalloc(array_size(NVS_PRIO_RUNLISTS, pg->p->words), sizeof(*now), GFP_KERNEL);
+	if (!now)
+		return -ENOMEM;
+	if (req.op == NVSCHED_PRIO_CAPTURE_PEEK) {
+		ret = nvs_prio_snapshot(g, pg, now);
+		if (ret) {
+			kvfree(now);
+			return ret;
+		}
+	}
+	if (rt_mutex_lock_interruptible(&pg->lock)) {
+		kvfree(now);
+		return -EINTR;
+	}
+	ret = nvs_prio_capture_op(g, pg, pf, &req, now);
+	trace_nvsched_prio_capture(g->index, current->tgid, pf->slot, req.op, req.ntsgs, ret);
+	rt_mutex_unlock(&pg->lock);
+	kvfree(now);
+	if (!ret && copy_to_user(arg, &req, sizeof(req)))
+		ret = -EFAULT;
+	return ret;
+}
+
+static int nvs_prio_ioc_stats(void __user *arg)
+{
+	struct nvsched_prio_stats req;
+	struct nvs_prio_eps_sum sum;
+	struct nvs_prio_gpu *pg;
+	struct nvs_prio_eps *e;
+	struct nvs_gpu *g;
+	u32 *scratch;
+
+	if (copy_from_user(&req, arg, sizeof(req)))
+		return -EFAULT;
+	if (req.size != sizeof(req) || req.version != NVSCHED_PRIO_STATS_VERSION ||
+	    memchr_inv(&req.samples, 0, sizeof(req) - offsetof(struct nvsched_prio_stats, samples)))
+		return -EINVAL;
+	g = nvs_gpu_get_by_index(req.gpu);
+	if (!g)
+		return -ENODEV;
+	pg = smp_load_acquire(&g->prio);
+	if (pg) {
+		/* copied under the lock, summarised (sorted) outside it */
+		e = kmalloc(sizeof(*e), GFP_KERNEL);
+		scratch = kmalloc_array(NVS_PRIO_EPS_RING, sizeof(*scratch), GFP_KERNEL);
+		if (!e || !scratch) {
+			kfree(e);
+			kfree(scratch);
+			return -ENOMEM;
+		}
+		if (rt_mutex_lock_interruptible(&pg->lock)) {
+			kfree(e);
+			kfree(scratch);
+			return -EINTR;
+		}
+		*e = pg->eps;
+		req.captures = pg->captures;
+		req.capturing = pg->p->capturing >= 0;
+		req.abandoned = pg->abandoned;
+		rt_mutex_unlock(&pg->lock);
+		nvs_prio_eps_summary(e, scratch, &sum);
+		req.samples = sum.samples;
+		req.total = sum.total;
+		req.min_ns = sum.min;
+		req.median_ns = sum.median;
+		req.p99_ns = sum.p99;
+		req.max_ns = sum.max;
+		kfree(e);
+		kfree(scratch);
+	}
+	return copy_to_user(arg, &req, sizeof(req)) ? -EFAULT : 0;
+}
+
 /**
  * nvs_prio_ioctl() - the priority-scheduling ioctls
  * @file: the open /dev/nvsched (its task)
@@ -512,6 +830,10 @@ long nvs_prio_ioctl(struct file *file, unsigned int cmd, void __user *arg)
 		return nvs_prio_ioc_status(file, arg);
 	case NVSCHED_IOC_PRIO_SET:
 		return nvs_prio_ioc_set(arg);
+	case NVSCHED_IOC_PRIO_CAPTURE:
+		return nvs_prio_ioc_capture(file, arg);
+	case NVSCHED_IOC_PRIO_STATS:
+		return nvs_prio_ioc_stats(arg);
 	}
 	return -ENOTTY;
 }
@@ -530,9 +852,12 @@ void nvs_prio_release(struct file *file)
 		return;
 	pg = smp_load_acquire(&pf->g->prio);
 	if (pg && pf->slot >= 0) {
+		u64 t0;
+
 		rt_mutex_lock(&pg->lock);
-		nvs_prio_task_remove(pg->p, pf->slot);
-		nvs_prio_apply(pf->g, pg);
+		t0 = ktime_get_ns();
+		nvs_prio_task_remove(pg->p, pf->slot);	/* also ends its capture */
+		nvs_prio_applied(pf->g, pg, pf->slot, NVS_TRACE_EV_EXIT, t0);
 		rt_mutex_unlock(&pg->lock);
 	}
 	kfree(pf);

@@ -4,7 +4,7 @@
  *
  *   nvss-responder --snapshot FILE --image IMG [--log WRITES.txt]
  *                  [--ready FILE] [--pending-ms N] [--once]
- *                  [--foreign-window N]
+ *                  [--foreign-window N] [--driver-tsg RL:ID]...
  *
  * Creates IMG (32 MiB, the ivshmem memory), maps it shared, loads the
  * snapshot model onto its first 16 MiB (the BAR0 register image) and then
@@ -18,6 +18,9 @@
  * write to the PRAMIN window register (0x1700 or 0x10fd40) the host moves
  * the window one 64 KiB step further (nvs_sim_poke, not logged), as a
  * driver using the window concurrently would (docs/security.md).
+ *
+ * --driver-tsg RL:ID plays the owning driver creating a TSG: hidden at start,
+ * created on a guest request (responder_driver.h; tests/qemu/guest/drvreq.c).
  *
  * While serving:
  *   SIGUSR1  write the log file now (keep serving).
@@ -41,6 +44,7 @@
 
 #include "sim.h"
 #include "simbox.h"
+#include "responder_driver.h"
 
 #define POLL_US 50u		/* poll period (and model tick) while active */
 #define IDLE_POLL_US 500u	/* after IDLE_AFTER_US without guest writes */
@@ -100,7 +104,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: nvss-responder --snapshot FILE --image IMG [--log WRITES.txt]\n"
 		"                      [--ready FILE] [--pending-ms N] [--inject FILE] [--once]\n"
-		"                      [--foreign-window N]\n");
+		"                      [--foreign-window N] [--driver-tsg RL:ID]...\n");
 }
 
 static uint64_t now_us(void)
@@ -150,6 +154,7 @@ int main(int argc, char **argv)
 		{ "once", no_argument, NULL, 'o' },
 		{ "inject", required_argument, NULL, 'j' },
 		{ "foreign-window", required_argument, NULL, 'w' },
+		{ "driver-tsg", required_argument, NULL, 'd' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -166,8 +171,9 @@ int main(int argc, char **argv)
 	uint64_t tick_us, next_tick, last_active;
 	unsigned ticks;
 	unsigned long foreign_after = 0, win_writes = 0;
+	struct rdrv *drv = NULL;
 
-	while ((c = getopt_long(argc, argv, "s:i:l:r:p:j:w:oh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:i:l:r:p:j:w:d:oh", opts, NULL)) != -1) {
 		switch (c) {
 		case 's': snap_path = optarg; break;
 		case 'i': img_path = optarg; break;
@@ -186,6 +192,12 @@ int main(int argc, char **argv)
 		case 'o': once = 1; break;
 		case 'j': inject_path = optarg; break;
 		case 'w': foreign_after = strtoul(optarg, NULL, 0); break;
+		case 'd':
+			if (rdrv_add(&drv, optarg)) {
+				fprintf(stderr, "nvss-responder: bad --driver-tsg '%s' (RL:ID)\n", optarg);
+				return 2;
+			}
+			break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -218,6 +230,16 @@ int main(int argc, char **argv)
 	if (!sim) {
 		fprintf(stderr, "nvss-responder: %s\n", err);
 		return 1;
+	}
+	if (drv) {
+		/* the driver's state before the guest starts: not in the write log */
+		if (rdrv_start(drv, sim, err, sizeof(err))) {
+			fprintf(stderr, "nvss-responder: %s\n", err);
+			return 1;
+		}
+		nvs_sim_log_clear(sim);
+		__atomic_store_n(box_word(map, RDRV_ACK_OFF), 0, __ATOMIC_RELEASE);
+		__atomic_store_n(box_word(map, RDRV_REQ_OFF), 0, __ATOMIC_RELEASE);
 	}
 	if (once) {
 		msync(map, NVS_SIMBOX_BAR_SIZE, MS_SYNC);
@@ -284,6 +306,8 @@ int main(int argc, char **argv)
 			if (log_path)
 				write_log(log_path, sim);
 		}
+		if (drv)
+			rdrv_poll(drv, sim, box_word(map, 0));
 		if (inject) {
 			inject = 0;
 			if (inject_path)
@@ -308,6 +332,7 @@ int main(int argc, char **argv)
 	c = 0;
 	if (log_path && write_log(log_path, sim))
 		c = 1;
+	rdrv_free(drv);
 	nvs_sim_free(sim);
 	munmap(map, NVS_SIMBOX_BAR_SIZE);
 	return c;
