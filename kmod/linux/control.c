@@ -15,15 +15,19 @@
 #include "nvsched/regs/gsp.h"
 #include "../../include/uapi/nvsched.h"
 
-/*
- * Does firmware (GSP) own this GPU's runlists?  Lock held.  Hopper and
- * Blackwell dGPUs always run GSP-RM; Turing/Ampere/Ada may, under NVIDIA's
+/**
+ * nvs_gsp_owned() - does firmware (GSP) own this GPU's runlists?
+ * @g: the GPU; its lock is held
+ *
+ * Hopper and Blackwell dGPUs always run GSP-RM; Turing/Ampere/Ada may, under NVIDIA's
  * driver or nouveau: the GSP's RISC-V core says whether it runs
  * (NV_PRISCV_RISCV_CPUCTL.ACTIVE_STAT, include/nvsched/regs/gsp.h).  When
  * that register does not answer, NVIDIA's driver is taken to mean GSP (its
  * open flavour requires it).
+ *
+ * Return: true when GSP firmware owns the runlists.
  */
-static bool nvs_gsp_owned(struct nvs_gpu *g)
+bool nvs_gsp_owned(struct nvs_gpu *g)
 {
 	const struct nvs_caps *caps = g->ident.caps;
 	const char *drv = g->dev->driver ? g->dev->driver->name : NULL;

@@ -2,8 +2,10 @@
 /*
  * prio.c - the fixed-priority scheduling runtime (docs/priority.md): one
  * policy instance per GPU (kmod/hw/prio.c), one task per open /dev/nvsched,
- * and the "gate" mechanism (kmod/hw/prio_rl.c: the channels of held-back
- * TSGs are disabled, registers only) applied after every decision.
+ * and one of two mechanisms per GPU applied after every decision: "runlist"
+ * (prio_runlist.c: a filtered runlist copy is submitted) or "gate"
+ * (kmod/hw/prio_rl.c: the channels of held-back TSGs are disabled,
+ * registers only).
  *
  * Locks: the policy's rt_mutex (priority inheritance for real-time callers),
  * then the per-GPU lock around each runlist's MMIO sequence.  Memory is
@@ -38,6 +40,9 @@
  * @t: the device table (runlist blocks)
  * @next_key: identifiers of tasks
  * @gate: per hardware runlist id, allocated when a TSG of it is registered
+ * @mech: NVSCHED_PRIO_MECH_GATE or _RUNLIST (prio_runlist.c)
+ * @rl: runlist mechanism per hardware runlist id, allocated with @gate
+ *	while @mech is RUNLIST (or when it becomes RUNLIST)
  */
 struct nvs_prio_gpu {
 	struct rt_mutex lock;
@@ -45,6 +50,8 @@ struct nvs_prio_gpu {
 	struct nvs_topology *t;
 	u32 next_key;
 	struct nvs_prio_gate_state *gate[NVS_PRIO_RUNLISTS];
+	u32 mech;
+	struct nvs_prio_rl_rt *rl[NVS_PRIO_RUNLISTS];
 };
 
 /**
@@ -129,8 +136,12 @@ static int nvs_prio_apply(struct nvs_gpu *g, struct nvs_prio_gpu *pg)
 			err = err ? err : ret;
 			continue;
 		}
-		ret = nvs_prio_gate_apply(&g->io, g->ident.caps, pg->t, pg->gate[rl],
-					  nvs_prio_allowed(pg->p, rl), NVS_PRIO_TSGS, all);
+		if (pg->mech == NVSCHED_PRIO_MECH_RUNLIST && pg->rl[rl])
+			ret = nvs_prio_runlist_apply(g, pg->t, pg->rl[rl],
+						     nvs_prio_allowed(pg->p, rl), NVS_PRIO_TSGS, all);
+		else
+			ret = nvs_prio_gate_apply(&g->io, g->ident.caps, pg->t, pg->gate[rl],
+						  nvs_prio_allowed(pg->p, rl), NVS_PRIO_TSGS, all);
 		nvs_gpu_end(g);
 		if (ret == -ETIMEDOUT) {
 			/* the channels are off; the TSG leaves at its timeslice's end */
@@ -139,8 +150,9 @@ static int nvs_prio_apply(struct nvs_gpu *g, struct nvs_prio_gpu *pg)
 			ret = 0;
 		}
 		if (ret) {
-			dev_warn_ratelimited(g->dev, "%s: priority gate on runlist %d failed (%d)\n",
-					     g->name, rl, ret);
+			dev_warn_ratelimited(g->dev, "%s: priority %s on runlist %d failed (%d)\n",
+					     g->name, pg->mech == NVSCHED_PRIO_MECH_RUNLIST ?
+					     "runlist" : "gate", rl, ret);
 			err = err ? err : ret;
 		}
 	}
@@ -179,6 +191,8 @@ static int nvs_prio_gpu_get(struct nvs_gpu *g, struct nvs_prio_gpu **out)
 	rt_mutex_init(&pg->lock);
 	pg->p = nvs_prio_init(mem, len, &cfg);
 	pg->t = t;
+	pg->mech = !nvs_prio_default_gate() && !nvs_prio_runlist_usable(g) ?
+		   NVSCHED_PRIO_MECH_RUNLIST : NVSCHED_PRIO_MECH_GATE;
 	/* published initialised: lockless readers use smp_load_acquire() */
 	smp_store_release(&g->prio, pg);
 	nvs_gpu_end(g);
@@ -290,6 +304,13 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 			goto out;
 		}
 	}
+	if (pg->mech == NVSCHED_PRIO_MECH_RUNLIST && !pg->rl[req.runlist]) {
+		pg->rl[req.runlist] = nvs_prio_runlist_new(g, req.runlist);
+		if (!pg->rl[req.runlist]) {
+			ret = -ENOMEM;
+			goto out;
+		}
+	}
 	if (pf->slot < 0) {
 		ret = nvs_prio_task_add(pg->p, pg->next_key++);
 		if (ret < 0)
@@ -358,6 +379,52 @@ static int nvs_prio_ioc_seg(struct file *file, void __user *arg)
 	return ret;
 }
 
+/*
+ * Switch the GPU's mechanism (pg->lock held): the old one gives back what
+ * it held (the driver's runlists, the channels it disabled), the caller
+ * then applies the policy with the new one.
+ */
+static int nvs_prio_set_mech(struct nvs_gpu *g, struct nvs_prio_gpu *pg, u32 mech)
+{
+	static const u64 none[1];
+	int rl, ret;
+
+	if (mech == pg->mech)
+		return 0;
+	if (mech == NVSCHED_PRIO_MECH_RUNLIST) {
+		ret = nvs_prio_hw_lock(g);
+		if (ret)
+			return ret;
+		ret = nvs_prio_runlist_usable(g);
+		nvs_gpu_end(g);
+		if (ret) {
+			dev_info_ratelimited(g->dev, "%s: priority mechanism runlist refused: %s\n",
+					     g->name, g->test_dev ?
+					     "test device without test_runlist_vid" :
+					     "GSP firmware owns the runlists (allow_gsp_runlist_writes=1 overrides)");
+			return ret;
+		}
+		for (rl = 0; rl < NVS_PRIO_RUNLISTS; rl++) {
+			if (!pg->gate[rl] || pg->rl[rl])
+				continue;
+			pg->rl[rl] = nvs_prio_runlist_new(g, rl);
+			if (!pg->rl[rl])
+				return -ENOMEM;
+		}
+	}
+	for (rl = 0; rl < NVS_PRIO_RUNLISTS; rl++) {
+		if (!pg->gate[rl] || nvs_prio_hw_lock(g))
+			continue;
+		if (pg->mech == NVSCHED_PRIO_MECH_RUNLIST && pg->rl[rl])
+			nvs_prio_runlist_apply(g, pg->t, pg->rl[rl], none, 0, true);
+		else
+			nvs_prio_gate_apply(&g->io, g->ident.caps, pg->t, pg->gate[rl], none, 0, true);
+		nvs_gpu_end(g);
+	}
+	pg->mech = mech;
+	return 0;
+}
+
 static int nvs_prio_ioc_set(void __user *arg)
 {
 	struct nvsched_prio_set req;
@@ -367,10 +434,16 @@ static int nvs_prio_ioc_set(void __user *arg)
 
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
-	if (req.reserved[0] || req.reserved[1] || req.reserved[2] || req.reserved[3])
+	if (req.reserved[0] || req.reserved[1] || req.reserved[2])
 		return -EINVAL;
-	if (req.op != NVSCHED_PRIO_SET_KEEP && req.op != NVSCHED_PRIO_SET_UNKEEP)
+	if (req.op == NVSCHED_PRIO_SET_MECHANISM) {
+		if (req.runlist || req.tsgid || (req.mechanism != NVSCHED_PRIO_MECH_GATE &&
+						 req.mechanism != NVSCHED_PRIO_MECH_RUNLIST))
+			return -EINVAL;
+	} else if ((req.op != NVSCHED_PRIO_SET_KEEP && req.op != NVSCHED_PRIO_SET_UNKEEP) ||
+		   req.mechanism) {
 		return -EINVAL;
+	}
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
 	if (req.runlist < 0 || req.runlist >= NVS_PRIO_RUNLISTS || req.tsgid >= NVS_PRIO_TSGS)
@@ -386,7 +459,10 @@ static int nvs_prio_ioc_set(void __user *arg)
 	}
 	if (rt_mutex_lock_interruptible(&pg->lock))
 		return -EINTR;
-	ret = nvs_prio_keep(pg->p, req.runlist, req.tsgid, req.op == NVSCHED_PRIO_SET_KEEP);
+	if (req.op == NVSCHED_PRIO_SET_MECHANISM)
+		ret = nvs_prio_set_mech(g, pg, req.mechanism);
+	else
+		ret = nvs_prio_keep(pg->p, req.runlist, req.tsgid, req.op == NVSCHED_PRIO_SET_KEEP);
 	if (!ret)
 		ret = nvs_prio_apply(g, pg);
 	rt_mutex_unlock(&pg->lock);
@@ -401,11 +477,12 @@ static int nvs_prio_ioc_status(struct file *file, void __user *arg)
 	struct nvs_prio_gpu *pg;
 	struct nvs_gpu *g;
 	unsigned int i, n = 0;
+	u64 submits = 0, resubmits = 0;
 	int rl, ret = 0;
 
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
-	if (req.reserved[0] || req.reserved[1] || req.reserved[2] || req.reserved[3])
+	if (req.reserved[0] || req.reserved[1] || req.resubmits || req.submits)
 		return -EINVAL;
 	g = nvs_gpu_get_by_index(req.gpu);
 	if (!g)
@@ -445,11 +522,15 @@ static int nvs_prio_ioc_status(struct file *file, void __user *arg)
 	for (rl = 0; rl < NVS_PRIO_RUNLISTS; rl++) {
 		if (!pg->gate[rl])
 			continue;
-		req.mechanism = NVSCHED_PRIO_MECH_GATE;
+		req.mechanism = pg->mech;
 		req.runlists++;
 		req.writes += pg->gate[rl]->writes;
 		req.disabled += pg->gate[rl]->ndisabled;
+		if (pg->rl[rl])
+			nvs_prio_runlist_stats(pg->rl[rl], &submits, &resubmits);
 	}
+	req.submits = (u32)min_t(u64, submits, U32_MAX);
+	req.resubmits = (u32)min_t(u64, resubmits, U32_MAX);
 	rt_mutex_unlock(&pg->lock);
 	if (n > req.count) {
 		ret = -ENOSPC;
@@ -525,6 +606,17 @@ void nvs_prio_gpu_free(struct nvs_gpu *g)
 	for (rl = 0; rl < NVS_PRIO_RUNLISTS; rl++) {
 		struct nvs_prio_gate_state *s = pg->gate[rl];
 
+		if (pg->rl[rl]) {
+			static const u64 none[1];
+
+			if (!nvs_prio_hw_lock(g)) {
+				if (nvs_prio_runlist_apply(g, pg->t, pg->rl[rl], none, 0, true))
+					dev_warn(g->dev, "%s: could not restore the driver's runlist %d\n",
+						 g->name, rl);
+				nvs_gpu_end(g);
+			}
+			nvs_prio_runlist_free(pg->rl[rl]);
+		}
 		if (!s)
 			continue;
 		if (s->ndisabled && !nvs_prio_hw_lock(g)) {

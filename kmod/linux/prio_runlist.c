@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: MIT OR GPL-2.0
+/*
+ * prio_runlist.c - the "runlist" mechanism of priority scheduling
+ * (docs/priority.md): per runlist, a filtered copy of the driver's runlist
+ * (only the TSGs the policy allows) is built in the module's own buffers
+ * and submitted; the driver's latest runlist is submitted again when no
+ * real-time segment is active.  The decision path is nvs_prio_rl_apply()
+ * (kmod/hw/prio_rl.c); this file holds its buffers and callbacks.
+ *
+ * Buffers: two per runlist (the next copy never overwrites the one the GPU
+ * may still read), each room for NVS_RL_MAX_ENTRIES entries, allocated
+ * with dma_alloc_coherent() when the runlist's first TSG is registered,
+ * submitted with the SYS_MEM_COHERENT aperture.  TEST ONLY: the simulated
+ * GPU of a QEMU test device cannot see guest RAM, so with
+ * test_runlist_vid=ADDR a test device's buffers are simulated video memory
+ * at ADDR (the responder backs it): the copy is built in kernel memory and
+ * written through the PRAMIN window before the submit.
+ */
+#include <linux/delay.h>
+#include <linux/dma-mapping.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+
+#include "nvs_linux.h"
+#include "pramin.h"
+#include "prio_rl.h"
+
+#define NVS_PRIO_RL_POLLS	2000	/* submit poll bound, 50-100 us apart */
+
+/**
+ * struct nvs_prio_rl_rt - the runlist mechanism on one runlist
+ * @s: the portable state (buffers, the driver's runlist, counters)
+ * @g: its GPU
+ * @vid: test device: @s.buf are video memory written through PRAMIN
+ * @dma: bus addresses of the DMA buffers (not @vid)
+ * @bytes: size of each buffer
+ */
+struct nvs_prio_rl_rt {
+	struct nvs_prio_rl_state s;
+	struct nvs_gpu *g;
+	bool vid;
+	dma_addr_t dma[2];
+	size_t bytes;
+};
+
+static void nvs_prio_rl_wait(void *ctx)
+{
+	usleep_range(50, 100);
+}
+
+/* coherent memory: order the copy before the submit's MMIO writes */
+static int nvs_prio_rl_publish_dma(void *ctx, const struct nvs_prio_rl_buf *b, size_t bytes)
+{
+	wmb();
+	return 0;
+}
+
+/* test devices: the copy goes to simulated video memory through PRAMIN */
+static int nvs_prio_rl_publish_vid(void *ctx, const struct nvs_prio_rl_buf *b, size_t bytes)
+{
+	struct nvs_prio_rl_rt *r = ctx;
+	struct nvs_win w;
+	int ret, end;
+
+	nvs_win_begin(&w, &r->g->io, r->g->ident.caps);
+	ret = nvs_win_write(&w, NVS_AP_VID, b->base, b->cpu, bytes);
+	end = nvs_win_end(&w);
+	return ret ? ret : end;
+}
+
+/**
+ * nvs_prio_runlist_usable() - may the runlist mechanism run on this GPU?
+ * @g: the GPU; the caller holds its lock and it is identified
+ *
+ * Return: 0; -EOPNOTSUPP when GSP firmware owns the runlists and
+ * allow_gsp_runlist_writes is not set, or for a test device without
+ * test_runlist_vid (its simulated GPU could not read the copy).
+ */
+int nvs_prio_runlist_usable(struct nvs_gpu *g)
+{
+	if (!g->ident.caps || !g->ident.caps->rl_entry_size)
+		return -EOPNOTSUPP;
+	if (g->test_dev && !nvs_test_runlist_vid())
+		return -EOPNOTSUPP;
+	if (nvs_gsp_owned(g) && !nvs_allow_gsp_runlist_writes())
+		return -EOPNOTSUPP;
+	return 0;
+}
+
+/**
+ * nvs_prio_runlist_new() - allocate the mechanism's state of one runlist
+ * @g: the GPU (identified)
+ * @rl: hardware runlist id
+ *
+ * Sleeps; not on the decision path (called when a runlist's first TSG is
+ * registered, or when the mechanism is switched on).
+ *
+ * Return: the state, or NULL when out of memory.
+ */
+struct nvs_prio_rl_rt *nvs_prio_runlist_new(struct nvs_gpu *g, int rl)
+{
+	const struct nvs_caps *caps = g->ident.caps;
+	struct nvs_prio_rl_rt *r;
+	unsigned int entries = NVS_RL_MAX_ENTRIES, i;
+	u64 vid = nvs_test_runlist_vid();
+
+	if (!caps || !caps->rl_entry_size)
+		return NULL;
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	if (!r)
+		return NULL;
+	r->g = g;
+	r->s.id = rl;
+	r->s.wait = nvs_prio_rl_wait;
+	r->s.ctx = r;
+	r->s.max_polls = NVS_PRIO_RL_POLLS;
+	/* 64 KiB apart: any runlist base alignment, one PRAMIN step */
+	r->bytes = ALIGN((size_t)entries * caps->rl_entry_size, SZ_64K);
+	r->vid = g->test_dev && vid;
+	r->s.raw = kvmalloc_array(entries, caps->rl_entry_size, GFP_KERNEL);
+	r->s.items = kvcalloc(entries, sizeof(*r->s.items), GFP_KERNEL);
+	if (!r->s.raw || !r->s.items)
+		goto err;
+	for (i = 0; i < 2; i++) {
+		struct nvs_prio_rl_buf *b = &r->s.buf[i];
+
+		b->entries = entries;
+		if (r->vid) {
+			/* one window per GPU: both buffers of every runlist side by side */
+			b->base = ALIGN(vid, SZ_64K) + ((u64)rl * 2 + i) * r->bytes;
+			b->aperture = NVS_AP_VID;
+			b->cpu = kvzalloc(r->bytes, GFP_KERNEL);
+		} else {
+			b->aperture = NVS_AP_SYS_COH;
+			b->cpu = dma_alloc_coherent(g->dev, r->bytes, &r->dma[i], GFP_KERNEL);
+			b->base = r->dma[i];
+		}
+		if (!b->cpu)
+			goto err;
+	}
+	r->s.publish = r->vid ? nvs_prio_rl_publish_vid : nvs_prio_rl_publish_dma;
+	return r;
+err:
+	nvs_prio_runlist_free(r);
+	return NULL;
+}
+
+/**
+ * nvs_prio_runlist_free() - free the state (the driver's runlist must be
+ *			     back first: nvs_prio_runlist_apply() with @all)
+ * @r: the state, or NULL
+ */
+void nvs_prio_runlist_free(struct nvs_prio_rl_rt *r)
+{
+	unsigned int i;
+
+	if (!r)
+		return;
+	for (i = 0; i < 2; i++) {
+		if (!r->s.buf[i].cpu)
+			continue;
+		if (r->vid)
+			kvfree(r->s.buf[i].cpu);
+		else
+			dma_free_coherent(r->g->dev, r->bytes, r->s.buf[i].cpu, r->dma[i]);
+	}
+	kvfree(r->s.raw);
+	kvfree(r->s.items);
+	kfree(r);
+}
+
+/**
+ * nvs_prio_runlist_apply() - make the runlist follow the policy
+ * @g: the GPU; the caller holds its lock (nvs_gpu_begin() or equivalent)
+ * @t: the device table
+ * @r: the runlist's state
+ * @allowed: the policy's allowed set of this runlist
+ * @nbits: ids @allowed covers
+ * @all: no real-time segment is active: the driver's runlist again
+ *
+ * One submit at most (bounded poll).  A runlist the driver submitted over
+ * ours becomes the driver's runlist and is counted (@r->s.resubmits).
+ *
+ * Return: 0 or nvs_prio_rl_apply()'s error.
+ */
+int nvs_prio_runlist_apply(struct nvs_gpu *g, const struct nvs_topology *t,
+			   struct nvs_prio_rl_rt *r, const u64 *allowed, unsigned int nbits,
+			   bool all)
+{
+	return nvs_prio_rl_apply(&g->io, g->ident.caps, t, &r->s, allowed, nbits, all);
+}
+
+/**
+ * nvs_prio_runlist_stats() - counters of one runlist
+ * @r: the state
+ * @submits: incremented by its submits (copies and restores)
+ * @resubmits: incremented by the driver resubmits it detected
+ *
+ * Return: whether our copy is what the GPU runs.
+ */
+bool nvs_prio_runlist_stats(const struct nvs_prio_rl_rt *r, u64 *submits, u64 *resubmits)
+{
+	*submits += r->s.submits;
+	*resubmits += r->s.resubmits;
+	return r->s.active;
+}
