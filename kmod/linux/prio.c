@@ -258,7 +258,7 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 	struct nvs_prio_gpu *pg;
 	struct nvs_rl_snap *snap;
 	struct nvs_gpu *g;
-	bool on_rl;
+	bool on_rl = true;
 	int ret;
 
 	if (copy_from_user(&req, arg, sizeof(req)))
@@ -292,11 +292,21 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 		nvs_rl_snap_free(snap);
 		if (ret)
 			return ret;
-		if (!on_rl)
-			return -ENOENT;
 	}
 	if (rt_mutex_lock_interruptible(&pg->lock))
 		return -EINTR;
+	if (!on_rl && pg->rl[req.runlist]) {
+		/* the GPU runs our copy: the driver's runlist decides */
+		ret = nvs_prio_hw_lock(g);
+		if (ret)
+			goto out;
+		on_rl = nvs_prio_runlist_has_tsg(g, pg->t, pg->rl[req.runlist], req.tsgid);
+		nvs_gpu_end(g);
+	}
+	if (!on_rl) {
+		ret = -ENOENT;
+		goto out;
+	}
 	if (!pg->gate[req.runlist]) {
 		pg->gate[req.runlist] = nvs_prio_gate_new(req.runlist);
 		if (!pg->gate[req.runlist]) {

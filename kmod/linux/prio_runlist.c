@@ -191,6 +191,41 @@ int nvs_prio_runlist_apply(struct nvs_gpu *g, const struct nvs_topology *t,
 }
 
 /**
+ * nvs_prio_runlist_has_tsg() - is a TSG on the driver's runlist?
+ * @g: the GPU; the caller holds its lock
+ * @t: the device table
+ * @r: the runlist's state (the caller serialises its scratch)
+ * @tsgid: the TSG
+ *
+ * While our copy runs, the runlist the GPU shows lacks the held-back TSGs:
+ * this reads the driver's latest runlist instead (a corrupt or unreadable
+ * one has no TSG).
+ *
+ * Return: whether @tsgid is on it.
+ */
+bool nvs_prio_runlist_has_tsg(struct nvs_gpu *g, const struct nvs_topology *t,
+			      struct nvs_prio_rl_rt *r, unsigned int tsgid)
+{
+	const struct nvs_caps *caps = g->ident.caps;
+	struct nvs_rl_loc now, loc;
+	unsigned int i;
+
+	if (nvs_runlist_locate(&g->io, caps, t, r->s.id, &now))
+		return false;
+	/* ours active and still what the GPU runs: the driver's is r->s.drv */
+	loc = r->s.active && now.base == r->s.buf[r->s.cur].base &&
+	      now.aperture == r->s.buf[r->s.cur].aperture ? r->s.drv : now;
+	if (loc.length > r->s.buf[0].entries ||
+	    nvs_runlist_fetch(&g->io, caps, &loc, r->s.raw, NULL))
+		return false;
+	nvs_runlist_decode(caps, &loc, r->s.raw, r->s.items);
+	for (i = 0; i < loc.length; i++)
+		if (r->s.items[i].err)
+			return false;
+	return nvs_rl_has_tsg(&loc, r->s.items, tsgid);
+}
+
+/**
  * nvs_prio_runlist_stats() - counters of one runlist
  * @r: the state
  * @submits: incremented by its submits (copies and restores)
