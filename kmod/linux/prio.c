@@ -22,6 +22,7 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
+#include <linux/workqueue.h>
 
 #include "nvs_linux.h"
 #include "prio.h"
@@ -32,6 +33,7 @@
 #define NVS_PRIO_TSGS		4096
 #define NVS_PRIO_TASKS		64
 #define NVS_PRIO_POLLS		2000	/* preempt poll bound, 50-100 us apart (100-200 ms) */
+#define NVS_PRIO_WATCH_MS	10	/* runlist mechanism: driver-resubmit check period */
 
 /**
  * struct nvs_prio_gpu - priority scheduling state of one GPU
@@ -43,6 +45,10 @@
  * @mech: NVSCHED_PRIO_MECH_GATE or _RUNLIST (prio_runlist.c)
  * @rl: runlist mechanism per hardware runlist id, allocated with @gate
  *	while @mech is RUNLIST (or when it becomes RUNLIST)
+ * @g: the GPU
+ * @watch: while a runlist copy runs, looks every NVS_PRIO_WATCH_MS for a
+ *	driver resubmit over it and re-applies (under @lock)
+ * @stopping: unload: @watch is not armed again
  */
 struct nvs_prio_gpu {
 	struct rt_mutex lock;
@@ -52,6 +58,9 @@ struct nvs_prio_gpu {
 	struct nvs_prio_gate_state *gate[NVS_PRIO_RUNLISTS];
 	u32 mech;
 	struct nvs_prio_rl_rt *rl[NVS_PRIO_RUNLISTS];
+	struct nvs_gpu *g;
+	struct delayed_work watch;
+	bool stopping;
 };
 
 /**
@@ -156,7 +165,43 @@ static int nvs_prio_apply(struct nvs_gpu *g, struct nvs_prio_gpu *pg)
 			err = err ? err : ret;
 		}
 	}
+	if (pg->mech == NVSCHED_PRIO_MECH_RUNLIST && !all && !pg->stopping)
+		schedule_delayed_work(&pg->watch, msecs_to_jiffies(NVS_PRIO_WATCH_MS));
 	return err;
+}
+
+/*
+ * Runlist mechanism: the owning driver may submit its own runlist over our
+ * copy at any time (a process created a context, say); without a decision
+ * to notice it the held-back TSGs would run.  While a copy runs, look at
+ * the submit registers every NVS_PRIO_WATCH_MS and re-apply (counted).
+ */
+static void nvs_prio_watch(struct work_struct *work)
+{
+	struct nvs_prio_gpu *pg = container_of(to_delayed_work(work), struct nvs_prio_gpu, watch);
+	struct nvs_gpu *g = pg->g;
+	bool again = false;
+	u64 n = 0;
+	int rl, ret;
+
+	rt_mutex_lock(&pg->lock);
+	for (rl = 0; rl < NVS_PRIO_RUNLISTS && pg->mech == NVSCHED_PRIO_MECH_RUNLIST &&
+	     pg->p->running >= 0; rl++) {
+		if (!pg->rl[rl] || !nvs_prio_runlist_stats(pg->rl[rl], &n, &n))
+			continue;
+		again = true;
+		if (nvs_prio_hw_lock(g))
+			continue;
+		ret = nvs_prio_runlist_watch(g, pg->t, pg->rl[rl], nvs_prio_allowed(pg->p, rl),
+					     NVS_PRIO_TSGS);
+		nvs_gpu_end(g);
+		if (ret < 0)
+			dev_warn_ratelimited(g->dev, "%s: priority runlist %d: re-apply after a driver resubmit failed (%d)\n",
+					     g->name, rl, ret);
+	}
+	if (again && !pg->stopping)
+		schedule_delayed_work(&pg->watch, msecs_to_jiffies(NVS_PRIO_WATCH_MS));
+	rt_mutex_unlock(&pg->lock);
 }
 
 /* the GPU's state, created on first use */
@@ -191,6 +236,8 @@ static int nvs_prio_gpu_get(struct nvs_gpu *g, struct nvs_prio_gpu **out)
 	rt_mutex_init(&pg->lock);
 	pg->p = nvs_prio_init(mem, len, &cfg);
 	pg->t = t;
+	pg->g = g;
+	INIT_DELAYED_WORK(&pg->watch, nvs_prio_watch);
 	pg->mech = !nvs_prio_default_gate() && !nvs_prio_runlist_usable(g) ?
 		   NVSCHED_PRIO_MECH_RUNLIST : NVSCHED_PRIO_MECH_GATE;
 	/* published initialised: lockless readers use smp_load_acquire() */
@@ -612,6 +659,10 @@ void nvs_prio_gpu_free(struct nvs_gpu *g)
 
 	if (!pg)
 		return;
+	rt_mutex_lock(&pg->lock);
+	pg->stopping = true;
+	rt_mutex_unlock(&pg->lock);
+	cancel_delayed_work_sync(&pg->watch);
 	rt_mutex_lock(&pg->lock);
 	for (rl = 0; rl < NVS_PRIO_RUNLISTS; rl++) {
 		struct nvs_prio_gate_state *s = pg->gate[rl];

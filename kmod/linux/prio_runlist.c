@@ -191,6 +191,38 @@ int nvs_prio_runlist_apply(struct nvs_gpu *g, const struct nvs_topology *t,
 }
 
 /**
+ * nvs_prio_runlist_watch() - re-apply when the driver submitted over our copy
+ * @g: the GPU; the caller holds its lock
+ * @t: the device table
+ * @r: the runlist's state
+ * @allowed: the policy's allowed set of this runlist
+ * @nbits: ids @allowed covers
+ *
+ * Reads only the submit registers while the GPU still runs our copy; when
+ * it runs another list, nvs_prio_rl_apply() takes that as the driver's new
+ * runlist (counted in @r->s.resubmits) and submits a copy filtered from it.
+ *
+ * Return: 1 when our copy runs (after any re-apply), 0 when none is
+ * active, or nvs_prio_rl_apply()'s error.
+ */
+int nvs_prio_runlist_watch(struct nvs_gpu *g, const struct nvs_topology *t,
+			   struct nvs_prio_rl_rt *r, const u64 *allowed, unsigned int nbits)
+{
+	struct nvs_rl_loc now;
+	int ret;
+
+	if (!r->s.active)
+		return 0;
+	ret = nvs_runlist_locate(&g->io, g->ident.caps, t, r->s.id, &now);
+	if (ret)
+		return ret;
+	if (now.base == r->s.buf[r->s.cur].base && now.aperture == r->s.buf[r->s.cur].aperture)
+		return 1;
+	ret = nvs_prio_rl_apply(&g->io, g->ident.caps, t, &r->s, allowed, nbits, false);
+	return ret ? ret : 1;
+}
+
+/**
  * nvs_prio_runlist_has_tsg() - is a TSG on the driver's runlist?
  * @g: the GPU; the caller holds its lock
  * @t: the device table

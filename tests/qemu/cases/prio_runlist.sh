@@ -49,14 +49,22 @@ for R in 0 0 1; do	# gv100 and ga100: runlist 0; gh100: runlist 1
 	P3=$!
 	waitst $i 3 3
 	want $i "$(set_of $B)"
-	# the owning driver submits its own runlist over ours: the next
-	# decision finds out, counts it and filters the driver's new list
+	# the owning driver submits its own runlist over ours: with no decision
+	# in between the module finds out (it looks every 10 ms), counts it and
+	# submits a copy filtered from the driver's new list
+	has $i '"resubmits":0,'
+	dec=$(st $i | grep -o '"decisions":[0-9]*')
 	[ "$(simcmd $i resubmit)" -ge 1 ] || fail "gpu$i: the model did not resubmit"
 	want $i D
-	has $i '"resubmits":0,'
+	n=0
+	until st $i | grep -q '"resubmits":1,'; do
+		n=$((n + 1)); [ $n -ge 50 ] && fail "gpu$i: driver resubmit not detected: $(st $i)"
+		sleep 0.1
+	done
+	want $i "$(set_of $B)"
+	[ "$(st $i | grep -o '"decisions":[0-9]*')" = "$dec" ] || fail "gpu$i: a decision happened meanwhile"
 	nvsched --gpu $i prio set keep $R:$C || fail "keep"
 	want $i "$(set_of $B $C)"
-	has $i '"resubmits":1,'
 	nvsched --gpu $i prio set unkeep $R:$C || fail "unkeep"
 	want $i "$(set_of $B)"
 	# the mechanism per GPU: CAP_SYS_ADMIN only; gate gives the driver's
