@@ -173,6 +173,11 @@ int nvs_win_write(struct nvs_win *s, enum nvs_aperture ap, uint64_t addr, const 
 				ret = -EIO;
 			if (ret)
 				break;
+		} else if (s->moves && nvs_rd32(s->io, w.reg) != s->cur) {
+			/* a write must never land in the driver's window */
+			s->lost = true;
+			ret = -EBUSY;
+			break;
 		}
 		nvs_wr32(s->io, NV_PRAMIN_BASE + (uint32_t)off, in[i]);
 		if ((i & 1023) == 1023)

@@ -73,6 +73,11 @@ int nvs_win_read(struct nvs_win *s, enum nvs_aperture ap, uint64_t addr, void *b
  * @buf: the bytes (32-bit words in the GPU's byte order)
  * @len: bytes, a multiple of 4
  *
+ * Before every word written through a window nvsched moved, the window
+ * register is read again: when the owning driver moved it meanwhile the
+ * write stops (-EBUSY) rather than land in the driver's window.  Used by
+ * the test path of the runlist mechanism (simulated video memory).
+ *
  * Return: as nvs_win_read(); -EOPNOTSUPP without @s->caps.
  */
 int nvs_win_write(struct nvs_win *s, enum nvs_aperture ap, uint64_t addr, const void *buf,
