@@ -523,6 +523,8 @@ static int prio_status(const struct cli_global *g0, int argc, char **argv)
 		jw_uint(&w, st.submits);
 		jw_key(&w, "resubmits");
 		jw_uint(&w, st.resubmits);
+		jw_key(&w, "preempts");
+		jw_uint(&w, st.preempts);
 		jw_key(&w, "tasks");
 		jw_arr_begin(&w);
 		for (i = 0; i < count; i++) {
@@ -550,8 +552,8 @@ static int prio_status(const struct cli_global *g0, int argc, char **argv)
 		       mech_name(st.mechanism), st.runlists, st.disabled,
 		       (unsigned long long)st.decisions, (unsigned long long)st.writes);
 		if (st.mechanism == NVSCHED_PRIO_MECH_RUNLIST)
-			printf("%u runlist submit(s), %u driver resubmit(s) detected and re-applied\n",
-			       st.submits, st.resubmits);
+			printf("%u runlist submit(s), %u driver resubmit(s) detected and re-applied, %u evicted TSG(s) preempted\n",
+			       st.submits, st.resubmits, st.preempts);
 		for (i = 0; i < count; i++) {
 			const struct nvsched_prio_task *t = &tasks[i];
 			const char *state = !(t->flags & NVSCHED_PRIO_T_IN_SEG) ? "no segment" :

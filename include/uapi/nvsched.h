@@ -515,6 +515,8 @@ struct nvsched_prio_task {
  *	copy was then built again from the driver's new runlist)
  * @submits: in: zero; out: runlist mechanism: runlist submits (copies and
  *	restores of the driver's runlist)
+ * @preempts: in: zero; out: runlist mechanism: TSG preempts of TSGs a
+ *	decision took off the runlist (after the submit)
  * @reserved: zero
  */
 struct nvsched_prio_status {
@@ -529,7 +531,8 @@ struct nvsched_prio_status {
 	__u32 runlists;
 	__u32 resubmits;
 	__u32 submits;
-	__u32 reserved[2];
+	__u32 preempts;
+	__u32 reserved[1];
 };
 
 enum nvsched_prio_set_op {

@@ -183,13 +183,14 @@ int nvs_prio_runlist_usable(struct nvs_gpu *g);
 struct nvs_prio_rl_rt *nvs_prio_runlist_new(struct nvs_gpu *g, int rl);
 void nvs_prio_runlist_free(struct nvs_prio_rl_rt *r);
 int nvs_prio_runlist_apply(struct nvs_gpu *g, const struct nvs_topology *t,
-			   struct nvs_prio_rl_rt *r, const u64 *allowed, unsigned int nbits,
-			   bool all);
+			   struct nvs_prio_rl_rt *r, const u64 *allowed, const u64 *removed,
+			   unsigned int nbits, bool all);
 int nvs_prio_runlist_watch(struct nvs_gpu *g, const struct nvs_topology *t,
 			   struct nvs_prio_rl_rt *r, const u64 *allowed, unsigned int nbits);
 bool nvs_prio_runlist_has_tsg(struct nvs_gpu *g, const struct nvs_topology *t,
 			      struct nvs_prio_rl_rt *r, unsigned int tsgid);
-bool nvs_prio_runlist_stats(const struct nvs_prio_rl_rt *r, u64 *submits, u64 *resubmits);
+bool nvs_prio_runlist_stats(const struct nvs_prio_rl_rt *r, u64 *submits, u64 *resubmits,
+			    u64 *preempts);
 
 /* dev.c */
 int nvs_dev_register(void);

@@ -49,6 +49,8 @@
  * @watch: while a runlist copy runs, looks every NVS_PRIO_WATCH_MS for a
  *	driver resubmit over it and re-applies (under @lock)
  * @stopping: unload: @watch is not armed again
+ * @evict_all: the next apply preempts every TSG its copy leaves out, not
+ *	only what the last decision removed (set by a mechanism switch)
  */
 struct nvs_prio_gpu {
 	struct rt_mutex lock;
@@ -61,6 +63,7 @@ struct nvs_prio_gpu {
 	struct nvs_gpu *g;
 	struct delayed_work watch;
 	bool stopping;
+	bool evict_all;
 };
 
 /**
@@ -147,14 +150,16 @@ static int nvs_prio_apply(struct nvs_gpu *g, struct nvs_prio_gpu *pg)
 		}
 		if (pg->mech == NVSCHED_PRIO_MECH_RUNLIST && pg->rl[rl])
 			ret = nvs_prio_runlist_apply(g, pg->t, pg->rl[rl],
-						     nvs_prio_allowed(pg->p, rl), NVS_PRIO_TSGS, all);
+						     nvs_prio_allowed(pg->p, rl), pg->evict_all ? NULL :
+						     pg->p->removed + (size_t)rl * pg->p->words,
+						     NVS_PRIO_TSGS, all);
 		else
 			ret = nvs_prio_gate_apply(&g->io, g->ident.caps, pg->t, pg->gate[rl],
 						  nvs_prio_allowed(pg->p, rl), NVS_PRIO_TSGS, all);
 		nvs_gpu_end(g);
 		if (ret == -ETIMEDOUT) {
 			/* the channels are off; the TSG leaves at its timeslice's end */
-			dev_warn_ratelimited(g->dev, "%s: preempt on runlist %d did not complete\n",
+			dev_warn_ratelimited(g->dev, "%s: a submit or preempt on runlist %d did not complete\n",
 					     g->name, rl);
 			ret = 0;
 		}
@@ -165,6 +170,7 @@ static int nvs_prio_apply(struct nvs_gpu *g, struct nvs_prio_gpu *pg)
 			err = err ? err : ret;
 		}
 	}
+	pg->evict_all = false;
 	if (pg->mech == NVSCHED_PRIO_MECH_RUNLIST && !all && !pg->stopping)
 		schedule_delayed_work(&pg->watch, msecs_to_jiffies(NVS_PRIO_WATCH_MS));
 	return err;
@@ -187,7 +193,7 @@ static void nvs_prio_watch(struct work_struct *work)
 	rt_mutex_lock(&pg->lock);
 	for (rl = 0; rl < NVS_PRIO_RUNLISTS && pg->mech == NVSCHED_PRIO_MECH_RUNLIST &&
 	     pg->p->running >= 0; rl++) {
-		if (!pg->rl[rl] || !nvs_prio_runlist_stats(pg->rl[rl], &n, &n))
+		if (!pg->rl[rl] || !nvs_prio_runlist_stats(pg->rl[rl], &n, &n, &n))
 			continue;
 		again = true;
 		if (nvs_prio_hw_lock(g))
@@ -473,12 +479,13 @@ static int nvs_prio_set_mech(struct nvs_gpu *g, struct nvs_prio_gpu *pg, u32 mec
 		if (!pg->gate[rl] || nvs_prio_hw_lock(g))
 			continue;
 		if (pg->mech == NVSCHED_PRIO_MECH_RUNLIST && pg->rl[rl])
-			nvs_prio_runlist_apply(g, pg->t, pg->rl[rl], none, 0, true);
+			nvs_prio_runlist_apply(g, pg->t, pg->rl[rl], none, NULL, 0, true);
 		else
 			nvs_prio_gate_apply(&g->io, g->ident.caps, pg->t, pg->gate[rl], none, 0, true);
 		nvs_gpu_end(g);
 	}
 	pg->mech = mech;
+	pg->evict_all = true;
 	return 0;
 }
 
@@ -534,12 +541,12 @@ static int nvs_prio_ioc_status(struct file *file, void __user *arg)
 	struct nvs_prio_gpu *pg;
 	struct nvs_gpu *g;
 	unsigned int i, n = 0;
-	u64 submits = 0, resubmits = 0;
+	u64 submits = 0, resubmits = 0, preempts = 0;
 	int rl, ret = 0;
 
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
-	if (req.reserved[0] || req.reserved[1] || req.resubmits || req.submits)
+	if (req.reserved[0] || req.preempts || req.resubmits || req.submits)
 		return -EINVAL;
 	g = nvs_gpu_get_by_index(req.gpu);
 	if (!g)
@@ -584,10 +591,11 @@ static int nvs_prio_ioc_status(struct file *file, void __user *arg)
 		req.writes += pg->gate[rl]->writes;
 		req.disabled += pg->gate[rl]->ndisabled;
 		if (pg->rl[rl])
-			nvs_prio_runlist_stats(pg->rl[rl], &submits, &resubmits);
+			nvs_prio_runlist_stats(pg->rl[rl], &submits, &resubmits, &preempts);
 	}
 	req.submits = (u32)min_t(u64, submits, U32_MAX);
 	req.resubmits = (u32)min_t(u64, resubmits, U32_MAX);
+	req.preempts = (u32)min_t(u64, preempts, U32_MAX);
 	rt_mutex_unlock(&pg->lock);
 	if (n > req.count) {
 		ret = -ENOSPC;
@@ -671,7 +679,7 @@ void nvs_prio_gpu_free(struct nvs_gpu *g)
 			static const u64 none[1];
 
 			if (!nvs_prio_hw_lock(g)) {
-				if (nvs_prio_runlist_apply(g, pg->t, pg->rl[rl], none, 0, true))
+				if (nvs_prio_runlist_apply(g, pg->t, pg->rl[rl], none, NULL, 0, true))
 					dev_warn(g->dev, "%s: could not restore the driver's runlist %d\n",
 						 g->name, rl);
 				nvs_gpu_end(g);

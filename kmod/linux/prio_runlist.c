@@ -22,6 +22,7 @@
 #include <linux/slab.h>
 
 #include "nvs_linux.h"
+#include "control.h"
 #include "pramin.h"
 #include "prio_rl.h"
 
@@ -34,6 +35,7 @@
  * @vid: test device: @s.buf are video memory written through PRAMIN
  * @dma: bus addresses of the DMA buffers (not @vid)
  * @bytes: size of each buffer
+ * @preempts: TSG preempts issued for evicted TSGs
  */
 struct nvs_prio_rl_rt {
 	struct nvs_prio_rl_state s;
@@ -41,6 +43,7 @@ struct nvs_prio_rl_rt {
 	bool vid;
 	dma_addr_t dma[2];
 	size_t bytes;
+	u64 preempts;
 };
 
 static void nvs_prio_rl_wait(void *ctx)
@@ -169,25 +172,77 @@ void nvs_prio_runlist_free(struct nvs_prio_rl_rt *r)
 	kfree(r);
 }
 
+/*
+ * After a copy was submitted: a TSG it left out may still be on the engine
+ * until its timeslice ends; preempt each one that is on the driver's
+ * runlist (just decoded into r->s.items by nvs_prio_rl_apply()), so that
+ * it leaves now: those in @bm (what the decision removed), or with
+ * @held_back those not in @bm (the allowed set: after a driver resubmit
+ * or a mechanism switch any held-back TSG may run).  A TSG that is not
+ * running completes its preempt at once.  Bounded poll per TSG.
+ */
+static int nvs_prio_runlist_evict(struct nvs_gpu *g, const struct nvs_topology *t,
+				  struct nvs_prio_rl_rt *r, const u64 *bm, unsigned int nbits,
+				  bool held_back)
+{
+	const struct nvs_caps *caps = g->ident.caps;
+	struct nvs_rl_loc loc;
+	struct nvs_plan p;
+	unsigned int i, k;
+	int ret, err = 0;
+
+	ret = nvs_runlist_locate(&g->io, caps, t, r->s.id, &loc);
+	if (ret)
+		return ret;
+	for (i = 0; i < r->s.drv.length; i++) {
+		const struct nvs_rl_item *it = &r->s.items[i];
+
+		if (it->kind != NVS_RL_TSG ||
+		    (it->id < nbits && ((bm[it->id / 64] >> (it->id % 64)) & 1)) != !held_back)
+			continue;
+		if (nvs_ctl_plan(&g->io, caps, &loc, NVS_CTL_PREEMPT_TSG, it->id, &p))
+			return 0;	/* no TSG preempt here: the timeslice ends it */
+		nvs_plan_apply(&g->io, &p);
+		r->preempts++;
+		for (k = 0; k < r->s.max_polls && nvs_plan_pending(&g->io, &p); k++)
+			r->s.wait(r->s.ctx);
+		if (nvs_plan_pending(&g->io, &p))
+			err = -ETIMEDOUT;
+	}
+	return err;
+}
+
 /**
  * nvs_prio_runlist_apply() - make the runlist follow the policy
  * @g: the GPU; the caller holds its lock (nvs_gpu_begin() or equivalent)
  * @t: the device table
  * @r: the runlist's state
  * @allowed: the policy's allowed set of this runlist
- * @nbits: ids @allowed covers
+ * @removed: what the decision took off this runlist (TSGs to preempt
+ *	after the submit), or NULL: every TSG left out (after a mechanism
+ *	switch)
+ * @nbits: ids @allowed and @removed cover
  * @all: no real-time segment is active: the driver's runlist again
  *
- * One submit at most (bounded poll).  A runlist the driver submitted over
- * ours becomes the driver's runlist and is counted (@r->s.resubmits).
+ * One submit at most (bounded poll), then a TSG preempt (bounded poll) for
+ * each TSG of @removed (or left out) on the driver's runlist.  A runlist the driver
+ * submitted over ours becomes the driver's runlist and is counted
+ * (@r->s.resubmits).
  *
- * Return: 0 or nvs_prio_rl_apply()'s error.
+ * Return: 0, nvs_prio_rl_apply()'s error, or -ETIMEDOUT when a preempt
+ * stayed pending (the copy runs all the same).
  */
 int nvs_prio_runlist_apply(struct nvs_gpu *g, const struct nvs_topology *t,
-			   struct nvs_prio_rl_rt *r, const u64 *allowed, unsigned int nbits,
-			   bool all)
+			   struct nvs_prio_rl_rt *r, const u64 *allowed, const u64 *removed,
+			   unsigned int nbits, bool all)
 {
-	return nvs_prio_rl_apply(&g->io, g->ident.caps, t, &r->s, allowed, nbits, all);
+	int ret;
+
+	ret = nvs_prio_rl_apply(&g->io, g->ident.caps, t, &r->s, allowed, nbits, all);
+	if (ret || all)
+		return ret;
+	return removed ? nvs_prio_runlist_evict(g, t, r, removed, nbits, false) :
+			 nvs_prio_runlist_evict(g, t, r, allowed, nbits, true);
 }
 
 /**
@@ -200,7 +255,8 @@ int nvs_prio_runlist_apply(struct nvs_gpu *g, const struct nvs_topology *t,
  *
  * Reads only the submit registers while the GPU still runs our copy; when
  * it runs another list, nvs_prio_rl_apply() takes that as the driver's new
- * runlist (counted in @r->s.resubmits) and submits a copy filtered from it.
+ * runlist (counted in @r->s.resubmits) and submits a copy filtered from it,
+ * then preempts the TSGs left out (they may have run meanwhile).
  *
  * Return: 1 when our copy runs (after any re-apply), 0 when none is
  * active, or nvs_prio_rl_apply()'s error.
@@ -219,6 +275,8 @@ int nvs_prio_runlist_watch(struct nvs_gpu *g, const struct nvs_topology *t,
 	if (now.base == r->s.buf[r->s.cur].base && now.aperture == r->s.buf[r->s.cur].aperture)
 		return 1;
 	ret = nvs_prio_rl_apply(&g->io, g->ident.caps, t, &r->s, allowed, nbits, false);
+	if (!ret)
+		ret = nvs_prio_runlist_evict(g, t, r, allowed, nbits, true);
 	return ret ? ret : 1;
 }
 
@@ -262,12 +320,15 @@ bool nvs_prio_runlist_has_tsg(struct nvs_gpu *g, const struct nvs_topology *t,
  * @r: the state
  * @submits: incremented by its submits (copies and restores)
  * @resubmits: incremented by the driver resubmits it detected
+ * @preempts: incremented by the preempts of evicted TSGs
  *
  * Return: whether our copy is what the GPU runs.
  */
-bool nvs_prio_runlist_stats(const struct nvs_prio_rl_rt *r, u64 *submits, u64 *resubmits)
+bool nvs_prio_runlist_stats(const struct nvs_prio_rl_rt *r, u64 *submits, u64 *resubmits,
+			    u64 *preempts)
 {
 	*submits += r->s.submits;
 	*resubmits += r->s.resubmits;
+	*preempts += r->preempts;
 	return r->s.active;
 }

@@ -32,7 +32,7 @@
  * OFFSET is where the scheduler resumes, regs-fifo.md 3.2), then "sum=0x..." (FNV-1a of
  * the submitted entries' bytes).  At start, one 'I' line per runlist the
  * snapshot shows submitted (the driver's own, replayed once, not logged in
- * the write log).
+ * the write log).  "P ID" for each TSG preempt written.
  *
  * Guest user space may write NVS_SIMBOX_HOSTCMD_RESUBMIT to the mailbox
  * word NVS_SIMBOX_HOSTCMD_OFF: the responder then plays the owning driver
@@ -236,7 +236,7 @@ int main(int argc, char **argv)
 	uint32_t tail;
 	uint64_t tick_us, next_tick, last_active;
 	unsigned ticks;
-	unsigned long foreign_after = 0, win_writes = 0, nsub = 0;
+	unsigned long foreign_after = 0, win_writes = 0, nsub = 0, npre = 0;
 	unsigned long long vid_addr = 0, vid_len = 0;
 	FILE *sub_f = NULL;
 	uint32_t cmd;
@@ -398,6 +398,13 @@ int main(int argc, char **argv)
 			if (sub_f && nvs_sim_submits(sim, NULL) != nsub) {
 				nsub = nvs_sim_submits(sim, NULL);
 				log_submit(sim, sub_f, 'S');
+			}
+			if (sub_f && nvs_sim_preempts(sim, NULL) != npre) {
+				unsigned tsg;
+
+				npre = nvs_sim_preempts(sim, &tsg);
+				fprintf(sub_f, "P %u\n", tsg);
+				fflush(sub_f);
 			}
 			if (foreign_after && (off == 0x1700 || off == 0x10fd40) &&
 			    ++win_writes == foreign_after)

@@ -227,6 +227,8 @@ struct nvs_sim {
 	struct nvs_sim_write *log;
 	size_t nlog, cap_log;
 
+	unsigned long npreempts;	/* TSG preempts started */
+	unsigned last_preempt_tsg;
 	unsigned long nsubmits;		/* runlist submits applied */
 	struct nvs_sim_submit last_submit;
 	struct drv_submit *drv;		/* the snapshot's submits, per runlist */
@@ -1078,14 +1080,22 @@ void nvs_sim_wr32(struct nvs_sim *sim, uint32_t off, uint32_t val)
 		reg_set(sim, off, (val & ~SIM_PFIFO_PREEMPT_PENDING) |
 				  (old & SIM_PFIFO_PREEMPT_PENDING));
 		pend_set(sim, off, SIM_PFIFO_PREEMPT_PENDING);
+		/* regs-fifo.md 5.1: ID 11:0, TYPE 25:24 (1 TSG) */
+		if (((val >> 24) & 3u) == 1u) {
+			sim->npreempts++;
+			sim->last_preempt_tsg = val & 0xfffu;
+		}
 		break;
 	case SP_RL_PREEMPT: {
 		uint32_t pbits = SIM_RL_PREEMPT_TSG_PENDING | SIM_RL_PREEMPT_RUNLIST_PENDING;
 		uint32_t type = (val >> SIM_RL_PREEMPT_TYPE_SHIFT) & SIM_RL_PREEMPT_TYPE_MASK;
 
 		reg_set(sim, off, (val & ~pbits) | (old & pbits));
-		if (type == SIM_RL_PREEMPT_TYPE_TSG)
+		if (type == SIM_RL_PREEMPT_TYPE_TSG) {
 			pend_set(sim, off, SIM_RL_PREEMPT_TSG_PENDING);
+			sim->npreempts++;
+			sim->last_preempt_tsg = val & 0xfffu;	/* ID 11:0 */
+		}
 		else if (type == SIM_RL_PREEMPT_TYPE_RUNLIST)
 			pend_set(sim, off, SIM_RL_PREEMPT_RUNLIST_PENDING);
 		break;
@@ -1282,6 +1292,13 @@ int nvs_sim_driver_resubmit(struct nvs_sim *sim, size_t i)
 	for (k = 0; k < sim->drv[i].n; k++)
 		nvs_sim_wr32(sim, sim->drv[i].off[k], sim->drv[i].val[k]);
 	return 0;
+}
+
+unsigned long nvs_sim_preempts(const struct nvs_sim *sim, unsigned *last_tsg)
+{
+	if (last_tsg)
+		*last_tsg = sim->last_preempt_tsg;
+	return sim->npreempts;
 }
 
 unsigned long nvs_sim_submits(const struct nvs_sim *sim, struct nvs_sim_submit *last)

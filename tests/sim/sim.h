@@ -101,6 +101,9 @@ struct nvs_sim_submit {
 	unsigned ap;
 	uint32_t len, offset;
 };
+/* Number of TSG preempts started (writes of a TSG preempt); @last_tsg
+ * (may be NULL) gets the latest one's TSG id. */
+unsigned long nvs_sim_preempts(const struct nvs_sim *sim, unsigned *last_tsg);
 /* Number of submits so far; @last (may be NULL) gets the latest. */
 unsigned long nvs_sim_submits(const struct nvs_sim *sim, struct nvs_sim_submit *last);
 /* Play the owning driver: submit the @i-th non-empty runlist of the
