@@ -94,6 +94,46 @@ for R in 0 0 1; do	# gv100 and ga100: runlist 0; gh100: runlist 1
 	i=$((i + 1))
 done
 wait 2> /dev/null
+# explicit begin/end (the example daemon, libnvsched: one task per handle,
+# all in one process) and closing a handle mid-segment, on the GV100
+set -- $ALL0
+A=$1 B=$2
+mkfifo /tmp/din
+prio-daemon 0 < /tmp/din > /tmp/dout 2>&1 &
+D=$!
+exec 3> /tmp/din
+nd=0
+say() {
+	echo "$1" >&3
+	nd=$((nd + 1))
+	k=0
+	while [ "$(grep -c . /tmp/dout)" -lt $nd ]; do
+		k=$((k + 1)); [ $k -ge 100 ] && fail "daemon: no answer to '$1'"; sleep 0.1
+	done
+	r=$(sed -n "${nd}p" /tmp/dout)
+	case $r in *"$2"*) ;; *) fail "daemon '$1': got '$r', want '$2'" ;; esac
+}
+say "task a 0:$A" ok
+say "task b 0:$B" ok
+say "begin a 10" ok
+want 0 "$(set_of $A)"
+say "begin b 20" ok
+want 0 "$(set_of $B)"
+say "end b" ok
+want 0 "$(set_of $A)"
+say "end a" ok
+want 0 "$(set_of $ALL0)"
+say "begin b 30" ok
+want 0 "$(set_of $B)"
+say "begin a 40" ok
+want 0 "$(set_of $A)"
+say "drop a" ok				# closing the handle mid-segment
+want 0 "$(set_of $B)"
+say "drop b" ok
+want 0 "$(set_of $ALL0)"
+echo quit >&3
+exec 3>&-
+wait $D
 rmmod nvsched || fail rmmod
 # without allow_gsp_runlist_writes the Hopper GPU (GSP firmware) gets the
 # gate mechanism and refuses the runlist one; the Volta GPU keeps runlist
