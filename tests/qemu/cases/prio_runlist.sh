@@ -80,6 +80,9 @@ for R in 0 0 1; do	# gv100 and ga100: runlist 0; gh100: runlist 1
 	want $i "$(set_of $B)"
 	has $i '"mechanism":"runlist"'
 	has $i '"disabled_channels":0,'
+	# malformed mechanism/status requests: EINVAL, nothing changes
+	prioioc $i > /tmp/e || { cat /tmp/e; fail "gpu$i: malformed prio requests"; }
+	[ "$(grep -c ' ok$' /tmp/e)" = 10 ] || fail "gpu$i: prioioc: $(cat /tmp/e)"
 	# kill -9 of the running task: the next one runs; the last real-time
 	# task's end restores the driver's runlist
 	kill -9 $P3
