@@ -195,8 +195,10 @@ static void nvs_prio_watch(struct work_struct *work)
 	     pg->p->running >= 0; rl++) {
 		if (!pg->rl[rl] || !nvs_prio_runlist_stats(pg->rl[rl], &n, &n, &n))
 			continue;
-		again = true;
-		if (nvs_prio_hw_lock(g))
+		ret = nvs_prio_hw_lock(g);
+		/* a GPU gone from the bus: nothing to watch any more */
+		again = again || ret != -ENODEV;
+		if (ret)
 			continue;
 		ret = nvs_prio_runlist_watch(g, pg->t, pg->rl[rl], nvs_prio_allowed(pg->p, rl),
 					     NVS_PRIO_TSGS);

@@ -27,7 +27,7 @@ for R in 0 0 1; do	# gv100 and ga100: runlist 0; gh100: runlist 1
 	A=$1 B=$2 C=$3
 	[ -n "$C" ] || fail "gpu$i runlist $R: need three TSGs, got '$ALL'"
 	echo "@@ gpu$i runlist $R TSGs: $ALL"
-	[ $i = 0 ] && ALL0=$ALL
+	eval "ALL$i=\$ALL RL$i=$R"
 	has $i '"mechanism":"none"'
 	nvsched --gpu $i prio run --best-effort --tsg $R:$C -- sleep 1000 &
 	PB=$!
@@ -137,6 +137,19 @@ want 0 "$(set_of $ALL0)"
 echo quit >&3
 exec 3>&-
 wait $D
+# decision latency (begin: copy + submit + preempts; end: the driver's
+# runlist again) against a null ioctl, 20 of each per GPU; every begin and
+# end is a submit the host check expects
+for i in 0 1 2; do
+	eval "ALL=\$ALL$i R=\$RL$i"
+	set -- $ALL
+	priolat $i $R $1 20 > /tmp/lat || fail "gpu$i: priolat"
+	echo "@@ lat gpu$i (us: min median max): $(tr '\n' ';' < /tmp/lat)"
+	for k in $(seq 20); do
+		want $i "$(set_of $1)"
+		want $i "$(set_of $ALL)"
+	done
+done
 rmmod nvsched || fail rmmod
 # without allow_gsp_runlist_writes the Hopper GPU (GSP firmware) gets the
 # gate mechanism and refuses the runlist one; the Volta GPU keeps runlist
