@@ -176,6 +176,10 @@ static int __init nvs_init(void)
 	struct nvs_gpu *g;
 	int ret;
 
+	if (!prio_mechanism || (strcmp(prio_mechanism, "runlist") && strcmp(prio_mechanism, "gate"))) {
+		pr_err("nvsched: prio_mechanism must be runlist or gate\n");
+		return -EINVAL;
+	}
 	ret = nvs_gpus_discover(&nvs_mod.gpus, test_devices);
 	if (ret)
 		return ret;

@@ -174,4 +174,19 @@ waitst 0 0 0
 want 0 "$(set_of $ALL0)"
 wait 2> /dev/null
 rmmod nvsched || fail rmmod
+# prio_mechanism: gate makes every GPU use gate; anything else refuses the load
+insmod /lib/modules/nvsched.ko test_devices=1af4:1110:2 test_runlist_vid=0x40000000 \
+	prio_mechanism=fifo 2> /dev/null && fail "prio_mechanism=fifo loaded"
+insmod /lib/modules/nvsched.ko test_devices=1af4:1110:2 test_runlist_vid=0x40000000 \
+	prio_mechanism=gate || fail "insmod prio_mechanism=gate"
+set -- $ALL0
+nvsched --gpu 0 prio run --prio 10 --tsg 0:$1 -- sleep 1000 &
+P=$!
+waitst 0 1 1
+has 0 '"mechanism":"gate"'
+has 0 '"submits":0,'
+kill -9 $P
+waitst 0 0 0
+wait 2> /dev/null
+rmmod nvsched || fail rmmod
 echo "@@ done"
