@@ -38,6 +38,9 @@
  * word NVS_SIMBOX_HOSTCMD_OFF: the responder then plays the owning driver
  * and submits every runlist again as the snapshot showed it
  * (nvs_sim_driver_resubmit()), and answers NVS_SIMBOX_HOSTCMD_DONE | N.
+ * With --submits, NVS_SIMBOX_HOSTCMD_CORRUPT makes the first entry of each
+ * of the snapshot's runlists a zero-length TSG header (GPU memory the
+ * module must refuse) and NVS_SIMBOX_HOSTCMD_REPAIR puts the bytes back.
  *
  * While serving:
  *   SIGUSR1  write the log file now (keep serving).
@@ -149,6 +152,42 @@ static void submit_tsgs(struct nvs_sim *sim, const struct nvs_sim_submit *sb, FI
 		first = 0;
 	}
 	fprintf(f, " sum=0x%08x", sum);
+}
+
+/* the snapshot's runlists ('I' lines) and their first entries, for
+ * NVS_SIMBOX_HOSTCMD_CORRUPT/_REPAIR */
+#define MAX_DRV 64
+static struct nvs_sim_submit drv_rl[MAX_DRV];
+static uint8_t drv_first[MAX_DRV][16];
+static unsigned ndrv;
+
+/* 16-byte entries (Volta+, dev_ram.ref.txt): word 0 bit 0 TYPE = TSG,
+ * word 1 bits 7:0 TSG_LENGTH = 0; 8-byte: bit 13 TYPE, bits 31:26 LENGTH */
+static uint32_t corrupt_runlists(struct nvs_sim *sim, int repair)
+{
+	unsigned es = nvs_sim_gen(sim) >= NVS_SIM_GEN_VOLTA ? 16 : 8, i;
+	uint32_t n = 0;
+	uint8_t e[16];
+
+	for (i = 0; i < ndrv; i++) {
+		enum nvs_aperture ap = (enum nvs_aperture)drv_rl[i].ap;
+
+		if (repair) {
+			memcpy(e, drv_first[i], es);
+		} else {
+			memcpy(e, drv_first[i], es);
+			if (es == 16) {
+				e[0] |= 1;
+				e[4] = 0;
+			} else {
+				e[1] |= 0x20;
+				e[3] &= 0x03;
+			}
+		}
+		if (!nvs_sim_mem_write(sim, ap, drv_rl[i].base, e, es))
+			n++;
+	}
+	return n;
 }
 
 static void log_submit(struct nvs_sim *sim, FILE *f, char kind)
@@ -344,8 +383,15 @@ int main(int argc, char **argv)
 	if (sub_f) {
 		uint32_t nr = 0;
 
-		while (!nvs_sim_driver_resubmit(sim, nr++))
+		while (!nvs_sim_driver_resubmit(sim, nr++)) {
 			log_submit(sim, sub_f, 'I');
+			if (ndrv < MAX_DRV) {
+				nvs_sim_submits(sim, &drv_rl[ndrv]);
+				if (!nvs_sim_mem_read(sim, (enum nvs_aperture)drv_rl[ndrv].ap,
+						      drv_rl[ndrv].base, drv_first[ndrv], 16))
+					ndrv++;
+			}
+		}
 		nsub = nvs_sim_submits(sim, NULL);
 		nvs_sim_log_clear(sim);
 	}
@@ -425,6 +471,11 @@ int main(int argc, char **argv)
 			nsub = nvs_sim_submits(sim, NULL);
 			__atomic_store_n(box_word(map, NVS_SIMBOX_HOSTCMD_OFF),
 					 NVS_SIMBOX_HOSTCMD_DONE | (uint32_t)nr, __ATOMIC_RELEASE);
+		} else if (cmd == NVS_SIMBOX_HOSTCMD_CORRUPT || cmd == NVS_SIMBOX_HOSTCMD_REPAIR) {
+			uint32_t n = corrupt_runlists(sim, cmd == NVS_SIMBOX_HOSTCMD_REPAIR);
+
+			__atomic_store_n(box_word(map, NVS_SIMBOX_HOSTCMD_OFF),
+					 NVS_SIMBOX_HOSTCMD_DONE | n, __ATOMIC_RELEASE);
 		} else if (cmd && cmd < NVS_SIMBOX_HOSTCMD_DONE) {
 			__atomic_store_n(box_word(map, NVS_SIMBOX_HOSTCMD_OFF),
 					 NVS_SIMBOX_HOSTCMD_DONE, __ATOMIC_RELEASE);

@@ -38,6 +38,17 @@ for R in 0 0 1; do	# gv100 and ga100: runlist 0; gh100: runlist 1
 	P1=$!
 	waitst $i 2 2
 	want $i "$(set_of $A)"
+	# the driver's runlist corrupt in GPU memory (untrusted): the decision
+	# fails with EIO and nothing is submitted; repaired, the next one works
+	sub=$(st $i | grep -o '"submits":[0-9]*')
+	[ "$(simcmd $i corrupt)" -ge 1 ] || fail "gpu$i: the model did not corrupt"
+	nvsched --gpu $i prio set keep $R:$C 2> /tmp/e && fail "gpu$i: decision on a corrupt runlist"
+	grep -q "Input/output error" /tmp/e || fail "gpu$i corrupt: $(cat /tmp/e)"
+	[ "$(st $i | grep -o '"submits":[0-9]*')" = "$sub" ] || fail "gpu$i: submitted from a corrupt runlist"
+	[ "$(simcmd $i repair)" -ge 1 ] || fail "gpu$i: the model did not repair"
+	nvsched --gpu $i prio set unkeep $R:$C || fail "gpu$i: unkeep after repair"
+	[ "$(st $i | grep -o '"submits":[0-9]*')" != "$sub" ] || fail "gpu$i: nothing submitted after repair"
+	want $i "$(set_of $A)"
 	nvsched --gpu $i prio run --prio 20 --tsg $R:$B -- sleep 1000 &
 	P2=$!
 	waitst $i 3 3

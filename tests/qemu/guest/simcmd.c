@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * simcmd GPU resubmit: ask the host model of test GPU number GPU (the
- * GPU-th ivshmem device 1af4:1110 in bus order, as /proc/gpuN) to play
- * the owning driver and submit its runlists again
- * (NVS_SIMBOX_HOSTCMD_RESUBMIT, kmod/hw/simbox.h).  Goes through the BAR
+ * simcmd GPU resubmit|corrupt|repair: ask the host model of test GPU
+ * number GPU (the GPU-th ivshmem device 1af4:1110 in bus order, as
+ * /proc/gpuN) to play the owning driver and submit its runlists again, to
+ * corrupt the first entry of each of the driver's runlists, or to repair
+ * them (NVS_SIMBOX_HOSTCMD_*, kmod/hw/simbox.h).  Goes through the BAR
  * (sysfs resource2), not through the module.  Prints the number of
- * runlists resubmitted; exit 0, or 1 with a message.
+ * runlists concerned; exit 0, or 1 with a message.
  */
 #include <dirent.h>
 #include <fcntl.h>
@@ -49,12 +50,23 @@ int main(int argc, char **argv)
 	char path[512];
 	int n, i, k = 0, want, fd;
 	uint8_t *map;
-	uint32_t v = NVS_SIMBOX_HOSTCMD_RESUBMIT;
+	uint32_t v, c;
 
-	if (argc != 3 || strcmp(argv[2], "resubmit")) {
-		fprintf(stderr, "usage: simcmd GPU resubmit\n");
+	if (argc != 3) {
+		fprintf(stderr, "usage: simcmd GPU resubmit|corrupt|repair\n");
 		return 2;
 	}
+	if (!strcmp(argv[2], "resubmit")) {
+		c = NVS_SIMBOX_HOSTCMD_RESUBMIT;
+	} else if (!strcmp(argv[2], "corrupt")) {
+		c = NVS_SIMBOX_HOSTCMD_CORRUPT;
+	} else if (!strcmp(argv[2], "repair")) {
+		c = NVS_SIMBOX_HOSTCMD_REPAIR;
+	} else {
+		fprintf(stderr, "usage: simcmd GPU resubmit|corrupt|repair\n");
+		return 2;
+	}
+	v = c;
 	want = atoi(argv[1]);
 	n = scandir("/sys/bus/pci/devices", &ents, NULL, alphasort);
 	if (n < 0) {
@@ -85,7 +97,7 @@ int main(int argc, char **argv)
 	}
 	cmd = (volatile uint32_t *)(map + NVS_SIMBOX_OFFSET + NVS_SIMBOX_HOSTCMD_OFF);
 	*cmd = v;
-	for (i = 0; i < 10000 && (v = *cmd) == NVS_SIMBOX_HOSTCMD_RESUBMIT; i++)
+	for (i = 0; i < 10000 && (v = *cmd) == c; i++)
 		usleep(1000);
 	if (!(v & NVS_SIMBOX_HOSTCMD_DONE)) {
 		fprintf(stderr, "simcmd: the host model did not answer (0x%x)\n", v);
