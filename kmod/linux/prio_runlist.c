@@ -19,6 +19,7 @@
 #include <linux/delay.h>
 #include <linux/dma-mapping.h>
 #include <linux/mm.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 
 #include "nvs_linux.h"
@@ -129,7 +130,7 @@ struct nvs_prio_rl_rt *nvs_prio_runlist_new(struct nvs_gpu *g, int rl)
 
 		b->entries = entries;
 		if (r->vid) {
-			/* one window per GPU: both buffers of every runlist side by side */
+			/* from test_runlist_vid: runlist id rl's two buffers at 2 * rl */
 			b->base = ALIGN(vid, SZ_64K) + ((u64)rl * 2 + i) * r->bytes;
 			b->aperture = NVS_AP_VID;
 			b->cpu = kvzalloc(r->bytes, GFP_KERNEL);
