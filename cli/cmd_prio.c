@@ -46,6 +46,7 @@ static void prio_usage(FILE *f)
 		"usage: nvsched prio simulate [-j] [-p] FILE\n"
 		"       nvsched [--gpu N] prio status [-j] [-p]\n"
 		"       nvsched [--gpu N] prio set keep|unkeep RL:ID\n"
+		"       nvsched [--gpu N] prio set mechanism runlist|gate\n"
 		"       nvsched [--gpu N] prio run [--prio N|--best-effort] [--fifo N] [--tsg RL:ID...]\n"
 		"                                  [--capture-ms N] [--settle-ms N] -- CMD [ARG...]\n\n"
 		"Fixed-priority GPU scheduling (GCAPS-style); see nvsched-prio(1).\n\n"
@@ -60,6 +61,10 @@ static void prio_usage(FILE *f)
 		"                  back), the mechanism and its counters\n"
 		"  set keep RL:ID  keep that TSG on whatever runs (a display server, say);\n"
 		"                  unkeep undoes it (CAP_SYS_ADMIN)\n"
+		"  set mechanism runlist|gate  rewrite the runlists (a filtered copy is\n"
+		"                  submitted) or disable the held-back TSGs' channels, on this\n"
+		"                  GPU from now on (CAP_SYS_ADMIN; runlist is refused where GSP\n"
+		"                  firmware owns the runlists)\n"
 		"  run             give the TSGs (hardware runlist RL, TSG id ID; CAP_SYS_ADMIN)\n"
 		"                  to a new task, begin its segment at priority N (0..%d,\n"
 		"                  CAP_SYS_NICE; default: the SCHED_FIFO priority of this thread,\n"
@@ -618,7 +623,8 @@ static int prio_run(const struct cli_global *g, int argc, char **argv)
 
 static const char *mech_name(unsigned int m)
 {
-	return m == NVSCHED_PRIO_MECH_GATE ? "gate" : "none";
+	return m == NVSCHED_PRIO_MECH_GATE ? "gate" :
+	       m == NVSCHED_PRIO_MECH_RUNLIST ? "runlist" : "none";
 }
 
 static int prio_status(const struct cli_global *g0, int argc, char **argv)
@@ -702,6 +708,12 @@ static int prio_status(const struct cli_global *g0, int argc, char **argv)
 			jw_uint(&w, es.max_ns);
 			jw_obj_end(&w);
 		}
+		jw_key(&w, "submits");
+		jw_uint(&w, st.submits);
+		jw_key(&w, "resubmits");
+		jw_uint(&w, st.resubmits);
+		jw_key(&w, "preempts");
+		jw_uint(&w, st.preempts);
 		jw_key(&w, "tasks");
 		jw_arr_begin(&w);
 		for (i = 0; i < count; i++) {
@@ -736,6 +748,9 @@ static int prio_status(const struct cli_global *g0, int argc, char **argv)
 			printf("captures: %llu ended, %u abandoned%s\n",
 			       (unsigned long long)es.captures, es.abandoned,
 			       es.capturing ? ", one in progress" : "");
+		if (st.mechanism == NVSCHED_PRIO_MECH_RUNLIST)
+			printf("%u runlist submit(s), %u driver resubmit(s) detected and re-applied, %u evicted TSG(s) preempted\n",
+			       st.submits, st.resubmits, st.preempts);
 		for (i = 0; i < count; i++) {
 			const struct nvsched_prio_task *t = &tasks[i];
 			const char *state = !(t->flags & NVSCHED_PRIO_T_IN_SEG) ? "no segment" :
@@ -755,6 +770,7 @@ static int prio_status(const struct cli_global *g0, int argc, char **argv)
 
 static int prio_set(const struct cli_global *g, int argc, char **argv)
 {
+	unsigned int mech = 0;
 	unsigned long rl, id;
 	struct nvsched *h;
 	unsigned int gpu = 0;
@@ -765,19 +781,28 @@ static int prio_set(const struct cli_global *g, int argc, char **argv)
 		prio_usage(stdout);
 		return CLI_EXIT_OK;
 	}
-	if (argc != 3 || (strcmp(argv[1], "keep") && strcmp(argv[1], "unkeep"))) {
-		fprintf(stderr, "nvsched prio set: keep|unkeep RL:ID expected (see --help)\n");
+	if (argc == 3 && !strcmp(argv[1], "mechanism")) {
+		if (strcmp(argv[2], "runlist") && strcmp(argv[2], "gate")) {
+			fprintf(stderr, "nvsched prio set: mechanism runlist|gate expected\n");
+			return CLI_EXIT_USAGE;
+		}
+		mech = argv[2][0] == 'r' ? NVSCHED_PRIO_MECH_RUNLIST : NVSCHED_PRIO_MECH_GATE;
+	} else if (argc != 3 || (strcmp(argv[1], "keep") && strcmp(argv[1], "unkeep"))) {
+		fprintf(stderr, "nvsched prio set: keep|unkeep RL:ID or mechanism runlist|gate expected (see --help)\n");
 		return CLI_EXIT_USAGE;
 	}
-	rl = strtoul(argv[2], &end, 0);
-	if (*end != ':' || rl > 63) {
+	rl = mech ? 0 : strtoul(argv[2], &end, 0);
+	if (mech) {
+		id = 0;
+	} else if (*end != ':' || rl > 63) {
 		fprintf(stderr, "nvsched prio set: RL:ID expected\n");
 		return CLI_EXIT_USAGE;
-	}
-	id = strtoul(end + 1, &end, 0);
-	if (*end || id > 0xffffffffUL) {
-		fprintf(stderr, "nvsched prio set: RL:ID expected\n");
-		return CLI_EXIT_USAGE;
+	} else {
+		id = strtoul(end + 1, &end, 0);
+		if (*end || id > 0xffffffffUL) {
+			fprintf(stderr, "nvsched prio set: RL:ID expected\n");
+			return CLI_EXIT_USAGE;
+		}
 	}
 	if (g->gpu) {
 		long v = strtol(g->gpu, &end, 10);
@@ -793,8 +818,15 @@ static int prio_set(const struct cli_global *g, int argc, char **argv)
 		fprintf(stderr, "nvsched prio set: GPU %u: %s\n", gpu, nvsched_strerror(errno));
 		return CLI_EXIT_FAIL;
 	}
-	ret = nvsched_prio_keep(h, (int)rl, (unsigned int)id, argv[1][0] == 'k');
+	if (mech)
+		ret = nvsched_prio_mechanism(h, mech);
+	else
+		ret = nvsched_prio_keep(h, (int)rl, (unsigned int)id, argv[1][0] == 'k');
 	nvsched_close(h);
+	if (ret && mech) {
+		fprintf(stderr, "nvsched prio set: mechanism %s: %s\n", argv[2], strerror(-ret));
+		return CLI_EXIT_FAIL;
+	}
 	if (ret) {
 		fprintf(stderr, "nvsched prio set: %s %lu:%lu: %s\n", argv[1], rl, id, strerror(-ret));
 		return CLI_EXIT_FAIL;

@@ -208,3 +208,14 @@ int nvsched_prio_keep(struct nvsched *h, int runlist, unsigned int tsgid, int ke
 	req.tsgid = tsgid;
 	return ioctl(h->fd, NVSCHED_IOC_PRIO_SET, &req) ? -errno : 0;
 }
+
+int nvsched_prio_mechanism(struct nvsched *h, unsigned int mechanism)
+{
+	struct nvsched_prio_set req;
+
+	memset(&req, 0, sizeof(req));
+	req.gpu = (unsigned int)h->gpu;
+	req.op = NVSCHED_PRIO_SET_MECHANISM;
+	req.mechanism = mechanism;
+	return ioctl(h->fd, NVSCHED_IOC_PRIO_SET, &req) ? -errno : 0;
+}

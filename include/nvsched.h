@@ -54,6 +54,11 @@ int nvsched_prio_status(struct nvsched *h, struct nvsched_prio_status *st,
  * not any more (CAP_SYS_ADMIN). */
 int nvsched_prio_keep(struct nvsched *h, int runlist, unsigned int tsgid, int keep);
 
+/* Use mechanism @mechanism (NVSCHED_PRIO_MECH_RUNLIST or _GATE) on the
+ * GPU from now on (CAP_SYS_ADMIN; -EOPNOTSUPP for runlist where GSP
+ * firmware owns the runlists). */
+int nvsched_prio_mechanism(struct nvsched *h, unsigned int mechanism);
+
 /* The capture protocol: the TSGs that appear on the GPU's runlists between
  * begin and end (the process creates its GPU context meanwhile) and that no
  * task owns become @h's task's; *@ntsgs says how many.  No capability

@@ -496,6 +496,7 @@ struct nvsched_prio_task {
 
 #define NVSCHED_PRIO_MECH_NONE	0	/* nothing registered yet */
 #define NVSCHED_PRIO_MECH_GATE	1	/* channels of held-back TSGs disabled */
+#define NVSCHED_PRIO_MECH_RUNLIST	2	/* a filtered runlist copy submitted */
 
 /**
  * struct nvsched_prio_status - NVSCHED_IOC_PRIO_STATUS: the priority
@@ -510,6 +511,13 @@ struct nvsched_prio_task {
  * @writes: out: register writes the mechanism made
  * @disabled: out: channels the mechanism holds disabled now
  * @runlists: out: runlists under its control
+ * @resubmits: in: zero; out: runlist mechanism: times the owning driver
+ *	was found to have submitted its runlist over the module's copy (the
+ *	copy was then built again from the driver's new runlist)
+ * @submits: in: zero; out: runlist mechanism: runlist submits (copies and
+ *	restores of the driver's runlist)
+ * @preempts: in: zero; out: runlist mechanism: TSG preempts of TSGs a
+ *	decision took off the runlist (after the submit)
  * @reserved: zero
  */
 struct nvsched_prio_status {
@@ -522,12 +530,16 @@ struct nvsched_prio_status {
 	__u64 writes;
 	__u32 disabled;
 	__u32 runlists;
-	__u32 reserved[4];
+	__u32 resubmits;
+	__u32 submits;
+	__u32 preempts;
+	__u32 reserved[1];
 };
 
 enum nvsched_prio_set_op {
 	NVSCHED_PRIO_SET_KEEP = 1,	/* the TSG always stays on (a display server, say) */
 	NVSCHED_PRIO_SET_UNKEEP = 2,
+	NVSCHED_PRIO_SET_MECHANISM = 3,	/* @mechanism: NVSCHED_PRIO_MECH_RUNLIST or _GATE */
 };
 
 /**
@@ -535,8 +547,12 @@ enum nvsched_prio_set_op {
  *	one GPU (CAP_SYS_ADMIN)
  * @gpu: in: GPU index
  * @op: in: enum nvsched_prio_set_op
- * @runlist: in: hardware runlist id (0..63)
- * @tsgid: in: TSG id (below 4096; it need not exist yet)
+ * @runlist: in: hardware runlist id (0..63); zero for SET_MECHANISM
+ * @tsgid: in: TSG id (below 4096; it need not exist yet); zero for
+ *	SET_MECHANISM
+ * @mechanism: in: SET_MECHANISM: NVSCHED_PRIO_MECH_RUNLIST (EOPNOTSUPP
+ *	where GSP firmware owns the runlists and allow_gsp_runlist_writes is
+ *	off) or NVSCHED_PRIO_MECH_GATE; zero for the other ops
  * @reserved: zero
  */
 struct nvsched_prio_set {
@@ -544,7 +560,8 @@ struct nvsched_prio_set {
 	__u32 op;
 	__s32 runlist;
 	__u32 tsgid;
-	__u32 reserved[4];
+	__u32 mechanism;
+	__u32 reserved[3];
 };
 
 enum nvsched_prio_capture_op {

@@ -2,8 +2,10 @@
 /*
  * prio.c - the fixed-priority scheduling runtime (docs/priority.md): one
  * policy instance per GPU (kmod/hw/prio.c), one task per open /dev/nvsched,
- * and the "gate" mechanism (kmod/hw/prio_rl.c: the channels of held-back
- * TSGs are disabled, registers only) applied after every decision.
+ * and one of two mechanisms per GPU applied after every decision: "runlist"
+ * (prio_runlist.c: a filtered runlist copy is submitted) or "gate"
+ * (kmod/hw/prio_rl.c: the channels of held-back TSGs are disabled,
+ * registers only).
  *
  * Locks: the policy's rt_mutex (priority inheritance for real-time callers),
  * then the per-GPU lock around each runlist's MMIO sequence.  Memory is
@@ -22,6 +24,7 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
+#include <linux/workqueue.h>
 
 #include "nvs_linux.h"
 #include "prio.h"
@@ -35,6 +38,7 @@
 #define NVS_PRIO_POLLS		2000	/* preempt poll bound, 50-100 us apart (100-200 ms) */
 /* a capture held longer than this is abandoned when another task begins one */
 #define NVS_PRIO_CAPTURE_MAX	(30 * HZ)
+#define NVS_PRIO_WATCH_MS	10	/* runlist mechanism: driver-resubmit check period */
 
 /**
  * struct nvs_prio_gpu - priority scheduling state of one GPU
@@ -47,6 +51,15 @@
  * @capture_since: jiffies when the capture in progress began
  * @captures: captures ended
  * @abandoned: captures abandoned (held longer than NVS_PRIO_CAPTURE_MAX)
+ * @mech: NVSCHED_PRIO_MECH_GATE or _RUNLIST (prio_runlist.c)
+ * @rl: runlist mechanism per hardware runlist id, allocated with @gate
+ *	while @mech is RUNLIST (or when it becomes RUNLIST)
+ * @g: the GPU
+ * @watch: while a runlist copy runs, looks every NVS_PRIO_WATCH_MS for a
+ *	driver resubmit over it and re-applies (under @lock)
+ * @stopping: unload: @watch is not armed again
+ * @evict_all: the next apply preempts every TSG its copy leaves out, not
+ *	only what the last decision removed (set by a mechanism switch)
  */
 struct nvs_prio_gpu {
 	struct rt_mutex lock;
@@ -58,6 +71,12 @@ struct nvs_prio_gpu {
 	unsigned long capture_since;
 	u64 captures;
 	u32 abandoned;
+	u32 mech;
+	struct nvs_prio_rl_rt *rl[NVS_PRIO_RUNLISTS];
+	struct nvs_gpu *g;
+	struct delayed_work watch;
+	bool stopping;
+	bool evict_all;
 };
 
 /**
@@ -148,23 +167,33 @@ static int nvs_prio_apply(struct nvs_gpu *g, struct nvs_prio_gpu *pg)
 		}
 		/* under GSP firmware only undoing is allowed (control.c rule) */
 		pg->gate[rl]->no_new_writes = nvs_gsp_blocks_writes(g);
-		ret = nvs_prio_gate_apply(&g->io, g->ident.caps, pg->t, pg->gate[rl],
-					  nvs_prio_allowed(pg->p, rl), NVS_PRIO_TSGS, all);
+		if (pg->mech == NVSCHED_PRIO_MECH_RUNLIST && pg->rl[rl])
+			ret = nvs_prio_runlist_apply(g, pg->t, pg->rl[rl],
+						     nvs_prio_allowed(pg->p, rl), pg->evict_all ? NULL :
+						     pg->p->removed + (size_t)rl * pg->p->words,
+						     NVS_PRIO_TSGS, all);
+		else
+			ret = nvs_prio_gate_apply(&g->io, g->ident.caps, pg->t, pg->gate[rl],
+						  nvs_prio_allowed(pg->p, rl), NVS_PRIO_TSGS, all);
 		if (ret == -EPERM)
 			nvs_gsp_log(g, "hold back TSGs for priority scheduling", rl);
 		nvs_gpu_end(g);
 		if (ret == -ETIMEDOUT) {
 			/* the channels are off; the TSG leaves at its timeslice's end */
-			dev_warn_ratelimited(g->dev, "%s: preempt on runlist %d did not complete\n",
+			dev_warn_ratelimited(g->dev, "%s: a submit or preempt on runlist %d did not complete\n",
 					     g->name, rl);
 			ret = 0;
 		}
 		if (ret && ret != -EPERM)
-			dev_warn_ratelimited(g->dev, "%s: priority gate on runlist %d failed (%d)\n",
-					     g->name, rl, ret);
+			dev_warn_ratelimited(g->dev, "%s: priority %s on runlist %d failed (%d)\n",
+					     g->name, pg->mech == NVSCHED_PRIO_MECH_RUNLIST ?
+					     "runlist" : "gate", rl, ret);
 		if (ret)
 			err = err ? err : ret;
 	}
+	pg->evict_all = false;
+	if (pg->mech == NVSCHED_PRIO_MECH_RUNLIST && !all && !pg->stopping)
+		schedule_delayed_work(&pg->watch, msecs_to_jiffies(NVS_PRIO_WATCH_MS));
 	return err;
 }
 
@@ -254,6 +283,42 @@ static int nvs_prio_applied(struct nvs_gpu *g, struct nvs_prio_gpu *pg, int slot
 	return ret;
 }
 
+/*
+ * Runlist mechanism: the owning driver may submit its own runlist over our
+ * copy at any time (a process created a context, say); without a decision
+ * to notice it the held-back TSGs would run.  While a copy runs, look at
+ * the submit registers every NVS_PRIO_WATCH_MS and re-apply (counted).
+ */
+static void nvs_prio_watch(struct work_struct *work)
+{
+	struct nvs_prio_gpu *pg = container_of(to_delayed_work(work), struct nvs_prio_gpu, watch);
+	struct nvs_gpu *g = pg->g;
+	bool again = false;
+	u64 n = 0;
+	int rl, ret;
+
+	rt_mutex_lock(&pg->lock);
+	for (rl = 0; rl < NVS_PRIO_RUNLISTS && pg->mech == NVSCHED_PRIO_MECH_RUNLIST &&
+	     pg->p->running >= 0; rl++) {
+		if (!pg->rl[rl] || !nvs_prio_runlist_stats(pg->rl[rl], &n, &n, &n))
+			continue;
+		ret = nvs_prio_hw_lock(g);
+		/* a GPU gone from the bus: nothing to watch any more */
+		again = again || ret != -ENODEV;
+		if (ret)
+			continue;
+		ret = nvs_prio_runlist_watch(g, pg->t, pg->rl[rl], nvs_prio_allowed(pg->p, rl),
+					     NVS_PRIO_TSGS);
+		nvs_gpu_end(g);
+		if (ret < 0)
+			dev_warn_ratelimited(g->dev, "%s: priority runlist %d: re-apply after a driver resubmit failed (%d)\n",
+					     g->name, rl, ret);
+	}
+	if (again && !pg->stopping)
+		schedule_delayed_work(&pg->watch, msecs_to_jiffies(NVS_PRIO_WATCH_MS));
+	rt_mutex_unlock(&pg->lock);
+}
+
 /* the GPU's state, created on first use */
 static int nvs_prio_gpu_get(struct nvs_gpu *g, struct nvs_prio_gpu **out)
 {
@@ -286,6 +351,10 @@ static int nvs_prio_gpu_get(struct nvs_gpu *g, struct nvs_prio_gpu **out)
 	rt_mutex_init(&pg->lock);
 	pg->p = nvs_prio_init(mem, len, &cfg);
 	pg->t = t;
+	pg->g = g;
+	INIT_DELAYED_WORK(&pg->watch, nvs_prio_watch);
+	pg->mech = !nvs_prio_default_gate() && !nvs_prio_runlist_usable(g) ?
+		   NVSCHED_PRIO_MECH_RUNLIST : NVSCHED_PRIO_MECH_GATE;
 	/* published initialised: lockless readers use smp_load_acquire() */
 	smp_store_release(&g->prio, pg);
 	nvs_gpu_end(g);
@@ -351,7 +420,7 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 	struct nvs_prio_gpu *pg;
 	struct nvs_rl_snap *snap;
 	struct nvs_gpu *g;
-	bool on_rl;
+	bool on_rl = true;
 	u64 t0;
 	int ret;
 
@@ -391,15 +460,32 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 		nvs_rl_snap_free(snap);
 		if (ret)
 			return ret;
-		if (!on_rl)
-			return -ENOENT;
 	}
 	if (rt_mutex_lock_interruptible(&pg->lock))
 		return -EINTR;
+	if (!on_rl && pg->rl[req.runlist]) {
+		/* the GPU runs our copy: the driver's runlist decides */
+		ret = nvs_prio_hw_lock(g);
+		if (ret)
+			goto out;
+		on_rl = nvs_prio_runlist_has_tsg(g, pg->t, pg->rl[req.runlist], req.tsgid);
+		nvs_gpu_end(g);
+	}
+	if (!on_rl) {
+		ret = -ENOENT;
+		goto out;
+	}
 	t0 = ktime_get_ns();
 	if (!pg->gate[req.runlist]) {
 		pg->gate[req.runlist] = nvs_prio_gate_new(req.runlist);
 		if (!pg->gate[req.runlist]) {
+			ret = -ENOMEM;
+			goto out;
+		}
+	}
+	if (pg->mech == NVSCHED_PRIO_MECH_RUNLIST && !pg->rl[req.runlist]) {
+		pg->rl[req.runlist] = nvs_prio_runlist_new(g, req.runlist);
+		if (!pg->rl[req.runlist]) {
 			ret = -ENOMEM;
 			goto out;
 		}
@@ -476,6 +562,53 @@ static int nvs_prio_ioc_seg(struct file *file, void __user *arg)
 	return ret;
 }
 
+/*
+ * Switch the GPU's mechanism (pg->lock held): the old one gives back what
+ * it held (the driver's runlists, the channels it disabled), the caller
+ * then applies the policy with the new one.
+ */
+static int nvs_prio_set_mech(struct nvs_gpu *g, struct nvs_prio_gpu *pg, u32 mech)
+{
+	static const u64 none[1];
+	int rl, ret;
+
+	if (mech == pg->mech)
+		return 0;
+	if (mech == NVSCHED_PRIO_MECH_RUNLIST) {
+		ret = nvs_prio_hw_lock(g);
+		if (ret)
+			return ret;
+		ret = nvs_prio_runlist_usable(g);
+		nvs_gpu_end(g);
+		if (ret) {
+			dev_info_ratelimited(g->dev, "%s: priority mechanism runlist refused: %s\n",
+					     g->name, g->test_dev ?
+					     "test device without test_runlist_vid" :
+					     "GSP firmware owns the runlists (allow_gsp_runlist_writes=1 overrides)");
+			return ret;
+		}
+		for (rl = 0; rl < NVS_PRIO_RUNLISTS; rl++) {
+			if (!pg->gate[rl] || pg->rl[rl])
+				continue;
+			pg->rl[rl] = nvs_prio_runlist_new(g, rl);
+			if (!pg->rl[rl])
+				return -ENOMEM;
+		}
+	}
+	for (rl = 0; rl < NVS_PRIO_RUNLISTS; rl++) {
+		if (!pg->gate[rl] || nvs_prio_hw_lock(g))
+			continue;
+		if (pg->mech == NVSCHED_PRIO_MECH_RUNLIST && pg->rl[rl])
+			nvs_prio_runlist_apply(g, pg->t, pg->rl[rl], none, NULL, 0, true);
+		else
+			nvs_prio_gate_apply(&g->io, g->ident.caps, pg->t, pg->gate[rl], none, 0, true);
+		nvs_gpu_end(g);
+	}
+	pg->mech = mech;
+	pg->evict_all = true;
+	return 0;
+}
+
 static int nvs_prio_ioc_set(void __user *arg)
 {
 	struct nvsched_prio_set req;
@@ -486,10 +619,16 @@ static int nvs_prio_ioc_set(void __user *arg)
 
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
-	if (req.reserved[0] || req.reserved[1] || req.reserved[2] || req.reserved[3])
+	if (req.reserved[0] || req.reserved[1] || req.reserved[2])
 		return -EINVAL;
-	if (req.op != NVSCHED_PRIO_SET_KEEP && req.op != NVSCHED_PRIO_SET_UNKEEP)
+	if (req.op == NVSCHED_PRIO_SET_MECHANISM) {
+		if (req.runlist || req.tsgid || (req.mechanism != NVSCHED_PRIO_MECH_GATE &&
+						 req.mechanism != NVSCHED_PRIO_MECH_RUNLIST))
+			return -EINVAL;
+	} else if ((req.op != NVSCHED_PRIO_SET_KEEP && req.op != NVSCHED_PRIO_SET_UNKEEP) ||
+		   req.mechanism) {
 		return -EINVAL;
+	}
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
 	if (req.runlist < 0 || req.runlist >= NVS_PRIO_RUNLISTS || req.tsgid >= NVS_PRIO_TSGS)
@@ -511,7 +650,10 @@ static int nvs_prio_ioc_set(void __user *arg)
 	if (rt_mutex_lock_interruptible(&pg->lock))
 		return -EINTR;
 	t0 = ktime_get_ns();
-	ret = nvs_prio_keep(pg->p, req.runlist, req.tsgid, req.op == NVSCHED_PRIO_SET_KEEP);
+	if (req.op == NVSCHED_PRIO_SET_MECHANISM)
+		ret = nvs_prio_set_mech(g, pg, req.mechanism);
+	else
+		ret = nvs_prio_keep(pg->p, req.runlist, req.tsgid, req.op == NVSCHED_PRIO_SET_KEEP);
 	if (!ret)
 		ret = nvs_prio_applied(g, pg, -1, NVS_TRACE_EV_KEEP, t0);
 	rt_mutex_unlock(&pg->lock);
@@ -526,11 +668,12 @@ static int nvs_prio_ioc_status(struct file *file, void __user *arg)
 	struct nvs_prio_gpu *pg;
 	struct nvs_gpu *g;
 	unsigned int i, n = 0;
+	u64 submits = 0, resubmits = 0, preempts = 0;
 	int rl, ret = 0;
 
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
-	if (req.reserved[0] || req.reserved[1] || req.reserved[2] || req.reserved[3])
+	if (req.reserved[0] || req.preempts || req.resubmits || req.submits)
 		return -EINVAL;
 	g = nvs_gpu_get_by_index(req.gpu);
 	if (!g)
@@ -570,11 +713,16 @@ static int nvs_prio_ioc_status(struct file *file, void __user *arg)
 	for (rl = 0; rl < NVS_PRIO_RUNLISTS; rl++) {
 		if (!pg->gate[rl])
 			continue;
-		req.mechanism = NVSCHED_PRIO_MECH_GATE;
+		req.mechanism = pg->mech;
 		req.runlists++;
 		req.writes += pg->gate[rl]->writes;
 		req.disabled += pg->gate[rl]->ndisabled;
+		if (pg->rl[rl])
+			nvs_prio_runlist_stats(pg->rl[rl], &submits, &resubmits, &preempts);
 	}
+	req.submits = (u32)min_t(u64, submits, U32_MAX);
+	req.resubmits = (u32)min_t(u64, resubmits, U32_MAX);
+	req.preempts = (u32)min_t(u64, preempts, U32_MAX);
 	rt_mutex_unlock(&pg->lock);
 	if (n > req.count) {
 		ret = -ENOSPC;
@@ -594,7 +742,8 @@ static int nvs_prio_ioc_status(struct file *file, void __user *arg)
  * that no decision and no other capture interleaves.  Allocates (one
  * snapshot at a time): the capture is not the decision path.
  */
-static int nvs_prio_snapshot(struct nvs_gpu *g, struct nvs_prio_gpu *pg, u64 *now)
+static int nvs_prio_snapshot(struct nvs_gpu *g, struct nvs_prio_gpu *pg, u64 *now,
+			     bool locked)
 {
 	unsigned int i, words = pg->p->words;
 	struct nvs_rl_snap *snap;
@@ -607,6 +756,24 @@ static int nvs_prio_snapshot(struct nvs_gpu *g, struct nvs_prio_gpu *pg, u64 *no
 		if (rl < 0 || rl >= NVS_PRIO_RUNLISTS || (seen & BIT_ULL(rl)))
 			continue;
 		seen |= BIT_ULL(rl);
+		/*
+		 * The runlist mechanism's copy lacks the held-back TSGs: with
+		 * pg->lock held (it serialises the mechanism's scratch) read
+		 * the driver's list instead.  A peek (not locked) reads what
+		 * the GPU runs: an estimate for the settle wait only.
+		 */
+		if (locked && pg->mech == NVSCHED_PRIO_MECH_RUNLIST && pg->rl[rl]) {
+			ret = nvs_prio_hw_lock(g);
+			if (ret)
+				return ret;
+			ret = nvs_prio_runlist_driver_tsgs(g, pg->t, pg->rl[rl],
+							   now + (size_t)rl * words, NVS_PRIO_TSGS);
+			nvs_gpu_end(g);
+			if (ret < 0)
+				return ret;
+			if (ret)
+				continue;
+		}
 		ret = nvs_rl_snap_take(g, rl, false, &snap);
 		if (ret == -ENOENT)
 			continue;	/* an engine without a runlist block */
@@ -674,7 +841,7 @@ static int nvs_prio_capture_op(struct nvs_gpu *g, struct nvs_prio_gpu *pg,
 		}
 		if (p->capturing >= 0 && p->capturing != pf->slot)
 			return -EBUSY;
-		ret = nvs_prio_snapshot(g, pg, now);
+		ret = nvs_prio_snapshot(g, pg, now, true);
 		if (ret)
 			return ret;
 		ret = nvs_prio_capture_begin(p, pf->slot, now);
@@ -689,7 +856,7 @@ static int nvs_prio_capture_op(struct nvs_gpu *g, struct nvs_prio_gpu *pg,
 		return pf->capturing ? -ETIMEDOUT : -EINVAL;
 	if (req->op == NVSCHED_PRIO_CAPTURE_PEEK)
 		return nvs_prio_capture_peek(p, pf->slot, now, &req->ntsgs);
-	ret = nvs_prio_snapshot(g, pg, now);
+	ret = nvs_prio_snapshot(g, pg, now, true);
 	if (ret)
 		return ret;
 	ret = nvs_prio_capture_gates(pg, now);
@@ -742,7 +909,7 @@ static int nvs_prio_ioc_capture(struct file *file, void __user *arg)
 	if (!now)
 		return -ENOMEM;
 	if (req.op == NVSCHED_PRIO_CAPTURE_PEEK) {
-		ret = nvs_prio_snapshot(g, pg, now);
+		ret = nvs_prio_snapshot(g, pg, now, false);
 		if (ret) {
 			kvfree(now);
 			return ret;
@@ -877,9 +1044,24 @@ void nvs_prio_gpu_free(struct nvs_gpu *g)
 	if (!pg)
 		return;
 	rt_mutex_lock(&pg->lock);
+	pg->stopping = true;
+	rt_mutex_unlock(&pg->lock);
+	cancel_delayed_work_sync(&pg->watch);
+	rt_mutex_lock(&pg->lock);
 	for (rl = 0; rl < NVS_PRIO_RUNLISTS; rl++) {
 		struct nvs_prio_gate_state *s = pg->gate[rl];
 
+		if (pg->rl[rl]) {
+			static const u64 none[1];
+
+			if (!nvs_prio_hw_lock(g)) {
+				if (nvs_prio_runlist_apply(g, pg->t, pg->rl[rl], none, NULL, 0, true))
+					dev_warn(g->dev, "%s: could not restore the driver's runlist %d\n",
+						 g->name, rl);
+				nvs_gpu_end(g);
+			}
+			nvs_prio_runlist_free(pg->rl[rl]);
+		}
 		if (!s)
 			continue;
 		if (s->ndisabled && !nvs_prio_hw_lock(g)) {
