@@ -162,18 +162,18 @@ for i in 0 1 2; do
 	done
 done
 rmmod nvsched || fail rmmod
-# without allow_gsp_runlist_writes the Hopper GPU (GSP firmware) gets the
-# gate mechanism and refuses the runlist one; the Volta GPU keeps runlist
+# without allow_gsp_runlist_writes the Hopper GPU (GSP firmware) refuses
+# priority scheduling (no channel or runlist write under GSP: docs/security.md
+# item 2) and the runlist mechanism, and writes nothing; the Volta GPU
+# keeps runlist
 insmod /lib/modules/nvsched.ko test_devices=1af4:1110:2 test_runlist_vid=0x40000000 || fail insmod
 set -- $(tsgs 2 1)
-nvsched --gpu 2 prio run --prio 10 --tsg 1:$1 -- sleep 1000 &
-P=$!
-waitst 2 1 1
-has 2 '"mechanism":"gate"'
+nvsched --gpu 2 prio run --prio 10 --tsg 1:$1 -- sleep 1000 2> /tmp/e && fail "prio run under GSP"
+grep -q "Operation not permitted" /tmp/e || fail "GSP refusal of a TSG: $(cat /tmp/e)"
 nvsched --gpu 2 prio set mechanism runlist 2> /tmp/e && fail "runlist under GSP"
 grep -q "not supported" /tmp/e || fail "GSP refusal: $(cat /tmp/e)"
-kill -9 $P
-waitst 2 0 0
+has 2 '"writes":0,'
+has 2 '"tasks":\[\]'
 set -- $(tsgs 0 0)
 nvsched --gpu 0 prio run --prio 10 --tsg 0:$1 -- sleep 1000 &
 P=$!
