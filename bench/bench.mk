@@ -15,3 +15,9 @@ bench-prio: $(B)/bin/prio-bench profiles
 	$(B)/bin/prio-bench $(B)/profiles/gv100.nvss $(B)/profiles/tu104.nvss $(B)/profiles/ga100.nvss \
 		$(B)/profiles/gh100.nvss $(B)/profiles/gb202.nvss
 BENCH_TARGETS += bench-prio
+# epsilon of a priority decision against a null ioctl in a QEMU guest
+# (report only; boots four guests, about 30 s)
+.PHONY: bench-prio-guest
+bench-prio-guest: user profiles
+	bash bench/prio-guest.sh
+BENCH_TARGETS += bench-prio-guest

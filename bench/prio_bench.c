@@ -25,6 +25,7 @@
 #include "ptop.h"
 #include "runlist.h"
 #include "sim.h"
+#include "counting_io.h"
 
 #define ROUNDS 20000
 
@@ -48,27 +49,6 @@ static void report(const char *what, const struct nvs_prio_cfg *cfg, long long *
 	qsort(v, n, sizeof(*v), cmp_ll);
 	printf("%-6s %5u %3u %6u %8lld %8lld %8lld %8lld\n", what, cfg->max_tasks, cfg->nrl,
 	       cfg->ntsgs, v[0], v[n / 2], v[(int)(n * 0.99)], v[n - 1]);
-}
-
-struct counter {
-	struct nvs_sim *sim;
-	unsigned long reads, writes;
-};
-
-static uint32_t c_rd(void *ctx, uint32_t off)
-{
-	struct counter *c = ctx;
-
-	c->reads++;
-	return nvs_sim_rd32(c->sim, off);
-}
-
-static void c_wr(void *ctx, uint32_t off, uint32_t v)
-{
-	struct counter *c = ctx;
-
-	c->writes++;
-	nvs_sim_wr32(c->sim, off, v);
 }
 
 static void c_tick(void *ctx)

@@ -17,27 +17,7 @@
 #include "ptop.h"
 #include "runlist.h"
 #include "sim.h"
-
-struct counter {
-	struct nvs_sim *sim;
-	unsigned long reads, writes;
-};
-
-static uint32_t c_rd(void *ctx, uint32_t off)
-{
-	struct counter *c = ctx;
-
-	c->reads++;
-	return nvs_sim_rd32(c->sim, off);
-}
-
-static void c_wr(void *ctx, uint32_t off, uint32_t v)
-{
-	struct counter *c = ctx;
-
-	c->writes++;
-	nvs_sim_wr32(c->sim, off, v);
-}
+#include "counting_io.h"
 
 int main(int argc, char **argv)
 {
@@ -67,7 +47,7 @@ int main(int argc, char **argv)
 		for (i = 0; i < n; i++) {
 			struct nvs_rl_loc loc;
 			struct nvs_rl_item *items;
-			unsigned long r0, r1, r2;
+			unsigned long r0, r1, r2, w0;
 			unsigned int moves = 0;
 			void *raw;
 			double fetch, total;
@@ -77,6 +57,7 @@ int main(int argc, char **argv)
 			raw = malloc(nvs_runlist_bytes(id.caps, &loc));
 			items = calloc(loc.length, sizeof(*items));
 			r0 = c.reads;
+			w0 = c.win_reads;
 			if (nvs_runlist_fetch(&io, id.caps, &loc, raw, &moves)) {
 				free(raw);
 				free(items);
@@ -86,8 +67,12 @@ int main(int argc, char **argv)
 			nvs_runlist_decode(id.caps, &loc, raw, items);
 			nvs_runlist_read_states(&io, id.caps, &loc, items);
 			r2 = c.reads;
-			/* fetch reads include the window register read itself */
-			fetch = (double)(r1 - r0 - 1) / loc.length;
+			/*
+			 * entry reads only: the window register is read before
+			 * a move and again before it is put back (the check that
+			 * the owning driver did not move it meanwhile)
+			 */
+			fetch = (double)(r1 - r0 - (c.win_reads - w0)) / loc.length;
 			total = (double)(r2 - r0) / loc.length;
 			printf("%-10s %3d %7u %9u %11.2f %11.2f %6u\n",
 			       strrchr(argv[a], '/') ? strrchr(argv[a], '/') + 1 : argv[a],

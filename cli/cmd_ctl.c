@@ -61,9 +61,11 @@ static const char *ctl_strerror(const struct nvsched_control *c, int err, char *
 		snprintf(buf, n, "%s id %u is beyond this chip's limits", what, c->id);
 		return buf;
 	case EPERM:
-		return "not permitted: needs CAP_SYS_ADMIN and CAP_SYS_RAWIO, no kernel lockdown: run as root (or, for runlist rewrites under GSP firmware, the module parameter allow_gsp_runlist_writes=1)";
+		return "not permitted: needs CAP_SYS_ADMIN and CAP_SYS_RAWIO, no kernel lockdown: run as root (and, where GSP firmware owns the runlists, load the module with allow_gsp_runlist_writes=1; see dmesg)";
 	case EBUSY:
-		return "the GPU's driver changed the same registers or the PRAMIN window meanwhile: nothing restored over it; try again";
+		if (c->op == NVSCHED_CTL_PREEMPT_TSG || c->op == NVSCHED_CTL_PREEMPT_RUNLIST)
+			return "a preempt is already pending (the GPU's driver's, or an earlier one that timed out): nothing written; try again when it completed";
+		return "the GPU's driver changed the same registers or the PRAMIN window meanwhile, or a submit is pending: nothing written over it; try again";
 	case ETIMEDOUT:
 		snprintf(buf, n, "did not complete within the timeout (completion register 0x%x still pending)",
 			 c->pending);
@@ -123,7 +125,10 @@ static int ctl_sim(const struct cli_gpu *gpu, struct nvsched_control *c)
 		goto out;
 	c->nwrites = p.n;
 	memcpy(c->writes, p.w, sizeof(p.w));
-	if (!(c->flags & NVSCHED_CTL_DRY_RUN))
+	if (c->flags & NVSCHED_CTL_DRY_RUN)
+		goto out;
+	ret = nvs_plan_check(io, &p);	/* as the module: nothing over a pending preempt */
+	if (!ret)
 		nvs_plan_apply(io, &p);
 out:
 	free(raw);

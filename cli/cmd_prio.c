@@ -5,9 +5,11 @@
  *   nvsched prio simulate [-j] [-p] FILE   the policy core (kmod/hw/prio.c,
  *                                          the module's own code) run offline
  *                                          on an event script (CONTRACTS.md §5)
- *   nvsched prio run [--prio N] --tsg RL:ID... -- CMD [ARG...]
+ *   nvsched prio run [--prio N] [--tsg RL:ID...] -- CMD [ARG...]
  *                                          CMD runs with its TSGs in one
- *                                          segment for its whole lifetime
+ *                                          segment for its whole lifetime;
+ *                                          without --tsg they are captured
+ *                                          (module) or the GSP agent runs
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,7 +18,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -27,6 +32,7 @@
 #include "prio_gsp.h"
 
 #define SIM_MAX_TASKS	256
+#define PRIO_EPERM_HINT " (needs CAP_SYS_ADMIN, and CAP_SYS_NICE for a priority; where GSP firmware owns the runlists, the module parameter allow_gsp_runlist_writes=1: see dmesg)"
 
 struct sim {
 	struct nvs_prio *p;
@@ -40,7 +46,9 @@ static void prio_usage(FILE *f)
 		"usage: nvsched prio simulate [-j] [-p] FILE\n"
 		"       nvsched [--gpu N] prio status [-j] [-p]\n"
 		"       nvsched [--gpu N] prio set keep|unkeep RL:ID\n"
-		"       nvsched [--gpu N] prio run [--prio N|--best-effort] [--fifo N] --tsg RL:ID... -- CMD [ARG...]\n\n"
+		"       nvsched [--gpu N] prio set mechanism runlist|gate\n"
+		"       nvsched [--gpu N] prio run [--prio N|--best-effort] [--fifo N] [--tsg RL:ID...]\n"
+		"                                  [--capture-ms N] [--settle-ms N] -- CMD [ARG...]\n\n"
 		"Fixed-priority GPU scheduling (GCAPS-style); see nvsched-prio(1).\n\n"
 		"  simulate FILE   run the module's policy on an event script (JSON Lines, one\n"
 		"                  event a line: {\"t\": T, \"task\": NAME, \"event\": \"begin\"|\"end\"|\"exit\",\n"
@@ -53,13 +61,24 @@ static void prio_usage(FILE *f)
 		"                  back), the mechanism and its counters\n"
 		"  set keep RL:ID  keep that TSG on whatever runs (a display server, say);\n"
 		"                  unkeep undoes it (CAP_SYS_ADMIN)\n"
+		"  set mechanism runlist|gate  rewrite the runlists (a filtered copy is\n"
+		"                  submitted) or disable the held-back TSGs' channels, on this\n"
+		"                  GPU from now on (CAP_SYS_ADMIN; runlist is refused where GSP\n"
+		"                  firmware owns the runlists)\n"
 		"  run             give the TSGs (hardware runlist RL, TSG id ID; CAP_SYS_ADMIN)\n"
 		"                  to a new task, begin its segment at priority N (0..%d,\n"
 		"                  CAP_SYS_NICE; default: the SCHED_FIFO priority of this thread,\n"
 		"                  best effort without one) and execute CMD, which keeps the\n"
 		"                  task's /dev/nvsched open: the segment lasts until CMD exits\n"
 		"                  (or is killed); --fifo N runs CMD (and this thread) under\n"
-		"                  SCHED_FIFO priority N, which is then the GPU priority\n", NVS_PRIO_MAX, NVS_PRIO_MAX);
+		"                  SCHED_FIFO priority N, which is then the GPU priority.\n"
+		"                  Without --tsg, where the module is loaded and the GPU's runlists\n"
+		"                  are not GSP firmware's, the module captures the TSGs CMD creates\n"
+		"                  (no CAP_SYS_ADMIN): CMD starts in a capture that ends once the\n"
+		"                  number of new TSGs has not changed for --settle-ms (default 300)\n"
+		"                  or after --capture-ms (default 10000), then the segment begins;\n"
+		"                  this program waits for CMD and exits with its status.  Otherwise\n"
+		"                  CMD runs under the GSP agent (nvsched prio daemon)\n", NVS_PRIO_MAX, NVS_PRIO_MAX);
 }
 
 static int sim_slot(struct sim *s, const char *name, bool create)
@@ -335,6 +354,133 @@ out:
 	return ret;
 }
 
+static long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
+}
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+/* CMD's exit status as this program's (128 + signal when killed) */
+static int child_status(int st)
+{
+	if (WIFEXITED(st))
+		return WEXITSTATUS(st);
+	if (WIFSIGNALED(st))
+		return 128 + WTERMSIG(st);
+	return CLI_EXIT_FAIL;
+}
+
+/*
+ * prio run without --tsg on the module: begin a capture, start CMD (it
+ * inherits the task's descriptor: the task lives as long as CMD), end the
+ * capture once the count of new TSGs has settled, begin the segment, wait.
+ */
+static int run_captured(struct nvsched *h, int prio, long capture_ms, long settle_ms, char **cmd)
+{
+	unsigned int cnt, last = 0, ntsgs = 0;
+	long t0, changed;
+	int ret, st, fd = nvsched_fd(h);
+	pid_t pid, w;
+
+	/* one capture per GPU at a time: wait for another one to end */
+	t0 = now_ms();
+	while ((ret = nvsched_capture_begin(h)) == -EBUSY && now_ms() - t0 < capture_ms)
+		sleep_ms(10);
+	if (ret) {
+		fprintf(stderr, "nvsched prio run: capture begin: %s\n", strerror(-ret));
+		nvsched_close(h);
+		return CLI_EXIT_FAIL;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		fprintf(stderr, "nvsched prio run: fork: %s\n", strerror(errno));
+		nvsched_close(h);
+		return CLI_EXIT_FAIL;
+	}
+	if (!pid) {
+		if (fcntl(fd, F_SETFD, 0) == 0)
+			execvp(cmd[0], cmd);
+		fprintf(stderr, "nvsched prio run: %s: %s\n", cmd[0], strerror(errno));
+		_exit(127);
+	}
+	t0 = changed = now_ms();
+	for (;;) {
+		w = waitpid(pid, &st, WNOHANG);
+		if (w == pid) {		/* CMD ended during the capture */
+			nvsched_capture_end(h, &ntsgs);
+			nvsched_close(h);
+			return child_status(st);
+		}
+		ret = nvsched_capture_peek(h, &cnt);
+		if (ret)
+			break;
+		if (cnt != last) {
+			last = cnt;
+			changed = now_ms();
+		}
+		if ((cnt && now_ms() - changed >= settle_ms) || now_ms() - t0 >= capture_ms)
+			break;
+		sleep_ms(20);
+	}
+	if (!ret)
+		ret = nvsched_capture_end(h, &ntsgs);
+	if (ret) {
+		fprintf(stderr, "nvsched prio run: capture: %s\n", strerror(-ret));
+	} else if (!ntsgs) {
+		fprintf(stderr, "nvsched prio run: no TSG appeared within %ld ms: %s runs unmanaged\n",
+			capture_ms, cmd[0]);
+	} else {
+		ret = nvsched_fd_seg(fd, NVSCHED_PRIO_BEGIN, prio);
+		if (ret) {
+			fprintf(stderr, "nvsched prio run: segment begin: %s\n", strerror(-ret));
+			kill(pid, SIGKILL);
+		}
+	}
+	while ((w = waitpid(pid, &st, 0)) < 0 && errno == EINTR)
+		;
+	nvsched_close(h);
+	if (w != pid)
+		return CLI_EXIT_FAIL;
+	return ret ? CLI_EXIT_FAIL : child_status(st);
+}
+
+/*
+ * prio run without --tsg: the module's capture where the module is loaded
+ * and GPU @gpu's runlists are not GSP firmware's, else the GSP agent
+ */
+static bool prio_capture_wanted(const struct cli_global *g)
+{
+	struct nvsched_gpu_info info;
+	struct nvsched *h;
+	long v = 0;
+	bool ok;
+
+	if (g->gpu) {
+		char *end;
+
+		v = strtol(g->gpu, &end, 10);
+		if (*end || v < 0)
+			return true;	/* prio_run() reports the bad --gpu */
+	}
+	h = nvsched_open((int)v);
+	if (!h)
+		return false;
+	ok = !nvsched_gpu_info(h, &info) && !(info.flags & NVSCHED_GPU_GSP);
+	nvsched_close(h);
+	return ok;
+}
+
 static int prio_run(const struct cli_global *g, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -342,10 +488,13 @@ static int prio_run(const struct cli_global *g, int argc, char **argv)
 		{ "best-effort", no_argument, NULL, 'b' },
 		{ "fifo", required_argument, NULL, 'f' },
 		{ "tsg", required_argument, NULL, 't' },
+		{ "capture-ms", required_argument, NULL, 'c' },
+		{ "settle-ms", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct nvsched_prio_tsg tsgs[64];
+	long capture_ms = 10000, settle_ms = 300;
 	struct nvsched_prio_seg seg = { .op = NVSCHED_PRIO_BEGIN, .prio = NVSCHED_PRIO_THREAD };
 	struct nvsched *h;
 	unsigned int gpu = 0;
@@ -403,6 +552,19 @@ static int prio_run(const struct cli_global *g, int argc, char **argv)
 			n++;
 			break;
 		}
+		case 'c':
+		case 's':
+			v = strtol(optarg, &end, 10);
+			if (*end || !*optarg || v < 0 || v > 3600000) {
+				fprintf(stderr, "nvsched prio run: --%s takes 0..3600000 (ms)\n",
+					c == 'c' ? "capture-ms" : "settle-ms");
+				return CLI_EXIT_USAGE;
+			}
+			if (c == 'c')
+				capture_ms = v;
+			else
+				settle_ms = v;
+			break;
 		case 'h':
 			prio_usage(stdout);
 			return CLI_EXIT_OK;
@@ -410,8 +572,8 @@ static int prio_run(const struct cli_global *g, int argc, char **argv)
 			return CLI_EXIT_USAGE;
 		}
 	}
-	if (!n || optind >= argc) {
-		fprintf(stderr, "nvsched prio run: --tsg RL:ID and a command are needed (see --help)\n");
+	if (optind >= argc) {
+		fprintf(stderr, "nvsched prio run: a command is needed (see --help)\n");
 		return CLI_EXIT_USAGE;
 	}
 	if (fifo) {
@@ -428,18 +590,21 @@ static int prio_run(const struct cli_global *g, int argc, char **argv)
 		fprintf(stderr, "nvsched prio run: GPU %u: %s\n", gpu, nvsched_strerror(errno));
 		return CLI_EXIT_FAIL;
 	}
+	if (!n)
+		return run_captured(h, seg.prio, capture_ms, settle_ms, argv + optind);
 	for (i = 0; i < n; i++) {
 		ret = nvsched_prio_tsg(h, tsgs[i].runlist, tsgs[i].tsgid);
 		if (ret) {
-			fprintf(stderr, "nvsched prio run: TSG %d:%u: %s\n", tsgs[i].runlist,
-				tsgs[i].tsgid, strerror(-ret));
+			fprintf(stderr, "nvsched prio run: TSG %d:%u: %s%s\n", tsgs[i].runlist,
+				tsgs[i].tsgid, strerror(-ret), ret == -EPERM ? PRIO_EPERM_HINT : "");
 			nvsched_close(h);
 			return CLI_EXIT_FAIL;
 		}
 	}
 	ret = nvsched_fd_seg(nvsched_fd(h), NVSCHED_PRIO_BEGIN, seg.prio);
 	if (ret) {
-		fprintf(stderr, "nvsched prio run: segment begin: %s\n", strerror(-ret));
+		fprintf(stderr, "nvsched prio run: segment begin: %s%s\n", strerror(-ret),
+			ret == -EPERM ? PRIO_EPERM_HINT : "");
 		nvsched_close(h);
 		return CLI_EXIT_FAIL;
 	}
@@ -458,13 +623,16 @@ static int prio_run(const struct cli_global *g, int argc, char **argv)
 
 static const char *mech_name(unsigned int m)
 {
-	return m == NVSCHED_PRIO_MECH_GATE ? "gate" : "none";
+	return m == NVSCHED_PRIO_MECH_GATE ? "gate" :
+	       m == NVSCHED_PRIO_MECH_RUNLIST ? "runlist" : "none";
 }
 
 static int prio_status(const struct cli_global *g0, int argc, char **argv)
 {
 	struct nvsched_prio_task tasks[256];
 	struct nvsched_prio_status st;
+	struct nvsched_prio_stats es;
+	bool have_es;
 	struct cli_global g = *g0;
 	struct cli_gpu *gpus;
 	struct nvsched *h;
@@ -488,6 +656,8 @@ static int prio_status(const struct cli_global *g0, int argc, char **argv)
 		return CLI_EXIT_FAIL;
 	}
 	ret = nvsched_prio_status(h, &st, tasks, &count);
+	/* epsilon and capture state; an older module has no stats ioctl */
+	have_es = !ret && nvsched_prio_stats(h, &es) == 0;
 	nvsched_close(h);
 	if (ret) {
 		fprintf(stderr, "nvsched prio status: %s\n", strerror(-ret));
@@ -498,6 +668,8 @@ static int prio_status(const struct cli_global *g0, int argc, char **argv)
 		struct jw w;
 
 		cli_json_begin(&w, g.pretty, &gpus[0]);
+		jw_key(&w, "backend");
+		jw_str(&w, "module");
 		jw_key(&w, "mechanism");
 		jw_str(&w, mech_name(st.mechanism));
 		jw_key(&w, "running");
@@ -513,6 +685,35 @@ static int prio_status(const struct cli_global *g0, int argc, char **argv)
 		jw_uint(&w, st.disabled);
 		jw_key(&w, "runlists");
 		jw_uint(&w, st.runlists);
+		if (have_es) {
+			jw_key(&w, "capturing");
+			jw_bool(&w, es.capturing);
+			jw_key(&w, "captures");
+			jw_uint(&w, es.captures);
+			jw_key(&w, "captures_abandoned");
+			jw_uint(&w, es.abandoned);
+			jw_key(&w, "epsilon_ns");
+			jw_obj_begin(&w);
+			jw_key(&w, "samples");
+			jw_uint(&w, es.samples);
+			jw_key(&w, "total");
+			jw_uint(&w, es.total);
+			jw_key(&w, "min");
+			jw_uint(&w, es.min_ns);
+			jw_key(&w, "median");
+			jw_uint(&w, es.median_ns);
+			jw_key(&w, "p99");
+			jw_uint(&w, es.p99_ns);
+			jw_key(&w, "max");
+			jw_uint(&w, es.max_ns);
+			jw_obj_end(&w);
+		}
+		jw_key(&w, "submits");
+		jw_uint(&w, st.submits);
+		jw_key(&w, "resubmits");
+		jw_uint(&w, st.resubmits);
+		jw_key(&w, "preempts");
+		jw_uint(&w, st.preempts);
 		jw_key(&w, "tasks");
 		jw_arr_begin(&w);
 		for (i = 0; i < count; i++) {
@@ -536,9 +737,20 @@ static int prio_status(const struct cli_global *g0, int argc, char **argv)
 		jw_obj_end(&w);
 		jw_end_doc(&w);
 	} else {
-		printf("mechanism %s, %u runlist(s), %u channel(s) held disabled, %llu decision(s), %llu write(s)\n",
+		printf("backend module, mechanism %s, %u runlist(s), %u channel(s) held disabled, %llu decision(s), %llu write(s)\n",
 		       mech_name(st.mechanism), st.runlists, st.disabled,
 		       (unsigned long long)st.decisions, (unsigned long long)st.writes);
+		if (have_es && es.samples)
+			printf("epsilon (decision to applied, latest %u of %llu): min %.1f us, median %.1f us, p99 %.1f us, max %.1f us\n",
+			       es.samples, (unsigned long long)es.total, es.min_ns / 1e3,
+			       es.median_ns / 1e3, es.p99_ns / 1e3, es.max_ns / 1e3);
+		if (have_es)
+			printf("captures: %llu ended, %u abandoned%s\n",
+			       (unsigned long long)es.captures, es.abandoned,
+			       es.capturing ? ", one in progress" : "");
+		if (st.mechanism == NVSCHED_PRIO_MECH_RUNLIST)
+			printf("%u runlist submit(s), %u driver resubmit(s) detected and re-applied, %u evicted TSG(s) preempted\n",
+			       st.submits, st.resubmits, st.preempts);
 		for (i = 0; i < count; i++) {
 			const struct nvsched_prio_task *t = &tasks[i];
 			const char *state = !(t->flags & NVSCHED_PRIO_T_IN_SEG) ? "no segment" :
@@ -558,6 +770,7 @@ static int prio_status(const struct cli_global *g0, int argc, char **argv)
 
 static int prio_set(const struct cli_global *g, int argc, char **argv)
 {
+	unsigned int mech = 0;
 	unsigned long rl, id;
 	struct nvsched *h;
 	unsigned int gpu = 0;
@@ -568,19 +781,28 @@ static int prio_set(const struct cli_global *g, int argc, char **argv)
 		prio_usage(stdout);
 		return CLI_EXIT_OK;
 	}
-	if (argc != 3 || (strcmp(argv[1], "keep") && strcmp(argv[1], "unkeep"))) {
-		fprintf(stderr, "nvsched prio set: keep|unkeep RL:ID expected (see --help)\n");
+	if (argc == 3 && !strcmp(argv[1], "mechanism")) {
+		if (strcmp(argv[2], "runlist") && strcmp(argv[2], "gate")) {
+			fprintf(stderr, "nvsched prio set: mechanism runlist|gate expected\n");
+			return CLI_EXIT_USAGE;
+		}
+		mech = argv[2][0] == 'r' ? NVSCHED_PRIO_MECH_RUNLIST : NVSCHED_PRIO_MECH_GATE;
+	} else if (argc != 3 || (strcmp(argv[1], "keep") && strcmp(argv[1], "unkeep"))) {
+		fprintf(stderr, "nvsched prio set: keep|unkeep RL:ID or mechanism runlist|gate expected (see --help)\n");
 		return CLI_EXIT_USAGE;
 	}
-	rl = strtoul(argv[2], &end, 0);
-	if (*end != ':' || rl > 63) {
+	rl = mech ? 0 : strtoul(argv[2], &end, 0);
+	if (mech) {
+		id = 0;
+	} else if (*end != ':' || rl > 63) {
 		fprintf(stderr, "nvsched prio set: RL:ID expected\n");
 		return CLI_EXIT_USAGE;
-	}
-	id = strtoul(end + 1, &end, 0);
-	if (*end || id > 0xffffffffUL) {
-		fprintf(stderr, "nvsched prio set: RL:ID expected\n");
-		return CLI_EXIT_USAGE;
+	} else {
+		id = strtoul(end + 1, &end, 0);
+		if (*end || id > 0xffffffffUL) {
+			fprintf(stderr, "nvsched prio set: RL:ID expected\n");
+			return CLI_EXIT_USAGE;
+		}
 	}
 	if (g->gpu) {
 		long v = strtol(g->gpu, &end, 10);
@@ -596,8 +818,15 @@ static int prio_set(const struct cli_global *g, int argc, char **argv)
 		fprintf(stderr, "nvsched prio set: GPU %u: %s\n", gpu, nvsched_strerror(errno));
 		return CLI_EXIT_FAIL;
 	}
-	ret = nvsched_prio_keep(h, (int)rl, (unsigned int)id, argv[1][0] == 'k');
+	if (mech)
+		ret = nvsched_prio_mechanism(h, mech);
+	else
+		ret = nvsched_prio_keep(h, (int)rl, (unsigned int)id, argv[1][0] == 'k');
 	nvsched_close(h);
+	if (ret && mech) {
+		fprintf(stderr, "nvsched prio set: mechanism %s: %s\n", argv[2], strerror(-ret));
+		return CLI_EXIT_FAIL;
+	}
 	if (ret) {
 		fprintf(stderr, "nvsched prio set: %s %lu:%lu: %s\n", argv[1], rl, id, strerror(-ret));
 		return CLI_EXIT_FAIL;
@@ -616,7 +845,8 @@ int cmd_prio(const struct cli_global *g, int argc, char **argv)
 	/* GSP backend (cli/prio_gsp.c): the arbiter, and run without --tsg */
 	if (!strcmp(argv[1], "daemon"))
 		return prio_gsp_daemon(argc - 1, argv + 1);
-	if (!strcmp(argv[1], "run") && prio_gsp_wanted(argc - 1, argv + 1))
+	if (!strcmp(argv[1], "run") && prio_gsp_wanted(argc - 1, argv + 1) &&
+	    !prio_capture_wanted(g))
 		return prio_gsp_run(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "run"))
 		return prio_run(g, argc - 1, argv + 1);

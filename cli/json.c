@@ -1171,7 +1171,7 @@ static int fast_g(double v, char *out)
 			continue;
 		/* q has p digits, or is 10^p after rounding up */
 		{
-			char dig[24];
+			char dig[24] = { 0 };
 			int nd = p, xp = X, point;
 			uint64_t q64 = (uint64_t)q;	/* < 10^18 */
 

@@ -116,18 +116,48 @@ int nvsched_prio_tsg(struct nvsched *h, int runlist, unsigned int tsgid)
 	return ioctl(h->fd, NVSCHED_IOC_PRIO_TSG, &req) ? -errno : 0;
 }
 
+static int capture(struct nvsched *h, unsigned int op, unsigned int *ntsgs)
+{
+	struct nvsched_prio_capture req;
+
+	memset(&req, 0, sizeof(req));
+	req.size = sizeof(req);
+	req.version = NVSCHED_PRIO_CAPTURE_VERSION;
+	req.gpu = (unsigned int)h->gpu;
+	req.op = op;
+	if (ioctl(h->fd, NVSCHED_IOC_PRIO_CAPTURE, &req))
+		return -errno;
+	if (ntsgs)
+		*ntsgs = req.ntsgs;
+	return 0;
+}
+
 int nvsched_capture_begin(struct nvsched *h)
 {
-	(void)h;
-	return -EOPNOTSUPP;
+	return capture(h, NVSCHED_PRIO_CAPTURE_BEGIN, NULL);
 }
 
 int nvsched_capture_end(struct nvsched *h, unsigned *ntsgs)
 {
-	(void)h;
 	if (ntsgs)
 		*ntsgs = 0;
-	return -EOPNOTSUPP;
+	return capture(h, NVSCHED_PRIO_CAPTURE_END, ntsgs);
+}
+
+int nvsched_capture_peek(struct nvsched *h, unsigned *ntsgs)
+{
+	if (ntsgs)
+		*ntsgs = 0;
+	return capture(h, NVSCHED_PRIO_CAPTURE_PEEK, ntsgs);
+}
+
+int nvsched_prio_stats(struct nvsched *h, struct nvsched_prio_stats *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->size = sizeof(*st);
+	st->version = NVSCHED_PRIO_STATS_VERSION;
+	st->gpu = (unsigned int)h->gpu;
+	return ioctl(h->fd, NVSCHED_IOC_PRIO_STATS, st) ? -errno : 0;
 }
 
 int nvsched_fd_seg(int fd, unsigned int op, int prio)
@@ -176,5 +206,16 @@ int nvsched_prio_keep(struct nvsched *h, int runlist, unsigned int tsgid, int ke
 	req.op = keep ? NVSCHED_PRIO_SET_KEEP : NVSCHED_PRIO_SET_UNKEEP;
 	req.runlist = runlist;
 	req.tsgid = tsgid;
+	return ioctl(h->fd, NVSCHED_IOC_PRIO_SET, &req) ? -errno : 0;
+}
+
+int nvsched_prio_mechanism(struct nvsched *h, unsigned int mechanism)
+{
+	struct nvsched_prio_set req;
+
+	memset(&req, 0, sizeof(req));
+	req.gpu = (unsigned int)h->gpu;
+	req.op = NVSCHED_PRIO_SET_MECHANISM;
+	req.mechanism = mechanism;
 	return ioctl(h->fd, NVSCHED_IOC_PRIO_SET, &req) ? -errno : 0;
 }

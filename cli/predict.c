@@ -638,6 +638,14 @@ int pred_run(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
 	memset(res, 0, sizeof(*res));
 	if (pred_gpu_check(g, err, errlen))
 		return -1;
+	for (k = 0, b = 0; k < nk; k++) {
+		if (kd[k].blocks < 0 || kd[k].blocks > PRED_MAX_BLOCKS - b) {
+			seterr(err, errlen, "more than %ld thread blocks in all kernels together",
+				 PRED_MAX_BLOCKS);
+			return -1;
+		}
+		b += kd[k].blocks;
+	}
 	res->nkernels = nk;
 	res->makespan = 0;
 	res->info = calloc(nk ? nk : 1, sizeof(*res->info));

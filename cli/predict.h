@@ -23,6 +23,12 @@
 #define PRED_MAX_SMEM_CONFIGS	32
 #define PRED_MAX_PBS		8
 #define PRED_NAME_LEN		64
+/*
+ * Thread blocks of all kernels of one prediction: every block's placement
+ * and two events are kept (about 100 bytes a block), so the input cannot
+ * ask for unbounded memory (a fuzz finding: 2^31 blocks in a 300-byte file).
+ */
+#define PRED_MAX_BLOCKS		(1L << 20)
 
 /* Limits of one GPU (CONTRACTS.md §4 explicit GPU object keys). */
 struct pred_gpu {

@@ -126,8 +126,9 @@ static int task_from_json(const struct json *jt, const struct json *const *v, in
 	} else {
 		return fail(err, errlen, "tasks[%d]: \"name\" must be a string", idx);
 	}
-	if (!num_of(v[K_CPU], &x) || !json_is_int(v[K_CPU]) || x < 0)
-		return fail(err, errlen, "task %s: \"cpu\" must be a non-negative integer", t->name);
+	if (!num_of(v[K_CPU], &x) || !json_is_int(v[K_CPU]) || x < 0 || x >= RTA_MAX_CPUS)
+		return fail(err, errlen, "task %s: \"cpu\" must be an integer from 0 to %d",
+			    t->name, RTA_MAX_CPUS - 1);
 	t->cpu = (int)x;
 	if (!num_of(v[K_PERIOD], &t->T) || !(t->T > 0) || !isfinite(t->T))
 		return fail(err, errlen, "task %s: \"period_ms\" must be a positive number", t->name);
@@ -224,8 +225,13 @@ int rta_taskset_from_json(const struct json *j, struct rta_taskset *ts, char *er
 	if (!pl || pl->type != JSON_OBJECT)
 		return fail(err, errlen, "missing \"platform\" object");
 	ts->cpus = 0;
-	if (json_get_number(pl, "cpus", &x))
+	if (json_get_number(pl, "cpus", &x)) {
+		/* a double outside int's range must not reach the cast (C11 6.3.1.4) */
+		if (!json_is_int(json_get(pl, "cpus")) || x < 0 || x > RTA_MAX_CPUS)
+			return fail(err, errlen, "platform: \"cpus\" must be an integer from 0 to %d",
+				    RTA_MAX_CPUS);
 		ts->cpus = (int)x;
+	}
 	if (!json_get_number(pl, "epsilon_ms", &ts->eps) || !num_ok(ts->eps))
 		return fail(err, errlen, "platform: \"epsilon_ms\" must be a number >= 0");
 	if (!json_get_number(pl, "theta_ms", &ts->theta) || !num_ok(ts->theta))

@@ -19,6 +19,9 @@
 
 struct json;
 
+/* CPUs a taskset may name (task "cpu" < this); keeps cpu + 1 in int */
+#define RTA_MAX_CPUS 65536
+
 struct rta_task {
 	char *name;
 	int cpu;

@@ -26,8 +26,8 @@
 #define RTA_FAST_MAX_TASKS 256
 #define RTA_FAST_MAX_SEGS 2048
 #define RTA_FAST_MAX_DEPTH 32
-/* CPU numbers it takes: below the general reader's limits (any version) */
-#define RTA_FAST_MAX_CPUS 65536
+/* CPU numbers: as the general reader (task cpu below, platform cpus up to) */
+#define RTA_FAST_MAX_CPUS RTA_MAX_CPUS
 
 struct fr {
 	const char *s, *end;

@@ -54,14 +54,31 @@ int nvsched_prio_status(struct nvsched *h, struct nvsched_prio_status *st,
  * not any more (CAP_SYS_ADMIN). */
 int nvsched_prio_keep(struct nvsched *h, int runlist, unsigned int tsgid, int keep);
 
-/* The capture protocol (the TSGs a process creates between the two calls
- * become its own) is not in the module yet: both return -EOPNOTSUPP. */
+/* Use mechanism @mechanism (NVSCHED_PRIO_MECH_RUNLIST or _GATE) on the
+ * GPU from now on (CAP_SYS_ADMIN; -EOPNOTSUPP for runlist where GSP
+ * firmware owns the runlists). */
+int nvsched_prio_mechanism(struct nvsched *h, unsigned int mechanism);
+
+/* The capture protocol: the TSGs that appear on the GPU's runlists between
+ * begin and end (the process creates its GPU context meanwhile) and that no
+ * task owns become @h's task's; *@ntsgs says how many.  No capability
+ * needed.  One capture per GPU at a time: -EBUSY while another task's is in
+ * progress (retry; one held over 30 s is abandoned for the next begin, and
+ * its end then fails with -ETIMEDOUT).  End without begin: -EINVAL.
+ * Peek counts the TSGs end would give now and takes nothing (to wait until
+ * a context's TSGs have all appeared).  -EIO: a runlist in GPU memory is
+ * corrupt.  Closing @h ends a capture in progress. */
 int nvsched_capture_begin(struct nvsched *h);
 int nvsched_capture_end(struct nvsched *h, unsigned *ntsgs);
+int nvsched_capture_peek(struct nvsched *h, unsigned *ntsgs);
+
+/* Epsilon (decision to applied) over the latest 256 applied decisions:
+ * min/median/p99/max in nanoseconds, and the capture counters. */
+int nvsched_prio_stats(struct nvsched *h, struct nvsched_prio_stats *st);
 
 /* Segment begin with GPU priority @gpu_prio (0..99, higher wins; needs
  * CAP_SYS_NICE) or best effort (< 0); end.  -ENOENT before the task has
- * a TSG. */
+ * a TSG (none named, or the capture gave none or has not ended). */
 int nvsched_seg_begin(struct nvsched *h, int gpu_prio);
 int nvsched_seg_end(struct nvsched *h);
 

@@ -11,6 +11,11 @@
  *   task NAME [RL:ID...]  a new task owning these TSGs (CAP_SYS_ADMIN)
  *   begin NAME PRIO       its segment begins (0..99 real time, -1 best effort)
  *   end NAME              its segment ends
+ *   capture NAME begin|peek|end
+ *                         the capture protocol on the task's handle: the
+ *                         TSGs that appear between begin and end become
+ *                         its own (no CAP_SYS_ADMIN); peek and end answer
+ *                         "ok N" with the number of TSGs
  *   drop NAME             the task goes (its TSGs run as best effort again)
  *   quit                  exit (every task is dropped: all TSGs run)
  *
@@ -105,6 +110,24 @@ int main(int argc, char **argv)
 			ret = t ? nvsched_seg_begin(t->h, atoi(rest)) : -ENOENT;
 		} else if (!strcmp(cmd, "end")) {
 			ret = t ? nvsched_seg_end(t->h) : -ENOENT;
+		} else if (!strcmp(cmd, "capture") && t && rest) {
+			unsigned int n = 0;
+
+			if (!strcmp(rest, "begin"))
+				ret = nvsched_capture_begin(t->h);
+			else if (!strcmp(rest, "peek"))
+				ret = nvsched_capture_peek(t->h, &n);
+			else if (!strcmp(rest, "end"))
+				ret = nvsched_capture_end(t->h, &n);
+			else
+				ret = -EINVAL;
+			if (!ret && strcmp(rest, "begin")) {
+				printf("ok %u\n", n);
+				fflush(stdout);
+				continue;
+			}
+		} else if (!strcmp(cmd, "capture")) {
+			ret = t ? -EINVAL : -ENOENT;
 		} else if (!strcmp(cmd, "drop")) {
 			ret = t ? (nvsched_close(t->h), t->h = NULL, 0) : -ENOENT;
 		} else {

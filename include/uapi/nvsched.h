@@ -58,6 +58,7 @@ enum nvsched_arch {
 #define NVSCHED_GPU_TEST	(1u << 4)	/* simulated device (test_devices=) */
 #define NVSCHED_GPU_NO_ID	(1u << 5)	/* chip id unreadable (powered down, bad BOOT_0) */
 #define NVSCHED_GPU_PLATFORM	(1u << 6)	/* a platform device: no PCI fields */
+#define NVSCHED_GPU_GSP		(1u << 7)	/* firmware (GSP) owns the runlists */
 
 /**
  * struct nvsched_gpu_info - NVSCHED_IOC_GPU_INFO (in: @gpu; out: the rest)
@@ -495,6 +496,7 @@ struct nvsched_prio_task {
 
 #define NVSCHED_PRIO_MECH_NONE	0	/* nothing registered yet */
 #define NVSCHED_PRIO_MECH_GATE	1	/* channels of held-back TSGs disabled */
+#define NVSCHED_PRIO_MECH_RUNLIST	2	/* a filtered runlist copy submitted */
 
 /**
  * struct nvsched_prio_status - NVSCHED_IOC_PRIO_STATUS: the priority
@@ -509,6 +511,13 @@ struct nvsched_prio_task {
  * @writes: out: register writes the mechanism made
  * @disabled: out: channels the mechanism holds disabled now
  * @runlists: out: runlists under its control
+ * @resubmits: in: zero; out: runlist mechanism: times the owning driver
+ *	was found to have submitted its runlist over the module's copy (the
+ *	copy was then built again from the driver's new runlist)
+ * @submits: in: zero; out: runlist mechanism: runlist submits (copies and
+ *	restores of the driver's runlist)
+ * @preempts: in: zero; out: runlist mechanism: TSG preempts of TSGs a
+ *	decision took off the runlist (after the submit)
  * @reserved: zero
  */
 struct nvsched_prio_status {
@@ -521,12 +530,16 @@ struct nvsched_prio_status {
 	__u64 writes;
 	__u32 disabled;
 	__u32 runlists;
-	__u32 reserved[4];
+	__u32 resubmits;
+	__u32 submits;
+	__u32 preempts;
+	__u32 reserved[1];
 };
 
 enum nvsched_prio_set_op {
 	NVSCHED_PRIO_SET_KEEP = 1,	/* the TSG always stays on (a display server, say) */
 	NVSCHED_PRIO_SET_UNKEEP = 2,
+	NVSCHED_PRIO_SET_MECHANISM = 3,	/* @mechanism: NVSCHED_PRIO_MECH_RUNLIST or _GATE */
 };
 
 /**
@@ -534,8 +547,12 @@ enum nvsched_prio_set_op {
  *	one GPU (CAP_SYS_ADMIN)
  * @gpu: in: GPU index
  * @op: in: enum nvsched_prio_set_op
- * @runlist: in: hardware runlist id (0..63)
- * @tsgid: in: TSG id (below 4096; it need not exist yet)
+ * @runlist: in: hardware runlist id (0..63); zero for SET_MECHANISM
+ * @tsgid: in: TSG id (below 4096; it need not exist yet); zero for
+ *	SET_MECHANISM
+ * @mechanism: in: SET_MECHANISM: NVSCHED_PRIO_MECH_RUNLIST (EOPNOTSUPP
+ *	where GSP firmware owns the runlists and allow_gsp_runlist_writes is
+ *	off) or NVSCHED_PRIO_MECH_GATE; zero for the other ops
  * @reserved: zero
  */
 struct nvsched_prio_set {
@@ -543,6 +560,79 @@ struct nvsched_prio_set {
 	__u32 op;
 	__s32 runlist;
 	__u32 tsgid;
+	__u32 mechanism;
+	__u32 reserved[3];
+};
+
+enum nvsched_prio_capture_op {
+	NVSCHED_PRIO_CAPTURE_BEGIN = 1,	/* remember the TSGs on the runlists now */
+	NVSCHED_PRIO_CAPTURE_END = 2,	/* take the TSGs that appeared since */
+	NVSCHED_PRIO_CAPTURE_PEEK = 3,	/* count them, take nothing */
+};
+
+#define NVSCHED_PRIO_CAPTURE_VERSION	1
+
+/**
+ * struct nvsched_prio_capture - NVSCHED_IOC_PRIO_CAPTURE: the capture
+ *	protocol of the task of this open file.  BEGIN, then the process
+ *	creates its GPU context, then END: the task gets the TSGs that
+ *	appeared on the GPU's runlists meanwhile and that no task owns.  One
+ *	capture per GPU at a time (EBUSY for the others); no capability is
+ *	needed (a real-time segment then needs CAP_SYS_NICE).  Closing the
+ *	file ends the capture.
+ * @size: in: sizeof(struct nvsched_prio_capture)
+ * @version: in: NVSCHED_PRIO_CAPTURE_VERSION
+ * @gpu: in: GPU index
+ * @op: in: enum nvsched_prio_capture_op
+ * @ntsgs: in: zero; out (END, PEEK): TSGs that appeared (END: now the
+ *	task's)
+ * @flags: in: zero
+ * @reserved: zero
+ */
+struct nvsched_prio_capture {
+	__u32 size;
+	__u32 version;
+	__u32 gpu;
+	__u32 op;
+	__u32 ntsgs;
+	__u32 flags;
+	__u32 reserved[2];
+};
+
+#define NVSCHED_PRIO_STATS_VERSION	1
+
+/**
+ * struct nvsched_prio_stats - NVSCHED_IOC_PRIO_STATS: epsilon, the time
+ *	from a decision to the mechanism having applied it, over the latest
+ *	256 applied decisions of one GPU, and the capture state; every
+ *	field but @size, @version and @gpu must be zero on input (EINVAL)
+ * @size: in: sizeof(struct nvsched_prio_stats)
+ * @version: in: NVSCHED_PRIO_STATS_VERSION
+ * @gpu: in: GPU index
+ * @samples: out: decisions summarised (at most 256)
+ * @total: out: decisions applied since the GPU's state was created
+ * @min_ns: out: smallest epsilon (nanoseconds)
+ * @median_ns: out: median (nearest rank)
+ * @p99_ns: out: 99th percentile (nearest rank)
+ * @max_ns: out: largest
+ * @captures: out: captures ended (TSGs given)
+ * @capturing: out: 1 while a capture is in progress
+ * @abandoned: out: captures abandoned because they were held too long
+ * @reserved: zero
+ */
+struct nvsched_prio_stats {
+	__u32 size;
+	__u32 version;
+	__u32 gpu;
+	__u32 samples;
+	__u64 total;
+	__u32 min_ns;
+	__u32 median_ns;
+	__u32 p99_ns;
+	__u32 max_ns;
+	__u64 captures;
+	__u32 capturing;
+	__u32 abandoned;
 	__u32 reserved[4];
 };
 
@@ -550,5 +640,7 @@ struct nvsched_prio_set {
 #define NVSCHED_IOC_PRIO_SEG	_IOWR(NVSCHED_IOC_MAGIC, 0x41, struct nvsched_prio_seg)
 #define NVSCHED_IOC_PRIO_STATUS	_IOWR(NVSCHED_IOC_MAGIC, 0x42, struct nvsched_prio_status)
 #define NVSCHED_IOC_PRIO_SET	_IOW(NVSCHED_IOC_MAGIC, 0x43, struct nvsched_prio_set)
+#define NVSCHED_IOC_PRIO_CAPTURE	_IOWR(NVSCHED_IOC_MAGIC, 0x48, struct nvsched_prio_capture)
+#define NVSCHED_IOC_PRIO_STATS	_IOWR(NVSCHED_IOC_MAGIC, 0x49, struct nvsched_prio_stats)
 
 #endif /* _UAPI_NVSCHED_H */

@@ -21,6 +21,13 @@ static void expect(struct nvs_plan *p, uint32_t off, uint32_t mask, uint32_t val
 	p->nexp++;
 }
 
+/* the plan must not be written while (@off & @mask) reads non-zero */
+static void busy(struct nvs_plan *p, uint32_t off, uint32_t mask)
+{
+	p->busy_off = off;
+	p->busy_mask = mask;
+}
+
 static void add(struct nvs_plan *p, uint32_t off, uint32_t val)
 {
 	p->w[p->n].off = off;
@@ -75,11 +82,16 @@ static int plan_preempt(const struct nvs_caps *caps, const struct nvs_rl_loc *lo
 		add(p, off, tsg ? NVS_SET(NV_RUNLIST_PREEMPT_TYPE, NV_PREEMPT_TYPE_TSG) |
 			    NVS_SET(NV_RUNLIST_PREEMPT_ID, id) :
 			    NVS_SET(NV_RUNLIST_PREEMPT_TYPE, 0));
+		/* one register for both kinds: either pending blocks a new one */
+		busy(p, off, NVS_FMASK(NV_RUNLIST_PREEMPT_TSG_PENDING) |
+			     NVS_FMASK(NV_RUNLIST_PREEMPT_RUNLIST_PENDING));
 		p->poll_off = off;
 		p->poll_mask = tsg ? NVS_FMASK(NV_RUNLIST_PREEMPT_TSG_PENDING) :
 				     NVS_FMASK(NV_RUNLIST_PREEMPT_RUNLIST_PENDING);
 		return 0;
 	}
+	/* a channel/TSG preempt in flight (NV_PFIFO_PREEMPT.PENDING) blocks both */
+	busy(p, NV_PFIFO_PREEMPT, NVS_FMASK(NV_PFIFO_PREEMPT_PENDING));
 	if (tsg) {
 		add(p, NV_PFIFO_PREEMPT, NVS_SET(NV_PFIFO_PREEMPT_TYPE, NV_PREEMPT_TYPE_TSG) |
 		    NVS_SET(NV_PFIFO_PREEMPT_ID, id));
@@ -113,6 +125,7 @@ static int plan_resubmit(const struct nvs_io *io, const struct nvs_caps *caps,
 		    NVS_SET(NV_PFIFO_RUNLIST_LENGTH, loc->length));
 		p->poll_off = NV_PFIFO_ENG_RUNLIST(loc->id);
 		p->poll_mask = NVS_FMASK(NV_PFIFO_ENG_RUNLIST_PENDING);
+		busy(p, p->poll_off, p->poll_mask);
 		return 0;
 	case NVS_RL_PFIFO_INDEXED:
 		sub = NV_PFIFO_RUNLIST_SUBMIT(loc->id);
@@ -132,6 +145,7 @@ static int plan_resubmit(const struct nvs_io *io, const struct nvs_caps *caps,
 	/* rewrite SUBMIT of this runlist with its current length and offset */
 	add(p, sub, NVS_SET(NV_RUNLIST_SUBMIT_LENGTH, loc->length) |
 	    NVS_SET(NV_RUNLIST_SUBMIT_OFFSET, loc->offset));
+	busy(p, info, NVS_FMASK(NV_PFIFO_RUNLIST_SUBMIT_INFO_PENDING));
 	p->poll_off = info;
 	p->poll_mask = NVS_FMASK(NV_PFIFO_RUNLIST_SUBMIT_INFO_PENDING);
 	(void)io;
@@ -206,12 +220,15 @@ int nvs_plan_check(const struct nvs_io *io, const struct nvs_plan *p)
 		if ((v & p->exp[i].mask) != p->exp[i].val)
 			return -EBUSY;
 	}
-	if (p->rewrites_runlist && p->poll_off) {
-		/* a submit in flight (the driver's): do not write over it */
-		v = nvs_rd32(io, p->poll_off);
+	if (p->busy_off) {
+		/* a submit or preempt in flight (the driver's, or an earlier
+		 * one of ours that timed out): do not write over it */
+		v = nvs_rd32(io, p->busy_off);
 		if (v == 0xffffffffu)
 			return -ENODEV;
-		if (v & p->poll_mask)
+		if (nvs_is_pri_error(v))
+			return -EIO;
+		if (v & p->busy_mask)
 			return -EBUSY;
 	}
 	return 0;

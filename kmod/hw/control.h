@@ -35,6 +35,9 @@ enum nvs_ctl_op {
  * @poll_mask: bits that stay set while the operation is pending
  * @rewrites_runlist: the plan submits a runlist or changes its scheduling
  *	state (refused under GSP firmware unless allowed)
+ * @busy_off: register whose @busy_mask bits must read 0 when the plan is
+ *	applied (a preempt or submit already in flight there), 0 when none
+ * @busy_mask: see @busy_off
  * @nexp: number of expectations
  * @exp: registers a read-modify-write was computed from: @mask bits of
  *	@off must still read @val when the plan is applied (nvs_plan_check())
@@ -48,6 +51,8 @@ struct nvs_plan {
 	uint32_t poll_off;
 	uint32_t poll_mask;
 	bool rewrites_runlist;
+	uint32_t busy_off;
+	uint32_t busy_mask;
 	unsigned int nexp;
 	struct {
 		uint32_t off;
@@ -82,22 +87,25 @@ int nvs_ctl_plan(const struct nvs_io *io, const struct nvs_caps *caps,
 /* Apply the writes of @p (no waiting). */
 void nvs_plan_apply(const struct nvs_io *io, const struct nvs_plan *p);
 
-/* Still pending? (@p->poll_off & @p->poll_mask), false when nothing to poll;
- * a PRI error while polling counts as pending. */
 /**
  * nvs_plan_check() - is the state @p was computed from still there?
  * @io: register access
  * @p: the plan
  *
  * Re-reads every expectation of @p (the PCCSR word of a channel, the
- * shared scheduling-disable register) and, for a runlist resubmit, the
- * submit's pending bit: the owning driver may have changed them since the
- * plan was made.  Call it just before nvs_plan_apply(), lock held.
+ * shared scheduling-disable register) and, for a runlist resubmit or a
+ * preempt, the pending bits of that register (@p->busy_off): the owning
+ * driver may have changed them since the plan was made, or may have a
+ * preempt or submit of its own in flight, which a second write would
+ * replace.  Call it just before nvs_plan_apply(), lock held.
  *
- * Return: 0; -EBUSY when a value changed or a submit is in flight;
- * -ENODEV when the GPU reads all ones.
+ * Return: 0; -EBUSY when a value changed or a preempt or submit is in
+ * flight; -ENODEV when the GPU reads all ones; -EIO for a PRI error.
  */
 int nvs_plan_check(const struct nvs_io *io, const struct nvs_plan *p);
+
+/* Still pending? (@p->poll_off & @p->poll_mask), false when nothing to poll;
+ * a PRI error while polling counts as pending. */
 
 bool nvs_plan_pending(const struct nvs_io *io, const struct nvs_plan *p);
 

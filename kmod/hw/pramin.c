@@ -149,6 +149,45 @@ int nvs_win_read(struct nvs_win *s, enum nvs_aperture ap, uint64_t addr, void *b
 	return ret;
 }
 
+int nvs_win_write(struct nvs_win *s, enum nvs_aperture ap, uint64_t addr, const void *buf,
+		  size_t len)
+{
+	const uint32_t *in = buf;
+	struct window w;
+	size_t i;
+	int ret;
+
+	if ((addr & 3) || (len & 3))
+		return -EINVAL;
+	if (s->err)
+		return s->err;
+	if (!s->caps)
+		return -EOPNOTSUPP;
+	ret = win_load(s, &w);
+	for (i = 0; !ret && i < len / 4; i++) {
+		uint64_t a = addr + i * 4, off;
+
+		if (!window_covers(&w, s->cur, ap, a, &off)) {
+			ret = win_move(s, &w, ap, a);
+			if (!ret && !window_covers(&w, s->cur, ap, a, &off))
+				ret = -EIO;
+			if (ret)
+				break;
+		} else if (s->moves && nvs_rd32(s->io, w.reg) != s->cur) {
+			/* a write must never land in the driver's window */
+			s->lost = true;
+			ret = -EBUSY;
+			break;
+		}
+		nvs_wr32(s->io, NV_PRAMIN_BASE + (uint32_t)off, in[i]);
+		if ((i & 1023) == 1023)
+			ret = nvs_yield(s->io);
+	}
+	if (ret == -EBUSY || ret == -ENODEV || ret == -EINTR)
+		s->err = ret;
+	return ret;
+}
+
 int nvs_win_end(struct nvs_win *s)
 {
 	struct window w;

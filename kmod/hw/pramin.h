@@ -65,6 +65,25 @@ int nvs_win_read(struct nvs_win *s, enum nvs_aperture ap, uint64_t addr, void *b
 		 size_t len);
 
 /**
+ * nvs_win_write() - write @len bytes of GPU memory at @addr through the
+ *		     window in a session (never through @s->io->mem_write)
+ * @s: the session
+ * @ap: aperture (VID, or SYS through the pre-Hopper window target)
+ * @addr: GPU physical address, 4-byte aligned
+ * @buf: the bytes (32-bit words in the GPU's byte order)
+ * @len: bytes, a multiple of 4
+ *
+ * Before every word written through a window nvsched moved, the window
+ * register is read again: when the owning driver moved it meanwhile the
+ * write stops (-EBUSY) rather than land in the driver's window.  Used by
+ * the test path of the runlist mechanism (simulated video memory).
+ *
+ * Return: as nvs_win_read(); -EOPNOTSUPP without @s->caps.
+ */
+int nvs_win_write(struct nvs_win *s, enum nvs_aperture ap, uint64_t addr, const void *buf,
+		  size_t len);
+
+/**
  * nvs_win_end() - put the window back where the driver had it
  * @s: the session
  *

@@ -372,15 +372,17 @@ int nvs_prio_capture_begin(struct nvs_prio *p, int slot, const uint64_t *now)
 	return 0;
 }
 
-int nvs_prio_capture_end(struct nvs_prio *p, int slot, const uint64_t *now,
-			 unsigned int *added)
+/*
+ * The TSGs in @now that were not on the runlists when the capture began
+ * and that no task owns (set difference over every word): counted, and
+ * given to @slot when @commit.
+ */
+static unsigned int nvs_prio_capture_fresh(struct nvs_prio *p, int slot, const uint64_t *now,
+					   bool commit)
 {
-	struct nvs_prio_task *t;
+	struct nvs_prio_task *t = &p->tasks[slot];
 	unsigned int rl, w, i, n = 0;
 
-	if (!nvs_prio_slot_ok(p, slot) || !now || p->capturing != slot)
-		return -EINVAL;
-	t = &p->tasks[slot];
 	for (rl = 0; rl < p->cfg.nrl; rl++) {
 		uint64_t *own = nvs_prio_set(t->tsgs, p, rl);
 
@@ -394,15 +396,88 @@ int nvs_prio_capture_end(struct nvs_prio *p, int slot, const uint64_t *now,
 				if (p->tasks[i].used && (int)i != slot)
 					fresh &= ~nvs_prio_set(p->tasks[i].tsgs, p, rl)[w];
 			fresh &= ~own[w];
-			own[w] |= fresh;
+			if (commit)
+				own[w] |= fresh;
 			for (; fresh; fresh &= fresh - 1)
 				n++;
 		}
 	}
-	t->ntsgs += n;
+	return n;
+}
+
+int nvs_prio_capture_end(struct nvs_prio *p, int slot, const uint64_t *now,
+			 unsigned int *added)
+{
+	unsigned int n;
+
+	if (!nvs_prio_slot_ok(p, slot) || !now || p->capturing != slot)
+		return -EINVAL;
+	n = nvs_prio_capture_fresh(p, slot, now, true);
+	p->tasks[slot].ntsgs += n;
 	p->capturing = -1;
 	if (added)
 		*added = n;
 	nvs_prio_decide(p);
 	return 0;
+}
+
+int nvs_prio_capture_peek(struct nvs_prio *p, int slot, const uint64_t *now,
+			  unsigned int *count)
+{
+	if (!nvs_prio_slot_ok(p, slot) || !now || !count || p->capturing != slot)
+		return -EINVAL;
+	*count = nvs_prio_capture_fresh(p, slot, now, false);
+	return 0;
+}
+
+void nvs_prio_capture_cancel(struct nvs_prio *p)
+{
+	p->capturing = -1;
+}
+
+/* ---- decision-to-applied latencies (epsilon) ---- */
+
+void nvs_prio_eps_add(struct nvs_prio_eps *e, uint64_t ns)
+{
+	e->ring[e->head % NVS_PRIO_EPS_RING] = ns > 0xffffffffu ? 0xffffffffu : (uint32_t)ns;
+	e->head = (e->head + 1) % NVS_PRIO_EPS_RING;
+	if (e->n < NVS_PRIO_EPS_RING)
+		e->n++;
+	e->total++;
+}
+
+/* the sample of rank @q/100 (nearest rank) of @n sorted values */
+static uint32_t nvs_prio_eps_rank(const uint32_t *v, unsigned int n, unsigned int q)
+{
+	unsigned int k = (n * q + 99u) / 100u;
+
+	return v[k ? k - 1 : 0];
+}
+
+unsigned int nvs_prio_eps_summary(const struct nvs_prio_eps *e, uint32_t *scratch,
+				  struct nvs_prio_eps_sum *sum)
+{
+	unsigned int n = e->n, i, j;
+	uint32_t v;
+
+	memset(sum, 0, sizeof(*sum));
+	sum->total = e->total;
+	if (n > NVS_PRIO_EPS_RING)
+		n = NVS_PRIO_EPS_RING;
+	memcpy(scratch, e->ring, n * sizeof(*scratch));
+	/* insertion sort: at most NVS_PRIO_EPS_RING values, off the decision path */
+	for (i = 1; i < n; i++) {
+		v = scratch[i];
+		for (j = i; j > 0 && scratch[j - 1] > v; j--)
+			scratch[j] = scratch[j - 1];
+		scratch[j] = v;
+	}
+	sum->samples = n;
+	if (!n)
+		return 0;
+	sum->min = scratch[0];
+	sum->median = nvs_prio_eps_rank(scratch, n, 50);
+	sum->p99 = nvs_prio_eps_rank(scratch, n, 99);
+	sum->max = scratch[n - 1];
+	return n;
 }

@@ -283,4 +283,79 @@ int nvs_prio_capture_begin(struct nvs_prio *p, int slot, const uint64_t *now);
 int nvs_prio_capture_end(struct nvs_prio *p, int slot, const uint64_t *now,
 			 unsigned int *added);
 
+/**
+ * nvs_prio_capture_peek() - how many TSGs a capture would give now
+ * @p:     the instance
+ * @slot:  the capturing task
+ * @now:   @cfg.nrl bitmaps: every TSG on the runlists now
+ * @count: out: TSGs nvs_prio_capture_end() would give with this @now
+ *
+ * Changes nothing (a caller waits for the count to settle before ending).
+ *
+ * Return: 0; -EINVAL when @slot is not the capturing task.
+ */
+int nvs_prio_capture_peek(struct nvs_prio *p, int slot, const uint64_t *now,
+			  unsigned int *count);
+
+/**
+ * nvs_prio_capture_cancel() - abandon the capture in progress, if any
+ * @p: the instance
+ *
+ * The capturing task keeps what it owns; its nvs_prio_capture_end() then
+ * fails with -EINVAL.  For a capture held too long (another task waits).
+ */
+void nvs_prio_capture_cancel(struct nvs_prio *p);
+
+/* decision-to-applied latencies kept (a power of two) */
+#define NVS_PRIO_EPS_RING	256u
+
+/**
+ * struct nvs_prio_eps - the latest decision-to-applied latencies (epsilon)
+ * @ring:  nanoseconds, saturated at U32_MAX
+ * @head:  next slot of @ring
+ * @n:     valid samples (at most NVS_PRIO_EPS_RING)
+ * @total: samples ever added
+ *
+ * Fixed size, no allocation: filled on the decision path.
+ */
+struct nvs_prio_eps {
+	uint32_t ring[NVS_PRIO_EPS_RING];
+	unsigned int head;
+	unsigned int n;
+	uint64_t total;
+};
+
+/**
+ * struct nvs_prio_eps_sum - summary of struct nvs_prio_eps (nanoseconds)
+ * @samples: values summarised (the latest, at most NVS_PRIO_EPS_RING)
+ * @total:   samples ever added
+ * @min:     smallest
+ * @median:  nearest-rank 50th percentile
+ * @p99:     nearest-rank 99th percentile
+ * @max:     largest
+ */
+struct nvs_prio_eps_sum {
+	unsigned int samples;
+	uint64_t total;
+	uint32_t min, median, p99, max;
+};
+
+/**
+ * nvs_prio_eps_add() - record one decision-to-applied latency
+ * @e:  the ring
+ * @ns: nanoseconds
+ */
+void nvs_prio_eps_add(struct nvs_prio_eps *e, uint64_t ns);
+
+/**
+ * nvs_prio_eps_summary() - min, median, 99th percentile and max
+ * @e:       the ring
+ * @scratch: NVS_PRIO_EPS_RING values of room (sorted copy)
+ * @sum:     out: the summary (zeros without samples)
+ *
+ * Return: the number of samples summarised.
+ */
+unsigned int nvs_prio_eps_summary(const struct nvs_prio_eps *e, uint32_t *scratch,
+				  struct nvs_prio_eps_sum *sum);
+
 #endif /* NVS_HW_PRIO_H */

@@ -249,6 +249,8 @@ static int nvs_gate_chan(const struct nvs_io *io, const struct nvs_caps *caps,
 	struct nvs_plan p;
 	int ret;
 
+	if (!enable && s->no_new_writes)
+		return -EPERM;	/* only undoing is allowed (GSP firmware) */
 	ret = nvs_ctl_plan(io, caps, loc, enable ? NVS_CTL_ENABLE_CHANNEL :
 			   NVS_CTL_DISABLE_CHANNEL, chid, &p);
 	if (ret)
@@ -272,8 +274,14 @@ static int nvs_gate_preempt(const struct nvs_io *io, const struct nvs_caps *caps
 	struct nvs_plan p;
 	unsigned int i;
 
+	if (s->no_new_writes)
+		return -EPERM;
 	if (nvs_ctl_plan(io, caps, loc, NVS_CTL_PREEMPT_TSG, tsgid, &p))
 		return 0;	/* no TSG preempt here: the timeslice ends it */
+	/* a preempt already in flight (the driver's) is not replaced: the
+	 * channels are off, the TSG leaves at its timeslice's end */
+	if (nvs_plan_check(io, &p))
+		return 0;
 	nvs_plan_apply(io, &p);
 	s->writes += p.n;
 	for (i = 0; i < s->max_polls; i++) {

@@ -167,6 +167,9 @@ int nvs_prio_rl_apply(const struct nvs_io *io, const struct nvs_caps *caps,
  * @wait: called between polls of a preempt's pending bit
  * @ctx: for @wait
  * @max_polls: bound of each preempt poll
+ * @no_new_writes: only re-enable channels this mechanism disabled; a
+ *	disable or preempt the decision needs fails with -EPERM (set by the
+ *	caller per apply: GSP firmware owns the runlists)
  * @writes: register writes done
  */
 struct nvs_prio_gate_state {
@@ -180,6 +183,7 @@ struct nvs_prio_gate_state {
 	void (*wait)(void *ctx);
 	void *ctx;
 	unsigned int max_polls;
+	bool no_new_writes;
 	uint64_t writes;
 };
 
@@ -196,12 +200,15 @@ struct nvs_prio_gate_state {
  *	     mechanism disabled (also ones no longer on the runlist)
  *
  * Channels outside any TSG are never touched.  Nothing is written when the
- * runlist is unreadable or corrupt.
+ * runlist is unreadable or corrupt.  A preempt is not written while one
+ * is already pending (the TSG then leaves at its timeslice's end).
  *
  * Return: 0; -EIO (unreadable or corrupt runlist, or a channel id beyond
  * NVS_PRIO_GATE_CHANNELS); -ENOSPC when the runlist does not fit the
  * scratch; -ETIMEDOUT when a preempt stayed pending (the channels are
- * disabled all the same).
+ * disabled all the same); -EPERM when @s->no_new_writes is set and the
+ * decision needs a channel disabled (nothing disabled; channels to
+ * re-enable before it may have been).
  */
 int nvs_prio_gate_apply(const struct nvs_io *io, const struct nvs_caps *caps,
 			const struct nvs_topology *t, struct nvs_prio_gate_state *s,

@@ -28,7 +28,16 @@
 #define NVS_SIMBOX_VERSION_OFF	0x04	/* responder: NVS_SIMBOX_VERSION */
 #define NVS_SIMBOX_HEAD_OFF	0x08	/* guest: records produced (free running) */
 #define NVS_SIMBOX_TAIL_OFF	0x0c	/* responder: records consumed */
+#define NVS_SIMBOX_HOSTCMD_OFF	0x10	/* guest user space (tests): a command for
+					 * the host model, answered in place */
 #define NVS_SIMBOX_RING_OFF	0x40	/* ring[i] = {off @+0, val @+4}, 8 bytes */
+
+/* NVS_SIMBOX_HOSTCMD_OFF commands; the responder answers
+ * NVS_SIMBOX_HOSTCMD_DONE | count (runlists concerned) */
+#define NVS_SIMBOX_HOSTCMD_RESUBMIT	1u	/* play the driver: resubmit its runlists */
+#define NVS_SIMBOX_HOSTCMD_CORRUPT	2u	/* first entry of each: zero-length TSG */
+#define NVS_SIMBOX_HOSTCMD_REPAIR	3u	/* undo CORRUPT */
+#define NVS_SIMBOX_HOSTCMD_DONE		0x100u
 
 #define NVS_SIMBOX_TIMEOUT_MS	2000	/* guest gives up waiting after this */
 /* bytes the guest maps: header and ring */

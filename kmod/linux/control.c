@@ -15,15 +15,19 @@
 #include "nvsched/regs/gsp.h"
 #include "../../include/uapi/nvsched.h"
 
-/*
- * Does firmware (GSP) own this GPU's runlists?  Lock held.  Hopper and
- * Blackwell dGPUs always run GSP-RM; Turing/Ampere/Ada may, under NVIDIA's
+/**
+ * nvs_gsp_owned() - does firmware (GSP) own this GPU's runlists?
+ * @g: the GPU, its lock held
+ *
+ * Hopper and Blackwell dGPUs always run GSP-RM; Turing/Ampere/Ada may, under NVIDIA's
  * driver or nouveau: the GSP's RISC-V core says whether it runs
  * (NV_PRISCV_RISCV_CPUCTL.ACTIVE_STAT, include/nvsched/regs/gsp.h).  When
  * that register does not answer, NVIDIA's driver is taken to mean GSP (its
  * open flavour requires it).
+ *
+ * Return: true when firmware owns them.
  */
-static bool nvs_gsp_owned(struct nvs_gpu *g)
+bool nvs_gsp_owned(struct nvs_gpu *g)
 {
 	const struct nvs_caps *caps = g->ident.caps;
 	const char *drv = g->dev->driver ? g->dev->driver->name : NULL;
@@ -37,6 +41,57 @@ static bool nvs_gsp_owned(struct nvs_gpu *g)
 	if (v != 0xffffffffu && !nvs_is_pri_error(v))
 		return NVS_GET(v, NV_PRISCV_RISCV_CPUCTL_ACTIVE_STAT);
 	return drv && !strcmp(drv, "nvidia");
+}
+
+/**
+ * nvs_gsp_blocks_writes() - does GSP firmware forbid scheduling writes on @g?
+ * @g: the GPU, lock held
+ *
+ * Return: true when GSP firmware owns the runlists (detected from the
+ * hardware, see nvs_gsp_owned()) and allow_gsp_runlist_writes is 0.
+ */
+bool nvs_gsp_blocks_writes(struct nvs_gpu *g)
+{
+	return !nvs_allow_gsp_runlist_writes() && nvs_gsp_owned(g);
+}
+
+/**
+ * nvs_gsp_log() - say why a write was refused under GSP and what to do
+ * @g: the GPU
+ * @what: the operation
+ * @rl: its runlist, or -1 for none in particular
+ */
+void nvs_gsp_log(struct nvs_gpu *g, const char *what, int rl)
+{
+	if (rl < 0)
+		dev_notice_ratelimited(g->dev,
+				       "%s: refusing to %s: GSP firmware owns the runlists; load nvsched with allow_gsp_runlist_writes=1 to write them anyway (the firmware does not expect it)\n",
+				       g->name, what);
+	else
+		dev_notice_ratelimited(g->dev,
+				       "%s: refusing to %s on runlist %d: GSP firmware owns the runlists; load nvsched with allow_gsp_runlist_writes=1 to write them anyway (the firmware does not expect it)\n",
+				       g->name, what, rl);
+}
+
+/**
+ * nvs_gsp_refuse() - may nvsched write @g's scheduling registers?
+ * @g: the GPU, lock held
+ * @what: the operation, for the log
+ * @rl: its runlist
+ *
+ * Under GSP firmware the firmware owns the runlists and the channel and
+ * preempt registers behind them; nvsched writes none of them unless the
+ * module parameter allow_gsp_runlist_writes=1 says so.  Undoing what
+ * nvsched itself disabled (restore, unload) does not ask.
+ *
+ * Return: 0 when allowed; -EPERM (logged, rate-limited) otherwise.
+ */
+int nvs_gsp_refuse(struct nvs_gpu *g, const char *what, int rl)
+{
+	if (!nvs_gsp_blocks_writes(g))
+		return 0;
+	nvs_gsp_log(g, what, rl);
+	return -EPERM;
 }
 
 static void nvs_audit(struct nvs_gpu *g, const char *what, int rl, unsigned int id,
@@ -218,10 +273,12 @@ static int nvs_recheck(struct nvs_gpu *g, const struct nvs_topology *t, int rl,
  * @c: the request (struct nvsched_control in/out fields)
  *
  * Ids are checked against the chip's limits (-ERANGE) and, unless FORCE,
- * against the runlist's current contents (-ENOENT).  Runlist rewrites on a
- * GSP-owned GPU need allow_gsp_runlist_writes (-EPERM).  Just before
- * writing, the registers the plan was computed from are re-read (-EBUSY
- * when the owning driver changed them, nothing written).  Completion is
+ * against the runlist's current contents (-ENOENT).  On a GPU whose
+ * runlists GSP firmware owns, every operation (channel enable/disable,
+ * preempt, resubmit, scheduling) needs allow_gsp_runlist_writes (-EPERM,
+ * also for a dry run).  Just before writing, the registers the plan was
+ * computed from are re-read (-EBUSY when the owning driver changed them or
+ * a preempt or submit is already pending, nothing written).  Completion is
  * awaited for at most c->timeout_us (-ETIMEDOUT, c->pending set).
  *
  * Return: 0 or a negative errno; on error before the first write nothing
@@ -295,13 +352,9 @@ int nvs_control(struct nvs_gpu *g, struct nvsched_control *c)
 	ret = nvs_ctl_plan(&g->io, g->ident.caps, &loc, op, c->id, &p);
 	if (ret)
 		goto out;
-	if (p.rewrites_runlist && nvs_gsp_owned(g) && !nvs_allow_gsp_runlist_writes()) {
-		dev_notice_ratelimited(g->dev,
-				       "%s: refusing to resubmit runlist %d: GSP firmware owns the runlists (module parameter allow_gsp_runlist_writes=1 overrides)\n",
-				       g->name, rl);
-		ret = -EPERM;
+	ret = nvs_gsp_refuse(g, nvs_ctl_op_name(op), rl);
+	if (ret)
 		goto out;
-	}
 	c->resolved_runlist = rl;
 	c->nwrites = p.n;
 	memcpy(c->writes, p.w, sizeof(p.w));
@@ -311,8 +364,11 @@ int nvs_control(struct nvs_gpu *g, struct nvsched_control *c)
 	if (ret) {
 		if (ret == -EBUSY)
 			dev_notice_ratelimited(g->dev,
-					       "%s: %s on runlist %d refused: the driver changed the registers meanwhile\n",
-					       g->name, nvs_ctl_op_name(op), rl);
+					       "%s: %s on runlist %d refused: %s\n",
+					       g->name, nvs_ctl_op_name(op), rl,
+					       op == NVS_CTL_PREEMPT_TSG || op == NVS_CTL_PREEMPT_RUNLIST ?
+					       "a preempt is already pending" :
+					       "the driver changed the registers meanwhile");
 		goto out;
 	}
 	if (chan) {

@@ -88,6 +88,8 @@ static long nvs_ioc_gpu_info(void __user *arg)
 			info.flags |= NVSCHED_GPU_TEGRA;
 		strscpy(info.name, id->chip ? id->chip->name : "unknown",
 			sizeof(info.name));
+		if (!ret && nvs_gsp_owned(g))
+			info.flags |= NVSCHED_GPU_GSP;
 	}
 	if (ret == 0)
 		nvs_gpu_end(g);
@@ -373,6 +375,8 @@ static long nvs_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case NVSCHED_IOC_PRIO_SEG:
 	case NVSCHED_IOC_PRIO_STATUS:
 	case NVSCHED_IOC_PRIO_SET:
+	case NVSCHED_IOC_PRIO_CAPTURE:
+	case NVSCHED_IOC_PRIO_STATS:
 		return nvs_prio_ioctl(file, cmd, uarg);
 	default:
 		return nvs_ioctl_topo(cmd, uarg);

@@ -10,6 +10,7 @@
 #include <linux/capability.h>
 #include <linux/delay.h>
 #include <linux/highmem.h>
+#include <linux/dma-direct.h>
 #include <linux/iommu.h>
 #include <linux/ioport.h>
 #include <linux/mm.h>
@@ -133,30 +134,53 @@ static void nvs_mmio_wr32(void *ctx, u32 off, u32 val)
 }
 
 /*
- * System memory the GPU points at (runlists, instance blocks in SYS_MEM):
- * the address is a bus address.  Before Hopper the PRAMIN window can target
- * system memory, so the GPU itself resolves it (-EOPNOTSUPP: use the window).
- * From Hopper on the window is VID-only: translate through the device's
- * IOMMU domain when there is one, and read only pages that are system RAM.
+ * The CPU physical address behind bus address @addr of @g's device, or 0
+ * when it has none: through the device's IOMMU domain when that translates
+ * (a DMA or unmanaged paging domain); through the DMA layer's own offsets
+ * (dma_to_phys(): bus offsets, memory encryption bits) when the device has
+ * no domain or an identity one; never for a blocked domain.
+ */
+static phys_addr_t nvs_bus_to_phys(struct nvs_gpu *g, u64 addr)
+{
+	struct iommu_domain *dom = iommu_get_domain_for_dev(g->dev);
+
+	if ((u64)(dma_addr_t)addr != addr)
+		return 0;
+	if (dom && dom->type != IOMMU_DOMAIN_IDENTITY) {
+		if (!(dom->type & __IOMMU_DOMAIN_PAGING))
+			return 0;	/* blocked: the device reaches nothing */
+		return iommu_iova_to_phys(dom, (dma_addr_t)addr);
+	}
+	return dma_to_phys(g->dev, (dma_addr_t)addr);
+}
+
+/*
+ * System memory the GPU points at (runlists, instance blocks, page tables
+ * in SYS_MEM), on every generation: the address comes from GPU memory and
+ * is a bus address.  It is translated as the device's DMA sees it
+ * (nvs_bus_to_phys()) page by page, and only pages of system RAM are read,
+ * through the kernel's own mapping: never MMIO, never through the PRAMIN
+ * window (which would make the GPU fetch an address nobody checked).
+ * Return: 0; -EIO for an address that does not translate or is not RAM;
+ * -EOPNOTSUPP for video memory (read through the window).
  */
 static int nvs_mmio_mem_read(void *ctx, enum nvs_aperture ap, u64 addr, void *buf, size_t len)
 {
 	struct nvs_gpu *g = ctx;
-	struct iommu_domain *dom;
 	u8 *out = buf;
 
 	lockdep_assert_held(&g->lock);
-	if (ap == NVS_AP_VID || !g->ident.caps || g->ident.caps->window_has_target)
+	if (ap != NVS_AP_SYS_COH && ap != NVS_AP_SYS_NONCOH)
 		return -EOPNOTSUPP;
-	dom = iommu_get_domain_for_dev(g->dev);
 	while (len) {
 		size_t chunk = min_t(size_t, len, PAGE_SIZE - offset_in_page(addr));
-		phys_addr_t phys = dom ? iommu_iova_to_phys(dom, addr) : (phys_addr_t)addr;
+		phys_addr_t phys = nvs_bus_to_phys(g, addr);
 		void *v;
 
-		if (!phys || region_intersects(phys, chunk, IORESOURCE_SYSTEM_RAM,
-					       IORES_DESC_NONE) != REGION_INTERSECTS ||
-		    !pfn_valid(PHYS_PFN(phys)))
+		if (!phys || offset_in_page(phys) != offset_in_page(addr) ||
+		    !pfn_valid(PHYS_PFN(phys)) ||
+		    region_intersects(phys, chunk, IORESOURCE_SYSTEM_RAM,
+				      IORES_DESC_NONE) != REGION_INTERSECTS)
 			return -EIO;
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 11, 0)
 		v = kmap_local_page(pfn_to_page(PHYS_PFN(phys)));

@@ -22,7 +22,7 @@ MODULE_PARM_DESC(test_devices,
 static bool allow_gsp_runlist_writes;
 module_param(allow_gsp_runlist_writes, bool, 0444);
 MODULE_PARM_DESC(allow_gsp_runlist_writes,
-		 "Allow runlist resubmission and scheduling disable on GPUs whose runlists GSP firmware owns (races the firmware; default off)");
+		 "Allow scheduling writes (channel enable/disable, preempt, runlist resubmit, scheduling disable, priority scheduling) on GPUs whose runlists GSP firmware owns (races the firmware; default off)");
 
 static int proc_gid;
 module_param(proc_gid, int, 0444);
@@ -33,6 +33,16 @@ static bool test_strict_owner;
 module_param(test_strict_owner, bool, 0444);
 MODULE_PARM_DESC(test_strict_owner,
 		 "TEST ONLY: apply the owning-driver check (nvidia or nouveau bound, enabled) to test_devices too");
+
+static unsigned long long test_runlist_vid;
+module_param(test_runlist_vid, ullong, 0444);
+MODULE_PARM_DESC(test_runlist_vid,
+		 "TEST ONLY: on test_devices, the priority runlist mechanism's buffers are simulated video memory from this address (written through PRAMIN; 2 MiB per runlist id from it); 0 = the mechanism is not used on test devices");
+
+static char *prio_mechanism = "runlist";
+module_param(prio_mechanism, charp, 0444);
+MODULE_PARM_DESC(prio_mechanism,
+		 "Default priority-scheduling mechanism per GPU: runlist (where allowed; else gate) or gate");
 
 /*
  * The module's only state outside the per-GPU structs: the list of GPUs,
@@ -62,6 +72,16 @@ bool nvs_test_devices_enabled(void)
 bool nvs_test_strict_owner(void)
 {
 	return test_strict_owner;
+}
+
+u64 nvs_test_runlist_vid(void)
+{
+	return test_runlist_vid;
+}
+
+bool nvs_prio_default_gate(void)
+{
+	return prio_mechanism && !strcmp(prio_mechanism, "gate");
 }
 
 /**
@@ -156,6 +176,10 @@ static int __init nvs_init(void)
 	struct nvs_gpu *g;
 	int ret;
 
+	if (!prio_mechanism || (strcmp(prio_mechanism, "runlist") && strcmp(prio_mechanism, "gate"))) {
+		pr_err("nvsched: prio_mechanism must be runlist or gate\n");
+		return -EINVAL;
+	}
 	ret = nvs_gpus_discover(&nvs_mod.gpus, test_devices);
 	if (ret)
 		return ret;

@@ -156,8 +156,13 @@ void nvs_rl_snap_free(struct nvs_rl_snap *s);
 int nvs_proc_add_runlists(struct nvs_gpu *g, kgid_t gid);
 
 /* control.c */
+bool nvs_gsp_owned(struct nvs_gpu *g);
 int nvs_control(struct nvs_gpu *g, struct nvsched_control *c);
 int nvs_restore_channels(struct nvs_gpu *g, unsigned int *count);
+int nvs_gsp_refuse(struct nvs_gpu *g, const char *what, int rl);
+bool nvs_gsp_blocks_writes(struct nvs_gpu *g);
+void nvs_gsp_log(struct nvs_gpu *g, const char *what, int rl);
+bool nvs_gsp_owned(struct nvs_gpu *g);
 
 /* proc_ctl.c */
 int nvs_proc_add_control(struct nvs_gpu *g);
@@ -175,6 +180,24 @@ long nvs_prio_ioctl(struct file *file, unsigned int cmd, void __user *arg);
 void nvs_prio_release(struct file *file);
 void nvs_prio_gpu_free(struct nvs_gpu *g);
 
+/* prio_runlist.c: the runlist mechanism's buffers (docs/priority.md) */
+struct nvs_prio_rl_rt;
+struct nvs_topology;
+int nvs_prio_runlist_usable(struct nvs_gpu *g);
+struct nvs_prio_rl_rt *nvs_prio_runlist_new(struct nvs_gpu *g, int rl);
+void nvs_prio_runlist_free(struct nvs_prio_rl_rt *r);
+int nvs_prio_runlist_apply(struct nvs_gpu *g, const struct nvs_topology *t,
+			   struct nvs_prio_rl_rt *r, const u64 *allowed, const u64 *removed,
+			   unsigned int nbits, bool all);
+int nvs_prio_runlist_watch(struct nvs_gpu *g, const struct nvs_topology *t,
+			   struct nvs_prio_rl_rt *r, const u64 *allowed, unsigned int nbits);
+bool nvs_prio_runlist_has_tsg(struct nvs_gpu *g, const struct nvs_topology *t,
+			      struct nvs_prio_rl_rt *r, unsigned int tsgid);
+int nvs_prio_runlist_driver_tsgs(struct nvs_gpu *g, const struct nvs_topology *t,
+				 struct nvs_prio_rl_rt *r, u64 *set, unsigned int ntsgs);
+bool nvs_prio_runlist_stats(const struct nvs_prio_rl_rt *r, u64 *submits, u64 *resubmits,
+			    u64 *preempts);
+
 /* dev.c */
 int nvs_dev_register(void);
 void nvs_dev_unregister(void);
@@ -186,6 +209,8 @@ bool nvs_allow_gsp_runlist_writes(void);
 bool nvs_test_devices_enabled(void);
 kgid_t nvs_proc_gid(void);
 bool nvs_test_strict_owner(void);
+u64 nvs_test_runlist_vid(void);
+bool nvs_prio_default_gate(void);
 int nvs_hw_access_allowed(const struct file *file);
 
 /* pde_data() was PDE_DATA() before 5.17 */

@@ -238,6 +238,33 @@ void nva_disable(struct nva *a, const char *why)
 
 /* ---- capture ----------------------------------------------------------- */
 
+/*
+ * Before the call nothing says the caller's pointers are valid: read through
+ * process_vm_readv() on ourselves, which fails with EFAULT where a plain
+ * read would crash the program.
+ */
+static bool safe_read(void *dst, const void *src, size_t len)
+{
+	struct iovec l = { dst, len }, r = { (void *)(uintptr_t)src, len };
+
+	return process_vm_readv(getpid(), &l, 1, &r, 1, 0) == (ssize_t)len;
+}
+
+/*
+ * The engineType of a TSG alloc's NV_CHANNEL_GROUP_ALLOCATION_PARAMETERS.
+ * A params size of 0 is what libcuda passes (driver 580 on the H100, seen
+ * with an ioctl tracer: NVOS64.paramsSize 0, engineType 1 for GR0 and
+ * 11-13 for its copy-engine TSGs): RM then reads the class's own parameter
+ * size.  A non-zero size too short to hold engineType gives false.
+ */
+static bool tsg_engine(uint64_t params, uint32_t psize, uint32_t *engine)
+{
+	if (!params || (psize && psize < NV_TSG_ALLOC_MIN_SIZE))
+		return false;
+	return safe_read(engine, (const char *)(uintptr_t)params + NV_TSG_ALLOC_ENGINE_OFF,
+			 sizeof(*engine));
+}
+
 static bool is_client_class(uint32_t cls)
 {
 	return cls == NV01_ROOT || cls == NV01_ROOT_NON_PRIV || cls == NV01_ROOT_CLIENT;
@@ -260,13 +287,11 @@ static void on_alloc(struct nva *a, int fd, uint32_t root, uint32_t parent, uint
 		kind = NVA_SUBDEV;
 	} else if (cls == KEPLER_CHANNEL_GROUP_A) {
 		kind = NVA_TSG;
-		/* RM read psize bytes at params for this alloc to succeed; what
-		 * the caller passed in (peek) wins over what RM wrote back */
+		/* what the caller passed in (peek) wins over what is there now */
 		if (peek)
 			engine = (uint32_t)(peek - 1);
-		else if (params && psize >= NV_TSG_ALLOC_MIN_SIZE)
-			memcpy(&engine, (const char *)(uintptr_t)params + NV_TSG_ALLOC_ENGINE_OFF,
-			       sizeof(engine));
+		else if (!tsg_engine(params, psize, &engine))
+			engine = 0;
 	} else if ((cls & 0xff) == NV_CHANNEL_CLASS_LOW) {
 		p = find(a, root, parent);
 		if (!p || p->kind != NVA_TSG)
@@ -405,22 +430,10 @@ void nva_observe(struct nva *a, int fd, unsigned long req, void *arg, int rc)
 	nva_observe_pre(a, fd, req, arg, rc, 0);
 }
 
-/*
- * Before the call nothing says the caller's pointers are valid: read through
- * process_vm_readv() on ourselves, which fails with EFAULT where a plain
- * read would crash the program.
- */
-static bool safe_read(void *dst, const void *src, size_t len)
-{
-	struct iovec l = { dst, len }, r = { (void *)(uintptr_t)src, len };
-
-	return process_vm_readv(getpid(), &l, 1, &r, 1, 0) == (ssize_t)len;
-}
-
 uint64_t nva_peek(unsigned long req, const void *arg)
 {
 	const void *p = arg;
-	uint32_t size = _IOC_SIZE(req), engine;
+	uint32_t size = _IOC_SIZE(req), engine, psize;
 	struct nv_os64 r = { 0 };	/* large enough for either layout */
 
 	if (_IOC_TYPE(req) != NV_IOCTL_MAGIC || !arg)
@@ -443,13 +456,11 @@ uint64_t nva_peek(unsigned long req, const void *arg)
 		struct nv_os21 r21;
 
 		memcpy(&r21, &r, sizeof(r21));
-		if (r21.params_size < NV_TSG_ALLOC_MIN_SIZE)
-			return 0;
-	} else if (r.params_size < NV_TSG_ALLOC_MIN_SIZE) {
-		return 0;
+		psize = r21.params_size;
+	} else {
+		psize = r.params_size;
 	}
-	if (!safe_read(&engine, (const char *)(uintptr_t)r.p_alloc_parms + NV_TSG_ALLOC_ENGINE_OFF,
-		       sizeof(engine)))
+	if (!tsg_engine(r.p_alloc_parms, psize, &engine))
 		return 0;
 	return (uint64_t)engine + 1;
 }

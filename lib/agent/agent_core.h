@@ -83,9 +83,8 @@ void nva_init(struct nva *a, const struct nva_ops *ops);
 void nva_observe(struct nva *a, int fd, unsigned long req, void *arg, int rc);
 
 /**
- * nva_peek() - before the real ioctl: the engineType of a TSG alloc (RM
- *              copies the alloc parameters back out and may rewrite them;
- *              on the H100 it read 0 afterwards)
+ * nva_peek() - before the real ioctl: the engineType of a TSG alloc (what
+ *              the caller passes in counts, whatever RM copies back out)
  * @req: the request
  * @arg: its argument
  *

@@ -4,7 +4,8 @@
  *
  *   nvss-responder --snapshot FILE --image IMG [--log WRITES.txt]
  *                  [--ready FILE] [--pending-ms N] [--once]
- *                  [--foreign-window N]
+ *                  [--foreign-window N] [--driver-tsg RL:ID]...
+ *                  [--vid-backing ADDR:LEN] [--submits FILE]
  *
  * Creates IMG (32 MiB, the ivshmem memory), maps it shared, loads the
  * snapshot model onto its first 16 MiB (the BAR0 register image) and then
@@ -18,6 +19,31 @@
  * write to the PRAMIN window register (0x1700 or 0x10fd40) the host moves
  * the window one 64 KiB step further (nvs_sim_poke, not logged), as a
  * driver using the window concurrently would (docs/security.md).
+ *
+ * --driver-tsg RL:ID plays the owning driver creating a TSG: hidden at start,
+ * created on a guest request (responder_driver.h; tests/qemu/guest/drvreq.c).
+ *
+ * --vid-backing ADDR:LEN makes LEN bytes of zeroed video memory exist at
+ * ADDR (for the module's test_runlist_vid= runlist buffers, written
+ * through PRAMIN).  --submits FILE ("{log}" in it: the --log path) appends one line per runlist submit the
+ * model applies, with the TSG ids of the submitted runlist as read from
+ * the model's memory at that moment (decoded here, independently of the
+ * module): "S IDX BASE AP LENGTH OFFSET tsgs=ID,ID,..." ('D' instead of
+ * 'S' for the driver's resubmits played below; IDX: runlist id
+ * before Ampere, NV_RUNLIST block index in PTOP order from Ampere on;
+ * "tsgs=?" when the memory is not backed; all LENGTH entries from BASE:
+ * OFFSET is where the scheduler resumes, regs-fifo.md 3.2), then "sum=0x..." (FNV-1a of
+ * the submitted entries' bytes).  At start, one 'I' line per runlist the
+ * snapshot shows submitted (the driver's own, replayed once, not logged in
+ * the write log).  "P ID" for each TSG preempt written.
+ *
+ * Guest user space may write NVS_SIMBOX_HOSTCMD_RESUBMIT to the mailbox
+ * word NVS_SIMBOX_HOSTCMD_OFF: the responder then plays the owning driver
+ * and submits every runlist again as the snapshot showed it
+ * (nvs_sim_driver_resubmit()), and answers NVS_SIMBOX_HOSTCMD_DONE | N.
+ * With --submits, NVS_SIMBOX_HOSTCMD_CORRUPT makes the first entry of each
+ * of the snapshot's runlists a zero-length TSG header (GPU memory the
+ * module must refuse) and NVS_SIMBOX_HOSTCMD_REPAIR puts the bytes back.
  *
  * While serving:
  *   SIGUSR1  write the log file now (keep serving).
@@ -41,6 +67,7 @@
 
 #include "sim.h"
 #include "simbox.h"
+#include "responder_driver.h"
 
 #define POLL_US 50u		/* poll period (and model tick) while active */
 #define IDLE_POLL_US 500u	/* after IDLE_AFTER_US without guest writes */
@@ -95,12 +122,97 @@ static void do_inject(const char *path, struct nvs_sim *sim)
 		fprintf(stderr, "nvss-responder: writing %s failed\n", done);
 }
 
+/*
+ * The TSG ids of a runlist in model memory.  Entry formats from
+ * open-gpu-doc dev_ram.ref.txt (NV_RAMRL_ENTRY_*): 16-byte entries from
+ * Volta on (word 0 bit 0: TYPE, 1 = TSG; word 2: TSGID, 12 bits on
+ * GV100/TU10x, 11 bits from GA100), 8-byte entries before (bit 13: TYPE,
+ * bits 11:0: id).
+ */
+static void submit_tsgs(struct nvs_sim *sim, const struct nvs_sim_submit *sb, FILE *f)
+{
+	enum nvs_sim_gen gen = nvs_sim_gen(sim);
+	unsigned es = gen >= NVS_SIM_GEN_VOLTA ? 16 : 8;
+	uint32_t idmask = gen >= NVS_SIM_GEN_AMPERE ? 0x7ffu : 0xfffu;
+	uint8_t e[16];
+	uint32_t i, k, w0, w2, sum = 2166136261u;
+	int first = 1;
+
+	fprintf(f, " tsgs=");
+	for (i = 0; i < sb->len; i++) {
+		if (nvs_sim_mem_read(sim, (enum nvs_aperture)sb->ap,
+				     sb->base + (uint64_t)i * es, e, es)) {
+			fprintf(f, "? sum=?");
+			return;
+		}
+		for (k = 0; k < es; k++)
+			sum = (sum ^ e[k]) * 16777619u;	/* FNV-1a of the entries */
+		w0 = (uint32_t)e[0] | (uint32_t)e[1] << 8 | (uint32_t)e[2] << 16 |
+		     (uint32_t)e[3] << 24;
+		w2 = es == 16 ? ((uint32_t)e[8] | (uint32_t)e[9] << 8) : 0;
+		if (es == 16 ? !(w0 & 1u) : !(w0 & (1u << 13)))
+			continue;
+		fprintf(f, "%s%u", first ? "" : ",", es == 16 ? (w2 & idmask) : (w0 & 0xfffu));
+		first = 0;
+	}
+	fprintf(f, " sum=0x%08x", sum);
+}
+
+/* the snapshot's runlists ('I' lines) and their first entries, for
+ * NVS_SIMBOX_HOSTCMD_CORRUPT/_REPAIR */
+#define MAX_DRV 64
+static struct nvs_sim_submit drv_rl[MAX_DRV];
+static uint8_t drv_first[MAX_DRV][16];
+static unsigned ndrv;
+
+/* 16-byte entries (Volta+, dev_ram.ref.txt): word 0 bit 0 TYPE = TSG,
+ * word 1 bits 7:0 TSG_LENGTH = 0; 8-byte: bit 13 TYPE, bits 31:26 LENGTH */
+static uint32_t corrupt_runlists(struct nvs_sim *sim, int repair)
+{
+	unsigned es = nvs_sim_gen(sim) >= NVS_SIM_GEN_VOLTA ? 16 : 8, i;
+	uint32_t n = 0;
+	uint8_t e[16];
+
+	for (i = 0; i < ndrv; i++) {
+		enum nvs_aperture ap = (enum nvs_aperture)drv_rl[i].ap;
+
+		if (repair) {
+			memcpy(e, drv_first[i], es);
+		} else {
+			memcpy(e, drv_first[i], es);
+			if (es == 16) {
+				e[0] |= 1;
+				e[4] = 0;
+			} else {
+				e[1] |= 0x20;
+				e[3] &= 0x03;
+			}
+		}
+		if (!nvs_sim_mem_write(sim, ap, drv_rl[i].base, e, es))
+			n++;
+	}
+	return n;
+}
+
+static void log_submit(struct nvs_sim *sim, FILE *f, char kind)
+{
+	struct nvs_sim_submit sb;
+
+	nvs_sim_submits(sim, &sb);
+	fprintf(f, "%c %u 0x%llx %u %u %u", kind, sb.idx, (unsigned long long)sb.base, sb.ap,
+		sb.len, sb.offset);
+	submit_tsgs(sim, &sb, f);
+	fprintf(f, "\n");
+	fflush(f);
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: nvss-responder --snapshot FILE --image IMG [--log WRITES.txt]\n"
 		"                      [--ready FILE] [--pending-ms N] [--inject FILE] [--once]\n"
-		"                      [--foreign-window N]\n");
+		"                      [--foreign-window N] [--driver-tsg RL:ID]...\n"
+		"                      [--vid-backing ADDR:LEN] [--submits FILE]\n");
 }
 
 static uint64_t now_us(void)
@@ -150,11 +262,14 @@ int main(int argc, char **argv)
 		{ "once", no_argument, NULL, 'o' },
 		{ "inject", required_argument, NULL, 'j' },
 		{ "foreign-window", required_argument, NULL, 'w' },
+		{ "driver-tsg", required_argument, NULL, 'd' },
+		{ "vid-backing", required_argument, NULL, 'v' },
+		{ "submits", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *snap_path = NULL, *img_path = NULL, *log_path = NULL;
-	const char *ready_path = NULL, *inject_path = NULL;
+	const char *ready_path = NULL, *inject_path = NULL, *sub_path = NULL;
 	double pending_ms = 1.0;
 	int once = 0, c, fd;
 	char err[512];
@@ -165,9 +280,13 @@ int main(int argc, char **argv)
 	uint32_t tail;
 	uint64_t tick_us, next_tick, last_active;
 	unsigned ticks;
-	unsigned long foreign_after = 0, win_writes = 0;
+	unsigned long foreign_after = 0, win_writes = 0, nsub = 0, npre = 0;
+	unsigned long long vid_addr = 0, vid_len = 0;
+	struct rdrv *drv = NULL;
+	FILE *sub_f = NULL;
+	uint32_t cmd;
 
-	while ((c = getopt_long(argc, argv, "s:i:l:r:p:j:w:oh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:i:l:r:p:j:w:d:v:S:oh", opts, NULL)) != -1) {
 		switch (c) {
 		case 's': snap_path = optarg; break;
 		case 'i': img_path = optarg; break;
@@ -186,6 +305,27 @@ int main(int argc, char **argv)
 		case 'o': once = 1; break;
 		case 'j': inject_path = optarg; break;
 		case 'w': foreign_after = strtoul(optarg, NULL, 0); break;
+		case 'd':
+			if (rdrv_add(&drv, optarg)) {
+				fprintf(stderr, "nvss-responder: bad --driver-tsg '%s' (RL:ID)\n", optarg);
+				return 2;
+			}
+			break;
+		case 'v': {
+			char *end;
+
+			vid_addr = strtoull(optarg, &end, 0);
+			if (*end == ':')
+				vid_len = strtoull(end + 1, &end, 0);
+			if (*end || !vid_len || vid_len > (64ull << 20) || ((vid_addr | vid_len) & 3)) {
+				fprintf(stderr, "nvss-responder: bad --vid-backing '%s'\n", optarg);
+				return 2;
+			}
+			break;
+		}
+		case 'S':
+			sub_path = optarg;
+			break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -193,6 +333,22 @@ int main(int argc, char **argv)
 	if (!snap_path || !img_path || optind != argc) {
 		usage(stderr);
 		return 2;
+	}
+	if (sub_path) {
+		/* "{log}" stands for the --log path (one responder per GPU) */
+		const char *at = strstr(sub_path, "{log}");
+		char path[4096];
+
+		if (at)
+			snprintf(path, sizeof(path), "%.*s%s%s", (int)(at - sub_path), sub_path,
+				 log_path ? log_path : "submits", at + 5);
+		else
+			snprintf(path, sizeof(path), "%s", sub_path);
+		sub_f = fopen(path, "w");
+		if (!sub_f) {
+			fprintf(stderr, "nvss-responder: %s: %s\n", path, strerror(errno));
+			return 1;
+		}
 	}
 	if (nvss_parse_file(snap_path, &snap, err, sizeof(err))) {
 		fprintf(stderr, "nvss-responder: %s\n", err);
@@ -219,6 +375,26 @@ int main(int argc, char **argv)
 		fprintf(stderr, "nvss-responder: %s\n", err);
 		return 1;
 	}
+	if (vid_len) {
+		void *z = calloc(1, vid_len);
+
+		if (!z || nvs_sim_add_mem(sim, NVS_AP_VID, vid_addr, z, vid_len)) {
+			fprintf(stderr, "nvss-responder: cannot back video memory at 0x%llx\n",
+				vid_addr);
+			return 1;
+		}
+		free(z);
+	}
+	if (drv) {
+		/* the driver's state before the guest starts: not in the write log */
+		if (rdrv_start(drv, sim, err, sizeof(err))) {
+			fprintf(stderr, "nvss-responder: %s\n", err);
+			return 1;
+		}
+		nvs_sim_log_clear(sim);
+		__atomic_store_n(box_word(map, RDRV_ACK_OFF), 0, __ATOMIC_RELEASE);
+		__atomic_store_n(box_word(map, RDRV_REQ_OFF), 0, __ATOMIC_RELEASE);
+	}
 	if (once) {
 		msync(map, NVS_SIMBOX_BAR_SIZE, MS_SYNC);
 		nvs_sim_free(sim);
@@ -226,6 +402,21 @@ int main(int argc, char **argv)
 		return 0;
 	}
 
+	if (sub_f) {
+		uint32_t nr = 0;
+
+		while (!nvs_sim_driver_resubmit(sim, nr++)) {
+			log_submit(sim, sub_f, 'I');
+			if (ndrv < MAX_DRV) {
+				nvs_sim_submits(sim, &drv_rl[ndrv]);
+				if (!nvs_sim_mem_read(sim, (enum nvs_aperture)drv_rl[ndrv].ap,
+						      drv_rl[ndrv].base, drv_first[ndrv], 16))
+					ndrv++;
+			}
+		}
+		nsub = nvs_sim_submits(sim, NULL);
+		nvs_sim_log_clear(sim);
+	}
 	/* pending bits: one tick per poll period, cleared after pending-ms */
 	tick_us = POLL_US;
 	ticks = (unsigned)(pending_ms * 1000.0 / (double)tick_us + 0.5);
@@ -272,6 +463,17 @@ int main(int argc, char **argv)
 			uint32_t val = __atomic_load_n(box_word(map, roff + 4), __ATOMIC_ACQUIRE);
 
 			nvs_sim_wr32(sim, off, val);
+			if (sub_f && nvs_sim_submits(sim, NULL) != nsub) {
+				nsub = nvs_sim_submits(sim, NULL);
+				log_submit(sim, sub_f, 'S');
+			}
+			if (sub_f && nvs_sim_preempts(sim, NULL) != npre) {
+				unsigned tsg;
+
+				npre = nvs_sim_preempts(sim, &tsg);
+				fprintf(sub_f, "P %u\n", tsg);
+				fflush(sub_f);
+			}
 			if (foreign_after && (off == 0x1700 || off == 0x10fd40) &&
 			    ++win_writes == foreign_after)
 				nvs_sim_poke(sim, off, val + 1);	/* the "driver" */
@@ -279,11 +481,34 @@ int main(int argc, char **argv)
 			__atomic_store_n(box_word(map, NVS_SIMBOX_TAIL_OFF), tail,
 					 __ATOMIC_RELEASE);
 		}
+		cmd = __atomic_load_n(box_word(map, NVS_SIMBOX_HOSTCMD_OFF), __ATOMIC_ACQUIRE);
+		if (cmd == NVS_SIMBOX_HOSTCMD_RESUBMIT) {
+			uint32_t nr = 0;
+
+			while (!nvs_sim_driver_resubmit(sim, nr)) {
+				nr++;
+				if (sub_f)
+					log_submit(sim, sub_f, 'D');
+			}
+			nsub = nvs_sim_submits(sim, NULL);
+			__atomic_store_n(box_word(map, NVS_SIMBOX_HOSTCMD_OFF),
+					 NVS_SIMBOX_HOSTCMD_DONE | (uint32_t)nr, __ATOMIC_RELEASE);
+		} else if (cmd == NVS_SIMBOX_HOSTCMD_CORRUPT || cmd == NVS_SIMBOX_HOSTCMD_REPAIR) {
+			uint32_t n = corrupt_runlists(sim, cmd == NVS_SIMBOX_HOSTCMD_REPAIR);
+
+			__atomic_store_n(box_word(map, NVS_SIMBOX_HOSTCMD_OFF),
+					 NVS_SIMBOX_HOSTCMD_DONE | n, __ATOMIC_RELEASE);
+		} else if (cmd && cmd < NVS_SIMBOX_HOSTCMD_DONE) {
+			__atomic_store_n(box_word(map, NVS_SIMBOX_HOSTCMD_OFF),
+					 NVS_SIMBOX_HOSTCMD_DONE, __ATOMIC_RELEASE);
+		}
 		if (dump_log) {
 			dump_log = 0;
 			if (log_path)
 				write_log(log_path, sim);
 		}
+		if (drv)
+			rdrv_poll(drv, sim, box_word(map, 0));
 		if (inject) {
 			inject = 0;
 			if (inject_path)
@@ -307,6 +532,9 @@ int main(int argc, char **argv)
 	__atomic_store_n(box_word(map, NVS_SIMBOX_MAGIC_OFF), 0, __ATOMIC_RELEASE);
 	c = 0;
 	if (log_path && write_log(log_path, sim))
+		c = 1;
+	rdrv_free(drv);
+	if (sub_f && fclose(sub_f))
 		c = 1;
 	nvs_sim_free(sim);
 	munmap(map, NVS_SIMBOX_BAR_SIZE);

@@ -194,6 +194,12 @@ struct pend {
 	unsigned left;
 };
 
+/* the register writes that submit one runlist as the snapshot shows it */
+struct drv_submit {
+	uint32_t off[3], val[3];
+	unsigned n;
+};
+
 struct nvs_sim {
 	uint32_t *regs;		/* the model's register file */
 	uint32_t *img;		/* external image, or == regs */
@@ -220,6 +226,13 @@ struct nvs_sim {
 
 	struct nvs_sim_write *log;
 	size_t nlog, cap_log;
+
+	unsigned long npreempts;	/* TSG preempts started */
+	unsigned last_preempt_tsg;
+	unsigned long nsubmits;		/* runlist submits applied */
+	struct nvs_sim_submit last_submit;
+	struct drv_submit *drv;		/* the snapshot's submits, per runlist */
+	size_t ndrv;
 
 	struct nvs_io io;
 };
@@ -971,10 +984,22 @@ static int log_append(struct nvs_sim *sim, uint32_t off, uint32_t val)
 	return 0;
 }
 
+/* regs-fifo.md 3.1-3.3: what a submit made the GPU run */
+static void record_submit(struct nvs_sim *sim, unsigned idx, uint64_t base, unsigned ap,
+			  uint32_t len, uint32_t offset)
+{
+	sim->nsubmits++;
+	sim->last_submit.idx = idx;
+	sim->last_submit.base = base;
+	sim->last_submit.ap = ap;
+	sim->last_submit.len = len;
+	sim->last_submit.offset = offset;
+}
+
 void nvs_sim_wr32(struct nvs_sim *sim, uint32_t off, uint32_t val)
 {
 	const struct special *sp;
-	uint32_t old;
+	uint32_t old, lo, hi;
 
 	log_append(sim, off, val);
 	if (off >= NVSS_BAR0_SIZE)
@@ -1028,29 +1053,49 @@ void nvs_sim_wr32(struct nvs_sim *sim, uint32_t off, uint32_t val)
 		/* the read-back has only LENGTH and PENDING */
 		reg_set(sim, eng, val & SIM_PFIFO_RUNLIST_LEN_MASK);
 		pend_set(sim, eng, SIM_PFIFO_ENG_RUNLIST_PENDING);
+		lo = reg_get(sim, SIM_PFIFO_RUNLIST_BASE);
+		record_submit(sim, id, (uint64_t)(lo & 0x0fffffffu) << 12, (lo >> 28) & 3u,
+			      val & SIM_PFIFO_RUNLIST_LEN_MASK, 0);
 		break;
 	}
 	case SP_TU_SUBMIT:
 		reg_set(sim, off, val);
 		pend_set(sim, SIM_TU_RUNLIST_SUBMIT_INFO(sp->idx), SIM_SUBMIT_INFO_PENDING);
+		lo = reg_get(sim, SIM_TU_RUNLIST_BASE_LO(sp->idx));
+		hi = reg_get(sim, SIM_TU_RUNLIST_BASE_LO(sp->idx) + 4);
+		record_submit(sim, sp->idx, ((uint64_t)(hi & 0xffu) << 32) | (lo & ~0xfffu),
+			      lo & 3u, val & 0xffffu, val >> 16);
 		break;
 	case SP_RL_SUBMIT:
 		reg_set(sim, off, val);
 		pend_set(sim, sim->rl[sp->idx].info, SIM_SUBMIT_INFO_PENDING);
+		/* BASE_LO/HI: 8 and 4 bytes before SUBMIT in both layouts */
+		lo = reg_get(sim, off - 8);
+		hi = reg_get(sim, off - 4);
+		record_submit(sim, sp->idx, ((uint64_t)(hi & 0xfffffu) << 32) | (lo & ~0xffu),
+			      lo & 3u, val & 0xffffu, val >> 16);
 		break;
 	case SP_PFIFO_PREEMPT:
 		/* PENDING is read-only: keep its state, then start a preempt */
 		reg_set(sim, off, (val & ~SIM_PFIFO_PREEMPT_PENDING) |
 				  (old & SIM_PFIFO_PREEMPT_PENDING));
 		pend_set(sim, off, SIM_PFIFO_PREEMPT_PENDING);
+		/* regs-fifo.md 5.1: ID 11:0, TYPE 25:24 (1 TSG) */
+		if (((val >> 24) & 3u) == 1u) {
+			sim->npreempts++;
+			sim->last_preempt_tsg = val & 0xfffu;
+		}
 		break;
 	case SP_RL_PREEMPT: {
 		uint32_t pbits = SIM_RL_PREEMPT_TSG_PENDING | SIM_RL_PREEMPT_RUNLIST_PENDING;
 		uint32_t type = (val >> SIM_RL_PREEMPT_TYPE_SHIFT) & SIM_RL_PREEMPT_TYPE_MASK;
 
 		reg_set(sim, off, (val & ~pbits) | (old & pbits));
-		if (type == SIM_RL_PREEMPT_TYPE_TSG)
+		if (type == SIM_RL_PREEMPT_TYPE_TSG) {
 			pend_set(sim, off, SIM_RL_PREEMPT_TSG_PENDING);
+			sim->npreempts++;
+			sim->last_preempt_tsg = val & 0xfffu;	/* ID 11:0 */
+		}
 		else if (type == SIM_RL_PREEMPT_TYPE_RUNLIST)
 			pend_set(sim, off, SIM_RL_PREEMPT_RUNLIST_PENDING);
 		break;
@@ -1161,6 +1206,108 @@ const struct nvs_io *nvs_sim_io(struct nvs_sim *sim)
 	return &sim->io;
 }
 
+/* ---- the owning driver's submits ------------------------------------------ */
+
+static int drv_add(struct nvs_sim *sim, const uint32_t *off, const uint32_t *val, unsigned n)
+{
+	struct drv_submit *d;
+	unsigned i;
+
+	d = realloc(sim->drv, (sim->ndrv + 1) * sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	sim->drv = d;
+	d = &sim->drv[sim->ndrv++];
+	d->n = n;
+	for (i = 0; i < n; i++) {
+		d->off[i] = off[i];
+		d->val[i] = val[i];
+	}
+	return 0;
+}
+
+/*
+ * Remember, per runlist with entries, the writes that submit it as the
+ * snapshot shows it (regs-fifo.md 3.1-3.3), for nvs_sim_driver_resubmit().
+ */
+static int capture_driver_submits(struct nvs_sim *sim)
+{
+	uint32_t off[3], val[3];
+	unsigned i;
+
+	if (sim->gen >= NVS_SIM_GEN_KEPLER && sim->gen <= NVS_SIM_GEN_VOLTA) {
+		for (i = 0; i < SIM_PFIFO_NUM_RUNLISTS; i++) {
+			uint32_t b = reg_get(sim, SIM_PFIFO_ENG_RUNLIST_BASE(i));
+			uint32_t l = reg_get(sim, SIM_PFIFO_ENG_RUNLIST(i));
+
+			if (pri_error(b) || pri_error(l) || !(l & SIM_PFIFO_RUNLIST_LEN_MASK))
+				continue;
+			off[0] = SIM_PFIFO_RUNLIST_BASE;
+			val[0] = b & 0x3fffffffu;
+			off[1] = SIM_PFIFO_RUNLIST;
+			val[1] = (i << SIM_PFIFO_RUNLIST_ID_SHIFT) | (l & SIM_PFIFO_RUNLIST_LEN_MASK);
+			if (drv_add(sim, off, val, 2))
+				return -ENOMEM;
+		}
+		return 0;
+	}
+	if (sim->gen == NVS_SIM_GEN_TURING) {
+		for (i = 0; i < SIM_TU_NUM_RUNLISTS; i++) {
+			off[0] = SIM_TU_RUNLIST_BASE_LO(i);
+			off[1] = off[0] + 4;
+			off[2] = SIM_TU_RUNLIST_SUBMIT(i);
+			val[0] = reg_get(sim, off[0]);
+			val[1] = reg_get(sim, off[1]);
+			val[2] = reg_get(sim, off[2]);
+			if (pri_error(val[0]) || pri_error(val[1]) || pri_error(val[2]) ||
+			    !(val[2] & 0xffffu))
+				continue;
+			if (drv_add(sim, off, val, 3))
+				return -ENOMEM;
+		}
+		return 0;
+	}
+	for (i = 0; i < sim->nrl; i++) {
+		off[2] = sim->rl[i].submit;
+		off[0] = off[2] - 8;
+		off[1] = off[2] - 4;
+		val[0] = reg_get(sim, off[0]);
+		val[1] = reg_get(sim, off[1]);
+		val[2] = reg_get(sim, off[2]);
+		if (pri_error(val[0]) || pri_error(val[1]) || pri_error(val[2]) ||
+		    !(val[2] & 0xffffu))
+			continue;
+		if (drv_add(sim, off, val, 3))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int nvs_sim_driver_resubmit(struct nvs_sim *sim, size_t i)
+{
+	unsigned k;
+
+	if (i >= sim->ndrv)
+		return -1;
+	for (k = 0; k < sim->drv[i].n; k++)
+		nvs_sim_wr32(sim, sim->drv[i].off[k], sim->drv[i].val[k]);
+	return 0;
+}
+
+unsigned long nvs_sim_preempts(const struct nvs_sim *sim, unsigned *last_tsg)
+{
+	if (last_tsg)
+		*last_tsg = sim->last_preempt_tsg;
+	return sim->npreempts;
+}
+
+unsigned long nvs_sim_submits(const struct nvs_sim *sim, struct nvs_sim_submit *last)
+{
+	if (last)
+		*last = sim->last_submit;
+	return sim->nsubmits;
+}
+
 /* ---- construction -------------------------------------------------------- */
 
 struct nvs_sim *nvs_sim_new(const struct nvss *snap, uint32_t *bar0,
@@ -1232,6 +1379,10 @@ struct nvs_sim *nvs_sim_new(const struct nvss *snap, uint32_t *bar0,
 	}
 	if (build_specials(sim, err, errlen))
 		goto fail;
+	if (capture_driver_submits(sim)) {
+		set_err(err, errlen, "out of memory");
+		goto fail;
+	}
 	win_update(sim, 1);
 	if (sim->img != sim->regs)
 		memcpy(sim->img, sim->regs, NVSS_BAR0_SIZE);
@@ -1270,6 +1421,7 @@ void nvs_sim_free(struct nvs_sim *sim)
 	free(sim->rl);
 	free(sim->pend);
 	free(sim->log);
+	free(sim->drv);
 	free(sim);
 }
 

@@ -89,6 +89,28 @@ uint32_t nvs_sim_chip_id(const struct nvs_sim *sim);
  * 0 = they clear immediately (never read back as set). */
 void nvs_sim_set_pending_ticks(struct nvs_sim *sim, unsigned n);
 
+/*
+ * Runlist submits the model applied (guest writes, and the replays of
+ * nvs_sim_driver_resubmit()).  @idx: the runlist id before Ampere, the
+ * index of the NV_RUNLIST block (PTOP order) from Ampere on; @base/@ap:
+ * what the base registers held; @len/@offset: from the submit register.
+ */
+struct nvs_sim_submit {
+	unsigned idx;
+	uint64_t base;
+	unsigned ap;
+	uint32_t len, offset;
+};
+/* Number of TSG preempts started (writes of a TSG preempt); @last_tsg
+ * (may be NULL) gets the latest one's TSG id. */
+unsigned long nvs_sim_preempts(const struct nvs_sim *sim, unsigned *last_tsg);
+/* Number of submits so far; @last (may be NULL) gets the latest. */
+unsigned long nvs_sim_submits(const struct nvs_sim *sim, struct nvs_sim_submit *last);
+/* Play the owning driver: submit the @i-th non-empty runlist of the
+ * snapshot again exactly as the snapshot showed it (writes with semantics,
+ * logged).  0, or -1 when there is no @i-th one. */
+int nvs_sim_driver_resubmit(struct nvs_sim *sim, size_t i);
+
 /* Extras. */
 /* Host-side state change (not a CPU write): store @val with no write
  * semantics and no log entry, e.g. a channel becoming busy or a PTOP value.

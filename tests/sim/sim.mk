@@ -7,7 +7,8 @@ NVSSIM_OBJS := $(B)/tests/sim/snapshot.o $(B)/tests/sim/sim.o
 $(NVSSIM_LIB): $(NVSSIM_OBJS)
 	$(Q)ar rcs $@ $^
 
-$(B)/bin/nvss-responder: $(B)/tests/sim/responder.o $(NVSSIM_LIB)
+$(B)/bin/nvss-responder: $(B)/tests/sim/responder.o $(B)/tests/sim/responder_driver.o $(NVSSIM_LIB) \
+		$(B)/libnvshw.a
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
@@ -27,3 +28,10 @@ $(B)/tests/unit/test_sim: $(B)/tests/unit/test_sim.o $(NVSSIM_LIB) | $(B)/bin/nv
 
 ALL_TARGETS += $(NVSSIM_LIB) $(B)/bin/nvss-responder $(B)/bin/nvss-tool
 UNIT_TESTS += $(B)/tests/unit/test_snapshot $(B)/tests/unit/test_sim
+
+# the responder playing the owning driver (--driver-tsg), on the simulator
+$(B)/tests/unit/test_responder_driver: $(B)/tests/unit/test_responder_driver.o \
+		$(B)/tests/sim/responder_driver.o $(NVSSIM_LIB) $(B)/libnvshw.a | profiles
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $(filter %.o %.a,$^) $(LDFLAGS) -lcmocka
+UNIT_TESTS += $(B)/tests/unit/test_responder_driver

@@ -413,6 +413,23 @@ static void peek_before_the_call(void **state)
 	tsg_params[3] = 0;
 	nva_observe_pre(&A, FD, req, &r, 0, peek);
 	assert_int_equal(obj(TSG2)->engine, 1);
+	/* NVOS64 with paramsSize 0, as libcuda passes it (driver 580, H100):
+	 * RM reads the class's own parameter size, so the engine is read too */
+	{
+		struct nv_os64 r64 = { CL, DEV, 0x5c0000a0, KEPLER_CHANNEL_GROUP_A,
+				       (uint64_t)(uintptr_t)tsg_params, 0, 0, 0, 0, 0 };
+		unsigned long req64 = NV_RM_IOC(NV_ESC_RM_ALLOC, sizeof(r64));
+
+		tsg_params[3] = 11;	/* NV2080_ENGINE_TYPE_COPY2 */
+		assert_int_equal(nva_peek(req64, &r64), 12);
+		/* without the peek, read after the call the same way */
+		nva_observe(&A, FD, req64, &r64, 0);
+		assert_int_equal(obj(0x5c0000a0)->engine, 11);
+		assert_false(A.disabled);
+		/* a non-zero size too short for engineType: unknown */
+		r64.params_size = 8;
+		assert_int_equal(nva_peek(req64, &r64), 0);
+	}
 	/* the same through XFER */
 	tsg_params[3] = 13;
 	assert_int_equal(nva_peek(NV_RM_IOC(NV_ESC_IOCTL_XFER_CMD, sizeof(x)), &x), 14);

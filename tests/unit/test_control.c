@@ -200,6 +200,53 @@ static void test_tsg_limits_and_pending(void **state)
 	close_gpu(&g);
 }
 
+/*
+ * Issue 19 item 2: a preempt is not written while one is pending on the
+ * same register (the owning driver's, or an earlier one that timed out):
+ * nvs_plan_check() says EBUSY; once it completed, 0.  Kepler-Volta's
+ * runlist preempt (NV_PFIFO_RUNLIST_PREEMPT, never polled) waits for a
+ * pending channel/TSG preempt too.  Every profile with a TSG preempt.
+ */
+static void test_preempt_pending(void **state)
+{
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < sizeof(profiles) / sizeof(profiles[0]); k++) {
+		struct gpu g;
+		struct nvs_plan drv, ours, rl;
+		unsigned int i, tsg = 0;
+		bool have_rl;
+
+		open_gpu(&g, profiles[k]);
+		for (i = 0; i < g.loc.length && g.items[i].kind != NVS_RL_TSG; i++)
+			;
+		if (i < g.loc.length)
+			tsg = g.items[i].id;
+		assert_int_equal(nvs_ctl_plan(g.io, g.id.caps, &g.loc, NVS_CTL_PREEMPT_TSG,
+					      tsg, &drv), 0);
+		have_rl = !nvs_ctl_plan(g.io, g.id.caps, &g.loc, NVS_CTL_PREEMPT_RUNLIST, 0, &rl);
+		assert_int_equal(nvs_ctl_plan(g.io, g.id.caps, &g.loc, NVS_CTL_PREEMPT_TSG,
+					      tsg, &ours), 0);
+		assert_int_equal(nvs_plan_check(g.io, &ours), 0);	/* nothing pending */
+		if (have_rl)
+			assert_int_equal(nvs_plan_check(g.io, &rl), 0);
+		/* the driver's preempt, completing after 1000 ticks */
+		nvs_sim_set_pending_ticks(g.sim, 1000);
+		nvs_plan_apply(g.io, &drv);
+		assert_true(nvs_plan_pending(g.io, &drv));
+		if (nvs_plan_check(g.io, &ours) != -EBUSY)
+			fail_msg("%s: TSG preempt over a pending one", profiles[k]);
+		if (have_rl && nvs_plan_check(g.io, &rl) != -EBUSY)
+			fail_msg("%s: runlist preempt over a pending TSG preempt", profiles[k]);
+		nvs_sim_set_pending_ticks(g.sim, 0);			/* completed */
+		assert_int_equal(nvs_plan_check(g.io, &ours), 0);
+		if (have_rl)
+			assert_int_equal(nvs_plan_check(g.io, &rl), 0);
+		close_gpu(&g);
+	}
+}
+
 /* Resubmit rewrites the submit register of the runlist asked for. */
 static void test_resubmit(void **state)
 {
@@ -235,6 +282,7 @@ int main(void)
 		cmocka_unit_test(test_pccsr_keeps_faults),
 		cmocka_unit_test(test_plan_check),
 		cmocka_unit_test(test_tsg_limits_and_pending),
+		cmocka_unit_test(test_preempt_pending),
 		cmocka_unit_test(test_resubmit),
 	};
 

@@ -6,7 +6,8 @@
  * that moves the window behind nvsched's back after a given read.  The
  * window must move once per 1 MiB span, be restored once, never be put
  * back over a value the driver wrote (-EBUSY), and a GPU that reads all
- * ones must stop the loop (-ENODEV).
+ * ones must stop the loop (-ENODEV).  Writes (nvs_win_write()) likewise,
+ * and never into a window the driver moved.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -27,7 +28,8 @@ struct fake {
 	uint32_t vram[VRAM_SIZE / 4];
 	unsigned int reads;		/* PRAMIN data reads */
 	unsigned int win_writes;
-	unsigned int driver_after;	/* after this many data reads (0: never) */
+	unsigned int writes;		/* PRAMIN data writes */
+	unsigned int driver_after;	/* after this many data reads or writes (0: never) */
 	uint32_t driver_win;		/* ... the driver writes this */
 	bool gone;			/* fell off the bus: everything all ones */
 };
@@ -56,10 +58,19 @@ static uint32_t f_rd(void *ctx, uint32_t off)
 static void f_wr(void *ctx, uint32_t off, uint32_t v)
 {
 	struct fake *f = ctx;
+	uint64_t a;
 
 	if (off == WIN_REG) {
 		f->win = v;
 		f->win_writes++;
+	}
+	if (off >= PRAMIN && off < PRAMIN + 0x100000u) {
+		a = ((uint64_t)(f->win & 0xffffffu) << 16) + (off - PRAMIN);
+		if (a < VRAM_SIZE)
+			f->vram[a / 4] = v;
+		f->writes++;
+		if (f->driver_after && f->writes == f->driver_after)
+			f->win = f->driver_win;
 	}
 }
 
@@ -195,9 +206,59 @@ static void test_yield(void **state)
 	assert_int_equal(F.win_writes, 2);
 }
 
+/*
+ * Writes through the window (the runlist mechanism's test buffers): the
+ * bytes land where asked, once per span, the window comes back; a window
+ * the driver moved stops the write before anything lands in its window.
+ */
+static void test_write(void **state)
+{
+	static uint32_t buf[0x180000 / 4];
+	struct nvs_win s;
+	unsigned int i, driver_words;
+
+	(void)state;
+	for (i = 0; i < sizeof(buf) / 4; i++)
+		buf[i] = 0xa5000000u + i;
+	nvs_win_begin(&s, &io, &caps);
+	assert_int_equal(nvs_win_write(&s, NVS_AP_VID, 0x10000, buf, sizeof(buf)), 0);
+	assert_int_equal(nvs_win_end(&s), 0);
+	assert_int_equal(s.moves, 2);
+	assert_int_equal(F.win, 0x30);
+	assert_int_equal(F.writes, sizeof(buf) / 4);
+	for (i = 0; i < sizeof(buf) / 4; i++)
+		assert_int_equal(F.vram[0x10000 / 4 + i], 0xa5000000u + i);
+	assert_int_equal(F.vram[0x10000 / 4 - 1], 0x10000 / 4 - 1);	/* nothing before */
+	assert_int_equal(F.vram[(0x10000 + sizeof(buf)) / 4], (0x10000 + sizeof(buf)) / 4);
+
+	/* misaligned: nothing written, the window untouched */
+	setup(state);
+	nvs_win_begin(&s, &io, &caps);
+	assert_int_equal(nvs_win_write(&s, NVS_AP_VID, 0x10002, buf, 8), -EINVAL);
+	assert_int_equal(nvs_win_write(&s, NVS_AP_VID, 0x10000, buf, 6), -EINVAL);
+	assert_int_equal(nvs_win_end(&s), 0);
+	assert_int_equal(F.writes + F.win_writes, 0);
+
+	/* the driver moves the window after our 3rd word: the 4th is not
+	 * written (into the driver's window at 0x250000), and the driver's
+	 * window is not restored over */
+	setup(state);
+	F.driver_after = 3;
+	F.driver_win = 0x25;
+	nvs_win_begin(&s, &io, &caps);
+	assert_int_equal(nvs_win_write(&s, NVS_AP_VID, 0x10000, buf, 64), -EBUSY);
+	assert_int_equal(nvs_win_end(&s), -EBUSY);
+	assert_int_equal(F.writes, 3);
+	assert_int_equal(F.win, 0x25);
+	for (driver_words = 0, i = 0; i < 16; i++)
+		driver_words += F.vram[0x250000 / 4 + i] != 0x250000 / 4 + i;
+	assert_int_equal(driver_words, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup(test_write, setup),
 		cmocka_unit_test_setup(test_once_per_span, setup),
 		cmocka_unit_test_setup(test_session, setup),
 		cmocka_unit_test_setup(test_driver_moved, setup),

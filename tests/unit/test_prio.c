@@ -531,6 +531,80 @@ static void test_capture(void **state)
 	free(mem);
 }
 
+/* peek counts without giving; a cancelled capture cannot be ended */
+static void test_capture_peek_cancel(void **state)
+{
+	void *mem;
+	struct nvs_prio *p = mk(1, 100, 2, &mem);
+	uint64_t before[2] = { 0 }, now[2] = { 0 };
+	int a = nvs_prio_task_add(p, 1), b = nvs_prio_task_add(p, 2);
+	unsigned int n = 99;
+
+	(void)state;
+	nvs_bm_set(before, 5);
+	memcpy(now, before, sizeof(now));
+	assert_int_equal(nvs_prio_capture_peek(p, a, now, &n), -EINVAL);	/* no begin */
+	assert_int_equal(nvs_prio_capture_begin(p, a, before), 0);
+	assert_int_equal(nvs_prio_capture_peek(p, a, now, &n), 0);
+	assert_int_equal(n, 0);
+	nvs_bm_set(now, 70);
+	nvs_bm_set(now, 99);
+	assert_int_equal(nvs_prio_capture_peek(p, a, now, &n), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(p->tasks[a].ntsgs, 0);		/* nothing given yet */
+	assert_int_equal(nvs_prio_capture_peek(p, b, now, &n), -EINVAL);
+	/* abandoned: b may begin, a's end fails and gives nothing */
+	nvs_prio_capture_cancel(p);
+	assert_int_equal(nvs_prio_capture_end(p, a, now, &n), -EINVAL);
+	assert_int_equal(p->tasks[a].ntsgs, 0);
+	assert_int_equal(nvs_prio_capture_begin(p, b, before), 0);
+	assert_int_equal(nvs_prio_capture_end(p, b, now, &n), 0);
+	assert_int_equal(n, 2);
+	assert_true(nvs_bm_test(p->tasks[b].tsgs, 99));
+	free(mem);
+}
+
+/* epsilon statistics: nearest-rank percentiles over the latest samples */
+static void test_eps(void **state)
+{
+	static struct nvs_prio_eps e;
+	uint32_t scratch[NVS_PRIO_EPS_RING];
+	struct nvs_prio_eps_sum s;
+	unsigned int i;
+
+	(void)state;
+	memset(&e, 0, sizeof(e));
+	assert_int_equal(nvs_prio_eps_summary(&e, scratch, &s), 0);
+	assert_int_equal(s.max, 0);
+	/* 1..100 in a scrambled order: min 1, median 50, p99 99, max 100 */
+	for (i = 0; i < 100; i++)
+		nvs_prio_eps_add(&e, (i * 37u) % 100u + 1u);
+	assert_int_equal(nvs_prio_eps_summary(&e, scratch, &s), 100);
+	assert_int_equal(s.min, 1);
+	assert_int_equal(s.median, 50);
+	assert_int_equal(s.p99, 99);
+	assert_int_equal(s.max, 100);
+	assert_int_equal(s.total, 100);
+	/* one sample */
+	memset(&e, 0, sizeof(e));
+	nvs_prio_eps_add(&e, 7000);
+	nvs_prio_eps_summary(&e, scratch, &s);
+	assert_true(s.min == 7000 && s.median == 7000 && s.p99 == 7000 && s.max == 7000);
+	/* the ring keeps the latest: 1000 samples of 5 after one of 1e6, then
+	 * one huge value saturates */
+	nvs_prio_eps_add(&e, 1000000);
+	for (i = 0; i < 1000; i++)
+		nvs_prio_eps_add(&e, 5);
+	nvs_prio_eps_summary(&e, scratch, &s);
+	assert_int_equal(s.samples, NVS_PRIO_EPS_RING);
+	assert_int_equal(s.total, 1002);
+	assert_int_equal(s.max, 5);
+	nvs_prio_eps_add(&e, 1ull << 40);
+	nvs_prio_eps_summary(&e, scratch, &s);
+	assert_int_equal(s.max, 0xffffffffu);
+	assert_int_equal(s.p99, 5);	/* 1 of 256 is above the 99th percentile */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -539,6 +613,8 @@ int main(void)
 		cmocka_unit_test(test_gcaps_lost_update_be),
 		cmocka_unit_test(test_gcaps_lost_update_preempted),
 		cmocka_unit_test(test_capture),
+		cmocka_unit_test(test_capture_peek_cancel),
+		cmocka_unit_test(test_eps),
 		cmocka_unit_test(test_exhaustive),
 	};
 

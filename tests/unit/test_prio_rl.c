@@ -598,6 +598,47 @@ static void test_gate(void **state)
 				fail_msg("%s: channel %u not restored", prof, now.items[i].id);
 		rl_free(&now);
 
+		/* GSP firmware: nothing may be disabled or preempted (-EPERM, no
+		 * write); undoing what the gate disabled stays allowed */
+		g->no_new_writes = true;
+		nvs_sim_log_clear(sim);
+		assert_int_equal(nvs_prio_gate_apply(nvs_sim_io(sim), id.caps, &t, g, allowed,
+						     NBITS, false), -EPERM);
+		nvs_sim_log(sim, &nwr);
+		assert_int_equal(nwr, 0);
+		assert_int_equal(g->ndisabled, 0);
+		g->no_new_writes = false;
+		assert_int_equal(nvs_prio_gate_apply(nvs_sim_io(sim), id.caps, &t, g, allowed,
+						     NBITS, false), 0);
+		g->no_new_writes = true;
+		assert_int_equal(nvs_prio_gate_apply(nvs_sim_io(sim), id.caps, &t, g, allowed,
+						     NBITS, true), 0);
+		assert_int_equal(g->ndisabled, 0);
+		g->no_new_writes = false;
+
+		/* the driver's preempt is pending: the channels go off, but no
+		 * preempt is written over it */
+		nvs_sim_set_pending_ticks(sim, 1000);
+		assert_int_equal(nvs_ctl_plan(nvs_sim_io(sim), id.caps, &before.loc,
+					      NVS_CTL_PREEMPT_TSG, first, &p), 0);
+		nvs_plan_apply(nvs_sim_io(sim), &p);
+		nvs_sim_log_clear(sim);
+		assert_int_equal(nvs_prio_gate_apply(nvs_sim_io(sim), id.caps, &t, g, allowed,
+						     NBITS, false), 0);
+		assert_int_equal(g->ndisabled, expect_off);
+		{
+			const struct nvs_sim_write *w = nvs_sim_log(sim, &nwr);
+			size_t j;
+
+			assert_int_equal(nwr, expect_off);	/* channel writes only */
+			for (j = 0; j < nwr; j++)
+				if (w[j].off == p.w[0].off)
+					fail_msg("%s: preempt written over a pending one", prof);
+		}
+		nvs_sim_set_pending_ticks(sim, 0);
+		assert_int_equal(nvs_prio_gate_apply(nvs_sim_io(sim), id.caps, &t, g, allowed,
+						     NBITS, true), 0);
+
 		/* a preempt that never completes: bounded; the channels are off */
 		nvs_sim_set_pending_ticks(sim, 1000);
 		g->max_polls = 3;

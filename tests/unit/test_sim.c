@@ -418,6 +418,73 @@ static void test_submit_pending(void **state)
 	nvs_sim_free(sim);
 }
 
+/* Submits are recorded as the registers say; the driver's are replayed. */
+static void test_submit_record(void **state)
+{
+	struct nvs_sim_submit sb;
+	struct nvs_sim *sim;
+	size_t n;
+
+	(void)state;
+	/* Hopper block A: BASE_LO +0x80 (TARGET 1:0), BASE_HI +0x84, SUBMIT +0x88 */
+	sim = mk("nvsched-snapshot 1\n"
+		 "r 0x00000000 0x180000a1\n"
+		 "r 0x00000a00 0x180a1000\n"
+		 "r 0x000224fc 0x00300000\n"
+		 "r 0x00022800 0x80000001\n"
+		 "r 0x00022804 0xc0400000\n"
+		 "r 0x00022808 0x00c00000\n"
+		 "r 0x00c00004 0x00c2000b\n"
+		 "r 0x00c00080 0xdb8a0000\n"
+		 "r 0x00c00084 0x00000013\n"
+		 "r 0x00c00088 0x00020006\n"	/* the driver's: length 6, offset 2 */
+		 "r 0x00c0008c 0x00000000\n");
+	assert_int_equal(nvs_sim_submits(sim, NULL), 0);
+	nvs_sim_wr32(sim, 0xc00080, 0x40200000);
+	nvs_sim_wr32(sim, 0xc00084, 0x0);
+	assert_int_equal(nvs_sim_submits(sim, NULL), 0);	/* base only: no submit */
+	nvs_sim_wr32(sim, 0xc00088, 0x3);
+	assert_int_equal(nvs_sim_submits(sim, &sb), 1);
+	assert_int_equal(sb.idx, 0);
+	assert_int_equal(sb.base, 0x40200000);
+	assert_int_equal(sb.ap, 0);
+	assert_int_equal(sb.len, 3);
+	assert_int_equal(sb.offset, 0);
+	/* the driver submits its own again: exactly the snapshot's values */
+	nvs_sim_log_clear(sim);
+	assert_int_equal(nvs_sim_driver_resubmit(sim, 0), 0);
+	assert_int_equal(nvs_sim_driver_resubmit(sim, 1), -1);
+	assert_int_equal(nvs_sim_submits(sim, &sb), 2);
+	assert_int_equal(sb.base, 0x13db8a0000ull);
+	assert_int_equal(sb.len, 6);
+	assert_int_equal(sb.offset, 2);
+	assert_int_equal(nvs_sim_rd32(sim, 0xc00080), 0xdb8a0000);
+	nvs_sim_log(sim, &n);
+	assert_int_equal(n, 3);
+	nvs_sim_free(sim);
+
+	/* Volta: RUNLIST_BASE 0x2270 (PTR 27:0 << 12, TARGET 29:28), RUNLIST 0x2274 */
+	sim = mk("nvsched-snapshot 1\n"
+		 "r 0x00000000 0x140000a1\n"
+		 "r 0x00002290 0x002f0000\n"	/* ENG_RUNLIST_BASE(2) */
+		 "r 0x00002294 0x00000008\n");	/* ENG_RUNLIST(2): length 8 */
+	nvs_sim_wr32(sim, 0x2270, 0x20040000);
+	nvs_sim_wr32(sim, 0x2274, (1u << 20) | 5);
+	assert_int_equal(nvs_sim_submits(sim, &sb), 1);
+	assert_int_equal(sb.idx, 1);
+	assert_int_equal(sb.base, 0x40000000);
+	assert_int_equal(sb.ap, 2);
+	assert_int_equal(sb.len, 5);
+	assert_int_equal(nvs_sim_driver_resubmit(sim, 0), 0);
+	assert_int_equal(nvs_sim_driver_resubmit(sim, 1), -1);
+	assert_int_equal(nvs_sim_submits(sim, &sb), 2);
+	assert_int_equal(sb.idx, 2);
+	assert_int_equal(sb.base, 0x2f0000000ull);
+	assert_int_equal(sb.len, 8);
+	assert_int_equal(nvs_sim_rd32(sim, 0x2294) & 0xffff, 8);
+	nvs_sim_free(sim);
+}
+
 static void test_preempt_pending(void **state)
 {
 	struct nvs_sim *sim = mk(hopper);
@@ -863,6 +930,7 @@ int main(void)
 		cmocka_unit_test(test_pccsr),
 		cmocka_unit_test(test_chram),
 		cmocka_unit_test(test_submit_pending),
+		cmocka_unit_test(test_submit_record),
 		cmocka_unit_test(test_preempt_pending),
 		cmocka_unit_test(test_write_log),
 		cmocka_unit_test(test_mem),

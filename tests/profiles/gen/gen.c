@@ -903,6 +903,9 @@ static void build_fifo_legacy(const struct chip *c, struct snap *s, struct alloc
 	}
 	/* every runlist scheduled: NV_PFIFO_SCHED_DISABLE all zero (fifo §5.1) */
 	reg_set(s, PFIFO_SCHED_DISABLE, enc(&PFIFO_SCHED_DISABLE_RUNLISTS, 0));
+	/* no channel/TSG preempt pending (fifo §5): the module reads it first */
+	if (c->gen < G_AMPERE)
+		reg_set(s, PFIFO_PREEMPT, 0);
 	if (c->gen >= G_MAXWELL) {
 		reg_set(s, PFIFO_CFG0, enc(&PFIFO_CFG0_NUM_PBDMA, (uint64_t)c->num_pbdma));
 		reg_set(s, PFIFO_CFG1, enc(&PFIFO_CFG1_NUM_CHANNELS, c->num_channels));

@@ -102,6 +102,7 @@ FIELD(PFIFO_PBDMA_MAP_RUNLISTS, 15, 0);
 #define PFIFO_CFG0 0x002004u                    /* GM200+ */
 FIELD(PFIFO_CFG0_NUM_PBDMA, 7, 0);
 #define PFIFO_CFG1 0x002008u                    /* GM200+ */
+#define PFIFO_PREEMPT 0x002634u                 /* fifo §5, Kepler-Turing: nothing pending */
 #define PFIFO_SCHED_DISABLE 0x002630u           /* fifo §5.1, Kepler-Turing: bit i = runlist i */
 FIELD(PFIFO_SCHED_DISABLE_RUNLISTS, 31, 0);
 FIELD(PFIFO_CFG1_NUM_CHANNELS, 31, 0 + 0);

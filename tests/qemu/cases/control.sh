@@ -49,10 +49,7 @@ while [ $i -lt "$NGPU" ]; do
 	GK104) try $i "0" preempt_runlist "not supported" ;;
 	*) try $i "0" preempt_runlist ok ;;
 	esac
-	case $chip in
-	GH100|GB202) try $i "0" resubmit_runlist "not permitted" ;;
-	*) try $i "0" resubmit_runlist ok ;;
-	esac
+	try $i "0" resubmit_runlist ok
 	nvsched --gpu $i channel disable --dry-run -j "$C" | grep -q '"dry_run":true' || fail "dry run"
 	try $i "$C" disable_channel ok	# left disabled: rmmod must re-enable it
 	i=$((i + 1))

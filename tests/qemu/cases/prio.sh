@@ -142,6 +142,12 @@ echo quit >&3
 exec 3>&-
 wait $D
 expect 0 0 "$(tsgs 0 0)"
+# prio run without --tsg picks its backend: on a GSP-owned GPU (gh100,
+# gpu2) the GSP agent (no arbiter here: refused), not the module's capture
+nvsched --gpu 2 prio run --prio 5 -- true 2> /tmp/e && fail "GSP GPU: ran without an arbiter"
+grep -qE "arbiter|libnvsched-agent" /tmp/e || fail "GSP backend not chosen: $(cat /tmp/e)"
+nvsched --gpu 2 prio status -j | grep -q '"capturing":false,"captures":0,' ||
+	fail "GSP GPU: a capture happened: $(nvsched --gpu 2 prio status -j)"
 # a task alive at rmmod time keeps the module: rmmod refuses; after its
 # death everything is on and the module unloads
 chans 0 0 > /tmp/init

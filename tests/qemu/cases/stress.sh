@@ -1,7 +1,7 @@
 # guest: see stress.conf
 fail() { echo "FAIL $*"; touch /tmp/stop; exit 1; }
 cycles=${STRESS_CYCLES:-100}
-mod="insmod /lib/modules/nvsched.ko test_devices=1af4:1110:2"
+mod="insmod /lib/modules/nvsched.ko test_devices=1af4:1110:2 allow_gsp_runlist_writes=1"	# GH100 is GSP-owned
 $mod || fail "first insmod"
 # what a reader must see whenever the module is loaded: the same bytes
 files=$(for f in /proc/gpu*/*; do [ -r "$f" ] && [ ! -d "$f" ] && echo "$f"; done)
