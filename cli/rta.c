@@ -435,7 +435,15 @@ static double jit(const struct ctx *c, int h, double sub)
 	return j;
 }
 
-__attribute__((target_clones("sse4.1", "default")))
+/* an SSE4.1 clone of the fixed-point loop where the compiler can make one
+ * (x86-64); elsewhere plain C (the operations and their order are the same) */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__cppcheck__)
+#define RTA_X86_CLONES __attribute__((target_clones("sse4.1", "default")))
+#else
+#define RTA_X86_CLONES
+#endif
+
+RTA_X86_CLONES
 static double solve_built(const struct rta_task *t, double base, const struct terms *tl);
 
 /*
@@ -467,7 +475,7 @@ static double solve(const struct ctx *c, int i, double base,
  * c_k T_k exactly, so the rounded quotient is <= c_k, and it is > c_k - 1
  * as R only grows: every count, hence s and next = R, would be the same.
  */
-__attribute__((target_clones("sse4.1", "default")))
+RTA_X86_CLONES
 static double solve_built(const struct rta_task *t, double base, const struct terms *tl)
 {
 	const int n = tl->n;
