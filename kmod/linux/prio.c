@@ -21,6 +21,7 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
+#include "ioctl_check.h"
 #include "nvs_linux.h"
 #include "prio.h"
 #include "prio_rl.h"
@@ -63,6 +64,7 @@ static_assert(sizeof(struct nvsched_prio_task) == 16);
 static_assert(sizeof(struct nvsched_prio_set) == 32);
 static_assert(sizeof(struct nvsched_prio_status) == 64);
 static_assert(NVSCHED_PRIO_MAX == NVS_PRIO_MAX);
+static_assert(NVS_PRIO_RUNLISTS == NVS_CK_PRIO_RUNLISTS && NVS_PRIO_TSGS == NVS_CK_PRIO_TSGS);
 
 /* between preempt polls: sleeping is fine, only mutexes are held */
 static void nvs_prio_poll_wait(void *ctx)
@@ -249,13 +251,14 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
-	if (req.reserved[0] || req.reserved[1] || req.reserved[2] || req.reserved[3] ||
-	    (req.flags & ~NVSCHED_PRIO_TSG_REMOVE))
-		return -EINVAL;
+	ret = nvs_ck_prio_tsg(&req);
+	if (ret)
+		return ret;
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
-	if (req.runlist < 0 || req.runlist >= NVS_PRIO_RUNLISTS || req.tsgid >= NVS_PRIO_TSGS)
-		return -EINVAL;
+	ret = nvs_ck_prio_target(req.runlist, req.tsgid);
+	if (ret)
+		return ret;
 	g = nvs_gpu_get_by_index(req.gpu);
 	if (!g)
 		return -ENODEV;
@@ -317,16 +320,13 @@ static int nvs_prio_ioc_seg(struct file *file, void __user *arg)
 
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
-	if (req.reserved[0] || req.reserved[1] || req.reserved[2] || req.flags || req.running)
-		return -EINVAL;
-	if (req.op != NVSCHED_PRIO_BEGIN && req.op != NVSCHED_PRIO_END)
-		return -EINVAL;
+	ret = nvs_ck_prio_seg(&req);
+	if (ret)
+		return ret;
 	if (req.op == NVSCHED_PRIO_BEGIN) {
 		if (req.prio == NVSCHED_PRIO_THREAD)
 			req.prio = current->policy == SCHED_FIFO ?
 				   (int)current->rt_priority : NVSCHED_PRIO_BEST_EFFORT;
-		else if (req.prio > NVSCHED_PRIO_MAX || req.prio < NVSCHED_PRIO_BEST_EFFORT)
-			return -EINVAL;
 		if (req.prio >= 0 && !capable(CAP_SYS_NICE))
 			return -EPERM;
 	}
@@ -367,14 +367,14 @@ static int nvs_prio_ioc_set(void __user *arg)
 
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
-	if (req.reserved[0] || req.reserved[1] || req.reserved[2] || req.reserved[3])
-		return -EINVAL;
-	if (req.op != NVSCHED_PRIO_SET_KEEP && req.op != NVSCHED_PRIO_SET_UNKEEP)
-		return -EINVAL;
+	ret = nvs_ck_prio_set(&req);
+	if (ret)
+		return ret;
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
-	if (req.runlist < 0 || req.runlist >= NVS_PRIO_RUNLISTS || req.tsgid >= NVS_PRIO_TSGS)
-		return -EINVAL;
+	ret = nvs_ck_prio_target(req.runlist, req.tsgid);
+	if (ret)
+		return ret;
 	g = nvs_gpu_get_by_index(req.gpu);
 	if (!g)
 		return -ENODEV;
@@ -405,8 +405,9 @@ static int nvs_prio_ioc_status(struct file *file, void __user *arg)
 
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
-	if (req.reserved[0] || req.reserved[1] || req.reserved[2] || req.reserved[3])
-		return -EINVAL;
+	ret = nvs_ck_prio_status(&req);
+	if (ret)
+		return ret;
 	g = nvs_gpu_get_by_index(req.gpu);
 	if (!g)
 		return -ENODEV;

@@ -12,9 +12,11 @@
 # memory, all chip generations), ctlparse (the /proc control-file parser
 # against a strtoull reference), rm (the RM client against a fake driver
 # whose replies are the input), rta and predict (their JSON inputs and
-# models).
+# models), ioctl (the module's ioctl argument checks against a byte-level
+# reference), prio (`prio simulate`'s JSON Lines input and the policy core
+# under random operations, with its invariants).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= snapshot regs ctlparse rm rta predict
+FUZZ_TARGETS ?= snapshot regs ctlparse rm rta predict ioctl
 FUZZ_CC ?= clang
 FUZZ_B := $(B)/fuzz
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
@@ -23,6 +25,7 @@ FUZZ_HW := $(wildcard kmod/hw/*.c)
 FUZZ_SRCS_snapshot := tests/fuzz/fuzz_snapshot.c tests/sim/snapshot.c tests/sim/sim.c $(FUZZ_HW)
 FUZZ_SRCS_regs := tests/fuzz/fuzz_regs.c $(FUZZ_HW)
 FUZZ_SRCS_ctlparse := tests/fuzz/fuzz_ctlparse.c kmod/hw/ctlparse.c
+FUZZ_SRCS_ioctl := tests/fuzz/fuzz_ioctl.c kmod/hw/ioctl_check.c
 FUZZ_SRCS_rm := tests/fuzz/fuzz_rm.c cli/rm_client.c cli/rm_io.c $(FUZZ_HW)
 FUZZ_SRCS_rta := tests/fuzz/fuzz_rta.c cli/rta.c cli/json.c
 FUZZ_SRCS_predict := tests/fuzz/fuzz_predict.c cli/predict.c cli/predict_gpu.c cli/predict_input.c cli/json.c
