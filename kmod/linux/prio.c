@@ -229,10 +229,12 @@ static struct nvs_prio_file *nvs_prio_file(struct file *file, struct nvs_gpu *g)
 		n->g = g;
 		n->slot = -1;
 		pf = cmpxchg(&file->private_data, NULL, n);
-		if (pf)
+		if (pf) {
 			kfree(n);
-		else
+		} else {
 			pf = n;
+			atomic_inc(&g->prio_files);
+		}
 	}
 	if (pf->g != g)
 		return ERR_PTR(-EINVAL);	/* one GPU per open file */
@@ -506,6 +508,7 @@ void nvs_prio_release(struct file *file)
 		nvs_prio_apply(pf->g, pg);
 		rt_mutex_unlock(&pg->lock);
 	}
+	atomic_dec(&pf->g->prio_files);
 	kfree(pf);
 	file->private_data = NULL;
 }
@@ -514,15 +517,26 @@ void nvs_prio_release(struct file *file)
  * nvs_prio_gpu_free() - re-enable what the mechanism disabled and free the
  *			 GPU's state (module unload: no file is open)
  * @g: the GPU
+ *
+ * The module's own accounting is checked on the way: a file still counted,
+ * a policy task slot still used or a channel still disabled after the
+ * restore is reported as one warning line ("... leaked at unload ...").
  */
 void nvs_prio_gpu_free(struct nvs_gpu *g)
 {
 	struct nvs_prio_gpu *pg = g->prio;
-	int rl;
+	unsigned int i, tasks = 0, disabled = 0;
+	int rl, files = atomic_read(&g->prio_files);
 
-	if (!pg)
+	if (!pg) {
+		if (files)
+			dev_warn(g->dev, "%s: priority scheduling state leaked at unload: %d task file(s)\n",
+				 g->name, files);
 		return;
+	}
 	rt_mutex_lock(&pg->lock);
+	for (i = 0; i < pg->p->cfg.max_tasks; i++)
+		tasks += pg->p->tasks[i].used;
 	for (rl = 0; rl < NVS_PRIO_RUNLISTS; rl++) {
 		struct nvs_prio_gate_state *s = pg->gate[rl];
 
@@ -534,11 +548,16 @@ void nvs_prio_gpu_free(struct nvs_gpu *g)
 					 g->name, rl);
 			nvs_gpu_end(g);
 		}
+		if (!g->gone)
+			disabled += s->ndisabled;
 		kvfree(s->raw);
 		kvfree(s->items);
 		kfree(s);
 	}
 	rt_mutex_unlock(&pg->lock);
+	if (files || tasks || disabled)
+		dev_warn(g->dev, "%s: priority scheduling state leaked at unload: %d task file(s), %u policy task(s), %u channel(s) still disabled\n",
+			 g->name, files, tasks, disabled);
 	kvfree(pg->p);
 	kfree(pg->t);
 	kfree(pg);
