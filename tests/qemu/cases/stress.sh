@@ -78,7 +78,7 @@ prio_runner() {
 		if [ "$p" = 100 ]; then a=--best-effort; else a="--prio $p"; fi
 		nvsched --gpu 0 prio run $a --tsg $PR:$1 -- sleep 5 > /dev/null 2>&1 &
 		k=$!
-		usleep $(( $(rnd 250) * 1000 ))
+		usleep $(( $(rnd 150) * 1000 ))
 		kill -9 $k 2> /dev/null
 		wait $k 2> /dev/null
 		echo x >> /tmp/prioruns$1
@@ -102,7 +102,7 @@ prio_daemon() {
 		hold_wait
 		daemon_gen | prio-daemon 0 > /dev/null 2>&1 &
 		k=$!
-		usleep $(( $(rnd 300) * 1000 ))
+		usleep $(( $(rnd 200) * 1000 ))
 		kill -9 $k 2> /dev/null
 		wait $k 2> /dev/null
 		echo x >> /tmp/prioruns_d
@@ -132,7 +132,7 @@ while [ $i -lt "$cycles" ]; do
 	until rmmod nvsched 2> /dev/null; do
 		t=$((t + 1)); busy=$((busy + 1))
 		[ $t -lt 200 ] || fail "rmmod #$i: still busy after 200 tries"
-		[ $t = 10 ] && touch /tmp/hold
+		[ $t = 3 ] && touch /tmp/hold
 		usleep 20000
 	done
 	rm -f /tmp/hold
