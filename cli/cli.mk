@@ -30,7 +30,7 @@ PCI_LIBS ?= -lpci
 $(B)/cli/gpu.o: CFLAGS += $(if $(PCI_LIBS),,-DNVSCHED_NO_LIBPCI)
 NVSCHED_OBJS := $(B)/cli/nvsched.o $(B)/cli/gpu.o $(B)/cli/cmd_runlist.o $(B)/cli/cmd_ctl.o $(B)/cli/cmd_topo.o \
 	$(B)/cli/gpu_rm.o $(B)/cli/cmd_rm.o $(B)/cli/module_io.o $(B)/cli/snapshot_module.o \
-	$(B)/cli/cmd_prio.o $(B)/cli/prio_gsp.o
+	$(B)/cli/cmd_prio.o $(B)/cli/prio_sim.o $(B)/cli/prio_gsp.o
 $(B)/bin/nvsched: $(NVSCHED_OBJS) $(CLI_EXTRA_LIBS) $(B)/libnvscli.a $(B)/lib/libnvsched.a $(B)/libnvssim.a $(B)/libnvshw.a
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) -o $@ $^ $(PCI_LIBS) -lm

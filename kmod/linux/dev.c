@@ -12,6 +12,7 @@
 
 #include "nvs_linux.h"
 #include "control.h"
+#include "ioctl_check.h"
 #include "pramin.h"
 #include "../../include/uapi/nvsched.h"
 
@@ -177,8 +178,9 @@ static long nvs_ioc_runlist(struct file *file, void __user *arg)
 		return ret;
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
-	if (memchr_inv(req.reserved, 0, sizeof(req.reserved)))
-		return -EINVAL;
+	ret = nvs_ck_runlist(&req);
+	if (ret)
+		return ret;
 	g = nvs_gpu_get_by_index(req.gpu);
 	if (!g)
 		return -ENODEV;
@@ -247,9 +249,9 @@ static long nvs_ioc_control(struct file *file, void __user *arg)
 		return ret;
 	if (copy_from_user(&c, arg, sizeof(c)))
 		return -EFAULT;
-	if (c.flags & ~(NVSCHED_CTL_DRY_RUN | NVSCHED_CTL_NO_WAIT | NVSCHED_CTL_FORCE) ||
-	    c.reserved[0] || c.reserved[1])
-		return -EINVAL;
+	ret = nvs_ck_control(&c);
+	if (ret)
+		return ret;
 	g = nvs_gpu_get_by_index(c.gpu);
 	if (!g)
 		return -ENODEV;
@@ -258,8 +260,9 @@ static long nvs_ioc_control(struct file *file, void __user *arg)
 	c.count = 0;
 	c.resolved_runlist = -1;
 	memset(c.writes, 0, sizeof(c.writes));
-	if (c.op == NVSCHED_CTL_RESTORE_CHANNELS && (c.flags & NVSCHED_CTL_DRY_RUN))
-		return -EINVAL;	/* a restore cannot be planned: it would write */
+	ret = nvs_ck_control_op(&c);
+	if (ret)
+		return ret;
 	if (c.op == NVSCHED_CTL_RESTORE_CHANNELS)
 		ret = nvs_restore_channels(g, &c.count);
 	else
@@ -283,8 +286,9 @@ static long nvs_ioc_raw_rd32(struct file *file, void __user *arg)
 		return ret;
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
-	if (!req.count || req.count > NVSCHED_RAW_MAX_REGS)
-		return -EINVAL;
+	ret = nvs_ck_raw_rd32(&req);
+	if (ret)
+		return ret;
 	g = nvs_gpu_get_by_index(req.gpu);
 	if (!g)
 		return -ENODEV;
@@ -295,11 +299,11 @@ static long nvs_ioc_raw_rd32(struct file *file, void __user *arg)
 		ret = -EFAULT;
 		goto out;
 	}
-	for (i = 0; i < req.count; i++)
-		if ((off[i] & 3) || off[i] > g->regs_len - 4) {
-			ret = -EINVAL;
+	for (i = 0; i < req.count; i++) {
+		ret = nvs_ck_raw_offset(off[i], g->regs_len);
+		if (ret)
 			goto out;
-		}
+	}
 	ret = nvs_gpu_begin(g);
 	if (ret)
 		goto out;
@@ -326,9 +330,9 @@ static long nvs_ioc_raw_mem(struct file *file, void __user *arg)
 		return ret;
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
-	if (req.aperture != NVS_AP_VID || !req.len ||
-	    req.len > NVSCHED_RAW_MAX_BYTES || (req.len & 3) || (req.addr & 3))
-		return -EINVAL;
+	ret = nvs_ck_raw_mem(&req);
+	if (ret)
+		return ret;
 	g = nvs_gpu_get_by_index(req.gpu);
 	if (!g)
 		return -ENODEV;

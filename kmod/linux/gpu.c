@@ -460,6 +460,7 @@ static int nvs_gpu_create(struct pci_dev *pdev, struct platform_device *plat, in
 	g->index = index;
 	snprintf(g->name, sizeof(g->name), "gpu%u", index);
 	mutex_init(&g->lock);
+	atomic_set(&g->prio_files, 0);
 	g->io.rd32 = nvs_mmio_rd32;
 	g->io.wr32 = nvs_mmio_wr32;
 	g->io.mem_read = nvs_mmio_mem_read;

@@ -89,6 +89,8 @@ struct nvs_rl_file {
  * @cap_disabled: allocated entries
  * @sched_disabled: runlists (ids < 64) whose scheduling nvsched disabled
  * @prio: priority-scheduling state (prio.c), NULL until first used
+ * @prio_files: open files with a priority task on this GPU (prio.c); the
+ *	unload reports a leak when it is not zero
  */
 struct nvs_gpu {
 	struct list_head node;
@@ -117,6 +119,7 @@ struct nvs_gpu {
 	unsigned int cap_disabled;
 	u64 sched_disabled;
 	struct nvs_prio_gpu *prio;
+	atomic_t prio_files;
 };
 
 /* gpu.c */

@@ -26,6 +26,7 @@
 #include <linux/uaccess.h>
 #include <linux/workqueue.h>
 
+#include "ioctl_check.h"
 #include "nvs_linux.h"
 #include "prio.h"
 #include "prio_rl.h"
@@ -99,6 +100,7 @@ static_assert(sizeof(struct nvsched_prio_status) == 64);
 static_assert(sizeof(struct nvsched_prio_capture) == 32);
 static_assert(sizeof(struct nvsched_prio_stats) == 72);
 static_assert(NVSCHED_PRIO_MAX == NVS_PRIO_MAX);
+static_assert(NVS_PRIO_RUNLISTS == NVS_CK_PRIO_RUNLISTS && NVS_PRIO_TSGS == NVS_CK_PRIO_TSGS);
 
 /* between preempt polls: sleeping is fine, only mutexes are held */
 static void nvs_prio_poll_wait(void *ctx)
@@ -403,10 +405,12 @@ static struct nvs_prio_file *nvs_prio_file(struct file *file, struct nvs_gpu *g)
 		n->g = g;
 		n->slot = -1;
 		pf = cmpxchg(&file->private_data, NULL, n);
-		if (pf)
+		if (pf) {
 			kfree(n);
-		else
+		} else {
 			pf = n;
+			atomic_inc(&g->prio_files);
+		}
 	}
 	if (pf->g != g)
 		return ERR_PTR(-EINVAL);	/* one GPU per open file */
@@ -426,13 +430,14 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
-	if (req.reserved[0] || req.reserved[1] || req.reserved[2] || req.reserved[3] ||
-	    (req.flags & ~NVSCHED_PRIO_TSG_REMOVE))
-		return -EINVAL;
+	ret = nvs_ck_prio_tsg(&req);
+	if (ret)
+		return ret;
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
-	if (req.runlist < 0 || req.runlist >= NVS_PRIO_RUNLISTS || req.tsgid >= NVS_PRIO_TSGS)
-		return -EINVAL;
+	ret = nvs_ck_prio_target(req.runlist, req.tsgid);
+	if (ret)
+		return ret;
 	g = nvs_gpu_get_by_index(req.gpu);
 	if (!g)
 		return -ENODEV;
@@ -518,16 +523,13 @@ static int nvs_prio_ioc_seg(struct file *file, void __user *arg)
 
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
-	if (req.reserved[0] || req.reserved[1] || req.reserved[2] || req.flags || req.running)
-		return -EINVAL;
-	if (req.op != NVSCHED_PRIO_BEGIN && req.op != NVSCHED_PRIO_END)
-		return -EINVAL;
+	ret = nvs_ck_prio_seg(&req);
+	if (ret)
+		return ret;
 	if (req.op == NVSCHED_PRIO_BEGIN) {
 		if (req.prio == NVSCHED_PRIO_THREAD)
 			req.prio = current->policy == SCHED_FIFO ?
 				   (int)current->rt_priority : NVSCHED_PRIO_BEST_EFFORT;
-		else if (req.prio > NVSCHED_PRIO_MAX || req.prio < NVSCHED_PRIO_BEST_EFFORT)
-			return -EINVAL;
 		if (req.prio >= 0 && !capable(CAP_SYS_NICE))
 			return -EPERM;
 	}
@@ -619,20 +621,14 @@ static int nvs_prio_ioc_set(void __user *arg)
 
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
-	if (req.reserved[0] || req.reserved[1] || req.reserved[2])
-		return -EINVAL;
-	if (req.op == NVSCHED_PRIO_SET_MECHANISM) {
-		if (req.runlist || req.tsgid || (req.mechanism != NVSCHED_PRIO_MECH_GATE &&
-						 req.mechanism != NVSCHED_PRIO_MECH_RUNLIST))
-			return -EINVAL;
-	} else if ((req.op != NVSCHED_PRIO_SET_KEEP && req.op != NVSCHED_PRIO_SET_UNKEEP) ||
-		   req.mechanism) {
-		return -EINVAL;
-	}
+	ret = nvs_ck_prio_set(&req);
+	if (ret)
+		return ret;
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
-	if (req.runlist < 0 || req.runlist >= NVS_PRIO_RUNLISTS || req.tsgid >= NVS_PRIO_TSGS)
-		return -EINVAL;
+	ret = nvs_ck_prio_target(req.runlist, req.tsgid);
+	if (ret)
+		return ret;
 	g = nvs_gpu_get_by_index(req.gpu);
 	if (!g)
 		return -ENODEV;
@@ -673,8 +669,9 @@ static int nvs_prio_ioc_status(struct file *file, void __user *arg)
 
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
-	if (req.reserved[0] || req.preempts || req.resubmits || req.submits)
-		return -EINVAL;
+	ret = nvs_ck_prio_status(&req);
+	if (ret)
+		return ret;
 	g = nvs_gpu_get_by_index(req.gpu);
 	if (!g)
 		return -ENODEV;
@@ -1027,6 +1024,7 @@ void nvs_prio_release(struct file *file)
 		nvs_prio_applied(pf->g, pg, pf->slot, NVS_TRACE_EV_EXIT, t0);
 		rt_mutex_unlock(&pg->lock);
 	}
+	atomic_dec(&pf->g->prio_files);
 	kfree(pf);
 	file->private_data = NULL;
 }
@@ -1035,19 +1033,30 @@ void nvs_prio_release(struct file *file)
  * nvs_prio_gpu_free() - re-enable what the mechanism disabled and free the
  *			 GPU's state (module unload: no file is open)
  * @g: the GPU
+ *
+ * The module's own accounting is checked on the way: a file still counted,
+ * a policy task slot still used or a channel still disabled after the
+ * restore is reported as one warning line ("... leaked at unload ...").
  */
 void nvs_prio_gpu_free(struct nvs_gpu *g)
 {
 	struct nvs_prio_gpu *pg = g->prio;
-	int rl;
+	unsigned int i, tasks = 0, disabled = 0;
+	int rl, files = atomic_read(&g->prio_files);
 
-	if (!pg)
+	if (!pg) {
+		if (files)
+			dev_warn(g->dev, "%s: priority scheduling state leaked at unload: %d task file(s)\n",
+				 g->name, files);
 		return;
+	}
 	rt_mutex_lock(&pg->lock);
 	pg->stopping = true;
 	rt_mutex_unlock(&pg->lock);
 	cancel_delayed_work_sync(&pg->watch);
 	rt_mutex_lock(&pg->lock);
+	for (i = 0; i < pg->p->cfg.max_tasks; i++)
+		tasks += pg->p->tasks[i].used;
 	for (rl = 0; rl < NVS_PRIO_RUNLISTS; rl++) {
 		struct nvs_prio_gate_state *s = pg->gate[rl];
 
@@ -1070,11 +1079,16 @@ void nvs_prio_gpu_free(struct nvs_gpu *g)
 					 g->name, rl);
 			nvs_gpu_end(g);
 		}
+		if (!g->gone)
+			disabled += s->ndisabled;
 		kvfree(s->raw);
 		kvfree(s->items);
 		kfree(s);
 	}
 	rt_mutex_unlock(&pg->lock);
+	if (files || tasks || disabled)
+		dev_warn(g->dev, "%s: priority scheduling state leaked at unload: %d task file(s), %u policy task(s), %u channel(s) still disabled\n",
+			 g->name, files, tasks, disabled);
 	kvfree(pg->p);
 	kfree(pg->t);
 	kfree(pg);

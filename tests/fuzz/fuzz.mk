@@ -12,9 +12,11 @@
 # memory, all chip generations), ctlparse (the /proc control-file parser
 # against a strtoull reference), rm (the RM client against a fake driver
 # whose replies are the input), rta and predict (their JSON inputs and
-# models).
+# models), ioctl (the module's ioctl argument checks against a byte-level
+# reference), prio (`prio simulate`'s JSON Lines input and the policy core
+# under random operations, with its invariants).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= snapshot regs ctlparse rm rta predict
+FUZZ_TARGETS ?= snapshot regs ctlparse rm rta predict ioctl prio
 FUZZ_CC ?= clang
 FUZZ_B := $(B)/fuzz
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
@@ -23,6 +25,8 @@ FUZZ_HW := $(wildcard kmod/hw/*.c)
 FUZZ_SRCS_snapshot := tests/fuzz/fuzz_snapshot.c tests/sim/snapshot.c tests/sim/sim.c $(FUZZ_HW)
 FUZZ_SRCS_regs := tests/fuzz/fuzz_regs.c $(FUZZ_HW)
 FUZZ_SRCS_ctlparse := tests/fuzz/fuzz_ctlparse.c kmod/hw/ctlparse.c
+FUZZ_SRCS_ioctl := tests/fuzz/fuzz_ioctl.c kmod/hw/ioctl_check.c
+FUZZ_SRCS_prio := tests/fuzz/fuzz_prio.c cli/prio_sim.c cli/json.c kmod/hw/prio.c
 FUZZ_SRCS_rm := tests/fuzz/fuzz_rm.c cli/rm_client.c cli/rm_io.c $(FUZZ_HW)
 FUZZ_SRCS_rta := tests/fuzz/fuzz_rta.c cli/rta.c cli/rta_fast.c cli/json.c
 FUZZ_SRCS_predict := tests/fuzz/fuzz_predict.c cli/predict.c cli/predict_gpu.c cli/predict_input.c cli/json.c
@@ -30,6 +34,7 @@ FUZZ_MAXLEN_snapshot := 600000
 FUZZ_MAXLEN_regs := 4096
 FUZZ_MAXLEN_rta := 65536
 FUZZ_MAXLEN_predict := 65536
+FUZZ_MAXLEN_prio := 65536
 
 $(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/decode_all.h $(FUZZ_HW) $(wildcard tests/sim/*.c cli/*.c)
 	@mkdir -p $(dir $@)
@@ -39,7 +44,10 @@ $(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/decode_all.h $(FUZZ_HW) $(wildc
 # seeds, from what the repository has (regenerated, not committed)
 fuzz-seeds: user
 	@rm -rf $(FUZZ_B)/seeds; mkdir -p $(FUZZ_B)/seeds/snapshot $(FUZZ_B)/seeds/regs \
-		$(FUZZ_B)/seeds/rta $(FUZZ_B)/seeds/predict $(FUZZ_B)/seeds/ctlparse $(FUZZ_B)/seeds/rm
+		$(FUZZ_B)/seeds/rta $(FUZZ_B)/seeds/predict $(FUZZ_B)/seeds/ctlparse $(FUZZ_B)/seeds/rm \
+		$(FUZZ_B)/seeds/ioctl $(FUZZ_B)/seeds/prio
+	@for i in 0 1 2 3 4 5 6 7 8 9 10; do printf "\\$$(printf %03o $$i)" > $(FUZZ_B)/seeds/ioctl/$$i; done
+	@for f in tests/prio/cases/*.jsonl; do case $$f in *.out.jsonl) continue ;; esac; { printf '\000'; cat "$$f"; } > $(FUZZ_B)/seeds/prio/$$(basename $$f); done; true
 	@head -c 4096 /dev/zero > $(FUZZ_B)/seeds/rm/zero
 	@for s in 5 3:5 0x1f: 017 4294967295 0:99999999999 '+7\n' 08; do printf '%b' "$$s" > $(FUZZ_B)/seeds/ctlparse/$$(printf '%s' "$$s" | md5sum | cut -c1-8); done
 	@cp $(B)/profiles/*.nvss $(FUZZ_B)/seeds/snapshot/
