@@ -507,6 +507,15 @@ static void test_v2_faults(void **state)
 	expect_err(f, va, -EIO, "not aligned", 8);
 	put64(f, pd0e, v2_pte(0x40000000));
 	expect_pa(f, va, 0x40000000 + (va & 0x1fffff));
+	/*
+	 * A PEER PTE (aperture 1, mmu 4.3): like video memory its word 1 holds
+	 * address bit 36 in bit 32 and the peer id in bits 35:33, so
+	 * W1 = 0x3 is peer 1 at 0x1000000000 + the low part (not address
+	 * bits 37:36 of a system-memory PTE).
+	 */
+	put64(f, pd0e, 0);			/* big half empty, small half -> pt */
+	put64(f, pt + idx(va, 20, 12) * 8, (0x3ull << 32) | (0x5000000 >> 4) | (1u << 1) | 1);
+	expect_err(f, va, -EOPNOTSUPP, "(peer 1) 0x1005000000", 8);
 	/* PDB target INVALID */
 	f->pdb.target = 1;
 	expect_err(f, va, -ENOENT, "INVALID", 0);
