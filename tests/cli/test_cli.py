@@ -503,6 +503,14 @@ def check_cli_misc(nv, descs):
         p.kill()
         check(False, "runlist --watch: SIGINT did not stop it")
     p.communicate()
+    # --count N is N polls with N - 1 waits between them (nvsched(1), runlist --watch):
+    # no wait after the last poll, so --count 1 -i 5000 returns at once
+    t0 = time.monotonic()
+    rc, out, err = run([nv, "--snapshot", "build/profiles/gv100.nvss", "runlist", "--watch",
+                        "-i", "5000", "--count", "1", "-j"])
+    eq(rc, 0, "runlist --watch --count 1 exit status")
+    check(time.monotonic() - t0 < 2.5,
+          f"runlist --watch --count 1 -i 5000 waited after its only poll ({time.monotonic() - t0:.1f} s)")
 
 
 def contract(doc, what):
