@@ -670,6 +670,13 @@ static void v1_walk(const char *chip)
 	expect_pa(f, va + 0x10008, 0x4000008);
 	expect_err(f, va + 0x11000, -ENOENT, "unmapped", 8);
 	expect_err(f, 1ull << 40, -EIO, "beyond the 40-bit", 0);
+	/*
+	 * PDE SIZE 3:2 = 1 (HALF, mmu 4.1): the small PT holds 2^(26-12) / 2 =
+	 * 8192 entries, so VA bit 25 set (index 0x1670 + 8192) is beyond it.
+	 */
+	put64(f, pd + idx(va, 39, 26) * 8, ((spt >> 12) << 36) | (1ull << 32) | (1ull << 2));
+	expect_pa(f, va + 0x10008, 0x4000008);
+	expect_err(f, va + 0x2010008, -ENOENT, "1/2-size", 8);
 	/* small PT pointing back to the PD */
 	put64(f, pd + idx(va, 39, 26) * 8, ((pd >> 12) << 36) | (1ull << 32));
 	expect_err(f, va, -EIO, "cycle", 8);
