@@ -492,6 +492,24 @@ def check_cli_misc(nv, descs):
     check(len(rows) == 4 and "Wang et al." in rows[0][3] and "A100" in rows[1][3],
           f"predict -l sources: {[r[3] for r in rows]}")
     check(all(r[3] for r in rows) and len({r[3] for r in rows}) == len(rows), "predict -l: one source each")
+    # the per-compute-capability limits of the CUDA C++ Programming Guide
+    # ("Technical Specifications per Compute Capability"): 8.6 (GA102), 8.0
+    # (GA100), 9.0 (GH100), 8.7 (GA10B); warp 32, 1024 threads and 255
+    # registers per thread, 64 K registers per SM on all of them
+    cc_limits = {"ga102-rtx3090": (16, 48), "ga100-a100": (32, 64),
+                 "gh100-h100-sxm": (32, 64), "ga10b-orin": (16, 48)}
+    rc, out, err = run([os.path.join(os.path.dirname(nv), "nvsched-predict"), "-l", "-j"])
+    try:
+        profs = json.loads(out)["profiles"]
+    except (ValueError, KeyError):
+        profs = []
+    eq(sorted(p.get("name") for p in profs), sorted(cc_limits), "predict -l -j profile names")
+    for p in profs:
+        if p.get("name") in cc_limits:
+            eq((p.get("warp_size"), p.get("max_threads_per_block"), p.get("max_regs_per_thread"),
+                p.get("regs_per_sm"), p.get("max_blocks_per_sm"), p.get("max_warps_per_sm")),
+               (32, 1024, 255, 65536) + cc_limits[p["name"]],
+               f"predict -l -j {p['name']}: CUDA per-compute-capability limits")
     p = subprocess.Popen([nv, "--snapshot", "build/profiles/gv100.nvss", "runlist", "--watch", "-i", "20"],
                          cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     time.sleep(0.5)
@@ -503,6 +521,14 @@ def check_cli_misc(nv, descs):
         p.kill()
         check(False, "runlist --watch: SIGINT did not stop it")
     p.communicate()
+    # --count N is N polls with N - 1 waits between them (nvsched(1), runlist --watch):
+    # no wait after the last poll, so --count 1 -i 5000 returns at once
+    t0 = time.monotonic()
+    rc, out, err = run([nv, "--snapshot", "build/profiles/gv100.nvss", "runlist", "--watch",
+                        "-i", "5000", "--count", "1", "-j"])
+    eq(rc, 0, "runlist --watch --count 1 exit status")
+    check(time.monotonic() - t0 < 2.5,
+          f"runlist --watch --count 1 -i 5000 waited after its only poll ({time.monotonic() - t0:.1f} s)")
 
 
 def contract(doc, what):

@@ -304,10 +304,33 @@ def candidates(rel):
     return out
 
 
-def all_candidates(area):
+EQUIVALENT = os.path.join(SRC, "tests", "mutate", "equivalent.txt")
+
+
+def equivalents():
+    """Mutants shown equivalent by reading (tests/mutate/equivalent.txt):
+    'file<TAB>operator<TAB>mutated line<TAB>reason', matched by the file and
+    the mutated line's text (not its number, so edits elsewhere keep it)."""
+    out = set()
+    if os.path.exists(EQUIVALENT):
+        with open(EQUIVALENT) as f:
+            for line in f:
+                if not line.strip() or line.startswith("#"):
+                    continue
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) < 4 or not parts[3].strip():
+                    sys.exit(f"mutate: {EQUIVALENT}: needs file, operator, mutated line and a reason: {line!r}")
+                out.add((parts[0], parts[2].strip()))
+    return out
+
+
+def all_candidates(area, skip_equivalent=True):
     out = []
+    eq = equivalents() if skip_equivalent else set()
     for rel in AREAS[area]:
         for (ln, op, new, what) in candidates(rel):
+            if (rel, new.strip()) in eq:
+                continue
             out.append((rel, ln, op, new, what))
     out.sort(key=lambda c: (c[0], c[1], c[2], c[4]))
     return out

@@ -11,6 +11,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include "chip.h"
 #include "ptop.h"
@@ -394,6 +395,48 @@ static void test_inst_wfi(void **state)
 				       why, sizeof(why)), -EIO);
 }
 
+static char box_text[2048];
+
+static void box_pr(void *ctx, const char *fmt, ...)
+{
+	size_t n = strlen(box_text);
+	va_list ap;
+
+	(void)ctx;
+	va_start(ap, fmt);
+	vsnprintf(box_text + n, sizeof(box_text) - n, fmt, ap);
+	va_end(ap);
+}
+
+/* RAMFC GP_BASE_HI LIMIT2 (bits 20:16) is log2 of the GPFIFO entries:
+ * LIMIT2 10 is 1024 entries, 0 is 1; the box prints that count */
+static void test_inst_gpfifo_entries(void **state)
+{
+	static const struct { uint32_t limit2; const char *want; } t[] = {
+		{ 10, "| GPFIFO entries: 1024|" }, { 0, "| GPFIFO entries:    1|" },
+		{ 16, "| GPFIFO entries:65536|" },
+	};
+	struct fake f = { 0 };
+	struct nvs_io io = { .rd32 = f_rd, .wr32 = f_wr, .mem_read = m_rd, .ctx = &f };
+	struct nvs_inst in;
+	char why[128];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		memset(ramin, 0, sizeof(ramin));
+		put32(0x048, 0x40000000u);			/* GP_BASE, low word */
+		put32(0x04c, t[i].limit2 << 16 | 0x12);	/* LIMIT2, VA bits 39:32 */
+		assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(0x140)->caps, 0x10000,
+					       NVS_AP_VID, &in, why, sizeof(why)), 0);
+		assert_int_equal(in.gp_limit2, (int)t[i].limit2);
+		box_text[0] = 0;
+		nvs_inst_format_box(&in, "", box_pr, NULL);
+		if (!strstr(box_text, t[i].want))
+			fail_msg("LIMIT2 %u: want '%s' in\n%s", t[i].limit2, t[i].want, box_text);
+	}
+}
+
 /* runlist entry size (regs-fifo.md 3.4): 8 bytes Kepler-Pascal, 16 bytes
  * from Volta on; the fetch reads exactly length * size bytes */
 static void test_entry_size(void **state)
@@ -423,6 +466,7 @@ int main(void)
 		cmocka_unit_test(test_timeslice),
 		cmocka_unit_test(test_identify_guess),
 		cmocka_unit_test(test_inst_wfi),
+		cmocka_unit_test(test_inst_gpfifo_entries),
 		cmocka_unit_test(test_entry_size),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -94,6 +94,43 @@ static void parse_rm_gr(const char *path, struct rm_gr *rm)
 	fclose(f);
 }
 
+/* CWD_SM_ID(i) on GV100 is the raw register at 0x405ba0 + 4 i (the
+ * generator's description: "CWD_SM_ID at 0x405ba0+4i"); every index reads
+ * its own register */
+static void test_cwd_sm_id_offsets(void **state)
+{
+	char err[256];
+	struct nvs_sim *sim;
+	const struct nvs_io *io;
+	struct nvs_ident id;
+	unsigned int t, n, m;
+	uint32_t v;
+
+	(void)state;
+	sim = nvs_sim_open("build/profiles/gv100.nvss", err, sizeof(err));
+	if (!sim)
+		fail_msg("%s (run from the repository root after make unit)", err);
+	io = nvs_sim_io(sim);
+	assert_int_equal(nvs_identify(io, &id), 0);
+	n = nvs_gr_num_cwd_regs(&id);
+	assert_true(n > 1);
+	for (t = 0, m = 0; t < n; t++) {
+		uint32_t raw = nvs_rd32(io, 0x405ba0 + 4 * t);
+
+		if ((raw & 0xfff00000u) == 0xbad00000u || raw == 0xffffffffu) {
+			/* not in the capture: a PRI error, -EIO */
+			assert_int_equal(nvs_gr_value(io, &id, NVS_GR_CWD_SM_ID, t, &v), -EIO);
+			continue;
+		}
+		assert_int_equal(nvs_gr_value(io, &id, NVS_GR_CWD_SM_ID, t, &v), 0);
+		assert_int_equal(v, raw);
+		m++;
+	}
+	assert_true(m > 1);	/* at least two programmed registers compared */
+	assert_int_equal(nvs_gr_value(io, &id, NVS_GR_CWD_SM_ID, n, &v), -ERANGE);
+	nvs_sim_free(sim);
+}
+
 static void test_gh100_matches_rm(void **state)
 {
 	char snap[512], rmpath[512], err[256];
@@ -487,6 +524,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gh100_matches_rm),
+		cmocka_unit_test(test_cwd_sm_id_offsets),
 		cmocka_unit_test(test_turing),
 		cmocka_unit_test(test_turing_cwd_map),
 		cmocka_unit_test(test_pascal),

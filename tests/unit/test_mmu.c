@@ -507,6 +507,15 @@ static void test_v2_faults(void **state)
 	expect_err(f, va, -EIO, "not aligned", 8);
 	put64(f, pd0e, v2_pte(0x40000000));
 	expect_pa(f, va, 0x40000000 + (va & 0x1fffff));
+	/*
+	 * A PEER PTE (aperture 1, mmu 4.3): like video memory its word 1 holds
+	 * address bit 36 in bit 32 and the peer id in bits 35:33, so
+	 * W1 = 0x3 is peer 1 at 0x1000000000 + the low part (not address
+	 * bits 37:36 of a system-memory PTE).
+	 */
+	put64(f, pd0e, 0);			/* big half empty, small half -> pt */
+	put64(f, pt + idx(va, 20, 12) * 8, (0x3ull << 32) | (0x5000000 >> 4) | (1u << 1) | 1);
+	expect_err(f, va, -EOPNOTSUPP, "(peer 1) 0x1005000000", 8);
 	/* PDB target INVALID */
 	f->pdb.target = 1;
 	expect_err(f, va, -ENOENT, "INVALID", 0);
@@ -661,6 +670,13 @@ static void v1_walk(const char *chip)
 	expect_pa(f, va + 0x10008, 0x4000008);
 	expect_err(f, va + 0x11000, -ENOENT, "unmapped", 8);
 	expect_err(f, 1ull << 40, -EIO, "beyond the 40-bit", 0);
+	/*
+	 * PDE SIZE 3:2 = 1 (HALF, mmu 4.1): the small PT holds 2^(26-12) / 2 =
+	 * 8192 entries, so VA bit 25 set (index 0x1670 + 8192) is beyond it.
+	 */
+	put64(f, pd + idx(va, 39, 26) * 8, ((spt >> 12) << 36) | (1ull << 32) | (1ull << 2));
+	expect_pa(f, va + 0x10008, 0x4000008);
+	expect_err(f, va + 0x2010008, -ENOENT, "1/2-size", 8);
 	/* small PT pointing back to the PD */
 	put64(f, pd + idx(va, 39, 26) * 8, ((pd >> 12) << 36) | (1ull << 32));
 	expect_err(f, va, -EIO, "cycle", 8);

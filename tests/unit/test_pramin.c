@@ -9,6 +9,7 @@
  * ones must stop the loop (-ENODEV).  Writes (nvs_win_write()) likewise,
  * and never into a window the driver moved.
  */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -255,6 +256,30 @@ static void test_write(void **state)
 	assert_int_equal(driver_words, 0);
 }
 
+/*
+ * The window's reach: BASE is bits 23:0 in 64 KiB units (window_base_hi 23,
+ * regs-mmu-gr.md section 1), so the last block it can map starts at
+ * 0xffffff << 16 = 0xffffff0000; the block at 1 TiB is out of range.
+ */
+static void test_window_reach(void **state)
+{
+	uint32_t buf[4];
+	unsigned int moves = 0;
+
+	(void)state;
+	assert_int_equal(nvs_vid_read(&io, &caps, NVS_AP_VID, 0xffffff0000ull, buf,
+				      sizeof(buf), &moves), 0);
+	assert_int_equal(moves, 1);
+	assert_int_equal(F.win_writes, 2);	/* to BASE 0xffffff, then back */
+	assert_int_equal(F.win, 0x30);
+	moves = 0;
+	F.win_writes = 0;
+	assert_int_equal(nvs_vid_read(&io, &caps, NVS_AP_VID, 0x10000000000ull, buf,
+				      sizeof(buf), &moves), -ERANGE);
+	assert_int_equal(moves, 0);
+	assert_int_equal(F.win, 0x30);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -264,6 +289,7 @@ int main(void)
 		cmocka_unit_test_setup(test_driver_moved, setup),
 		cmocka_unit_test_setup(test_all_ones, setup),
 		cmocka_unit_test_setup(test_yield, setup),
+		cmocka_unit_test_setup(test_window_reach, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

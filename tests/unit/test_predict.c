@@ -817,6 +817,21 @@ static void test_gpu_check_bounds(void **state)
 	BAD(g.smem_config_min = -1, "smem_config_min must be >= 0");
 	/* the message names the GPU */
 	BAD(g.sms = 0, "GPU 'ga100-a100': ");
+	/* the SM-to-virtual-GPC map (gh100): -1 (a singleton TPC) up to
+	 * n_vgpc - 1 are valid, one past either end is not */
+	{
+		const struct pred_gpu *h = pred_profile_find("gh100-h100-sxm");
+		signed char map[4096];
+
+		assert_non_null(h);
+		assert_true(h->n_sm_vgpc == h->sms && h->sms <= (int)sizeof(map));
+		memcpy(map, h->sm_vgpc, (size_t)h->sms);
+		base = h;
+		OK((g.sm_vgpc = map, map[5] = -1));
+		OK((g.sm_vgpc = map, map[5] = (signed char)(h->n_vgpc - 1)));
+		BAD((g.sm_vgpc = map, map[5] = (signed char)h->n_vgpc), "SM-to-virtual-GPC map out of range");
+		BAD((g.sm_vgpc = map, map[5] = -2), "SM-to-virtual-GPC map out of range");
+	}
 #undef OK
 #undef BAD
 }
