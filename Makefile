@@ -22,7 +22,7 @@ KDIR ?= $(shell if [ -d /lib/modules/$$(uname -r)/build ]; then \
 B := build
 CC ?= cc
 CFLAGS_COMMON := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
-	-Iinclude -Ikmod/hw -Itests/sim -Icli -D_GNU_SOURCE
+	-Iinclude -Ikmod/hw -Isim -Ilib -Icli -Ianalysis/rta -Ianalysis/predict -Ianalysis/priosim -D_GNU_SOURCE
 CFLAGS += $(CFLAGS_COMMON)
 Q := $(if $(V),,@)
 
@@ -45,7 +45,7 @@ $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
--include $(wildcard */*.mk tests/*/*.mk)
+-include $(wildcard */*.mk analysis/*/*.mk tests/*/*.mk)
 
 user: $(B)/libnvshw.a $(ALL_TARGETS)
 
@@ -72,11 +72,11 @@ check-debug-kernel:
 
 # cppcheck over everything that ships in user space (the portable core, the
 # CLI and library, the snapshot/simulator code the CLI links); any finding fails
-CPPCHECK_DIRS := kmod/hw cli tests/sim lib/agent
+CPPCHECK_DIRS := kmod/hw lib cli analysis sim
 cppcheck:
 	@command -v cppcheck >/dev/null || { echo "cppcheck not installed: run make deps"; exit 1; }
 	@cppcheck --quiet --enable=warning,portability --std=c11 --inline-suppr \
-		-Iinclude -Ikmod/hw -Icli -Itests/sim -D_GNU_SOURCE --error-exitcode=1 \
+		-Iinclude -Ikmod/hw -Isim -Ilib -Icli -Ianalysis/rta -Ianalysis/predict -Ianalysis/priosim -D_GNU_SOURCE --error-exitcode=1 \
 		$(CPPCHECK_DIRS) && echo "CPPCHECK: ok ($(CPPCHECK_DIRS))"
 
 deps:

@@ -11,19 +11,19 @@
 
 #include <stdbool.h>
 
+#include "gpu_select.h"
+
 /** struct cli_global - options given before the command (CONTRACTS.md §2) */
 struct cli_global {
 	bool json;		/* -j/--json (commands also accept -j after their name) */
 	bool pretty;		/* -p/--pretty */
-	const char *snapshot;	/* --snapshot FILE or NULL */
-	const char *backend;	/* --backend module|rm|snapshot or NULL (auto) */
-	const char *gpu;	/* --gpu N|BDF or NULL (0) */
+	struct gpu_select sel;	/* --snapshot, --backend, --gpu */
 };
 
 /* Exit codes of every command. */
-#define CLI_EXIT_OK	0
-#define CLI_EXIT_FAIL	1	/* the operation failed (I/O, device, ...) */
-#define CLI_EXIT_USAGE	2	/* bad command line or malformed input file */
+#define CLI_EXIT_OK	GPU_OK
+#define CLI_EXIT_FAIL	GPU_FAIL	/* the operation failed (I/O, device, ...) */
+#define CLI_EXIT_USAGE	GPU_USAGE	/* bad command line or malformed input file */
 
 /*
  * A command: argv[0] is the command name, the rest its own arguments.
@@ -43,6 +43,11 @@ int cmd_rta(const struct cli_global *g, int argc, char **argv);
 int cmd_predict(const struct cli_global *g, int argc, char **argv);
 /* cli/cmd_prio.c: fixed-priority GPU scheduling (simulate) */
 int cmd_prio(const struct cli_global *g, int argc, char **argv);
+/* cli/cmd_rm.c: nvsched snapshot, info --verify, unprivileged RM views */
+struct gpu;
+int cmd_snapshot(const struct cli_global *g, int argc, char **argv);
+int cmd_rm_verify(const struct cli_global *g, struct gpu *c);
+int cmd_rm_engines_unpriv(const struct cli_global *g, struct gpu *c);
 /* cli/cmd_topo.c: copy-engine and GPC/TPC topology */
 int cmd_ce(const struct cli_global *g, int argc, char **argv);
 int cmd_gr(const struct cli_global *g, int argc, char **argv);

@@ -80,7 +80,7 @@ static const char *ctl_strerror(const struct nvsched_control *c, int err, char *
 }
 
 /* Snapshot backend: plan and apply on the in-memory simulator. */
-static int ctl_sim(const struct cli_gpu *gpu, struct nvsched_control *c)
+static int ctl_sim(const struct gpu *gpu, struct nvsched_control *c)
 {
 	const struct nvs_io *io = nvs_sim_io(gpu->sim);
 	const struct nvs_caps *caps = gpu->ident.caps;
@@ -137,7 +137,7 @@ out:
 	return ret;
 }
 
-static int ctl_module(const struct cli_gpu *gpu, struct nvsched_control *c)
+static int ctl_module(const struct gpu *gpu, struct nvsched_control *c)
 {
 	struct nvsched *h = nvsched_open(gpu->index);
 	int ret = 0;
@@ -150,7 +150,7 @@ static int ctl_module(const struct cli_gpu *gpu, struct nvsched_control *c)
 	return ret;
 }
 
-static void print_result(struct jw *w, bool json, const struct cli_gpu *gpu,
+static void print_result(struct jw *w, bool json, const struct gpu *gpu,
 			 const struct nvsched_control *c, int ret)
 {
 	char buf[256];
@@ -216,21 +216,21 @@ static void print_result(struct jw *w, bool json, const struct cli_gpu *gpu,
 static int run_ops(const struct cli_global *g, const char *cmd, unsigned int op,
 		   const struct ctl_opts *o, int nids, char **ids)
 {
-	struct cli_gpu *gpus;
+	struct gpu *gpus;
 	struct jw w;
 	int n, i, ret, fail = 0;
 
-	ret = cli_gpus_open(g, cmd, false, &gpus, &n);
+	ret = gpu_open_selected(&g->sel, cmd, false, &gpus, &n);
 	if (ret)
 		return ret;
 	if (gpus[0].rm) {	/* never a write through the NVIDIA driver */
 		fprintf(stderr, "nvsched %s: the rm backend is read-only; control needs nvsched.ko (or --snapshot FILE to simulate)\n",
 			cmd);
-		cli_gpus_close(gpus, n);
+		gpu_close_all(gpus, n);
 		return CLI_EXIT_FAIL;
 	}
 	if (g->json) {
-		cli_json_begin(&w, g->pretty, &gpus[0]);
+		gpu_json_begin(&w, g->pretty, &gpus[0]);
 		jw_key(&w, "results");
 		jw_arr_begin(&w);
 	}
@@ -275,7 +275,7 @@ out:
 		jw_obj_end(&w);
 		jw_end_doc(&w);
 	}
-	cli_gpus_close(gpus, n);
+	gpu_close_all(gpus, n);
 	return ret;
 }
 

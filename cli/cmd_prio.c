@@ -233,10 +233,10 @@ static bool prio_capture_wanted(const struct cli_global *g)
 	long v = 0;
 	bool ok;
 
-	if (g->gpu) {
+	if (g->sel.gpu) {
 		char *end;
 
-		v = strtol(g->gpu, &end, 10);
+		v = strtol(g->sel.gpu, &end, 10);
 		if (*end || v < 0)
 			return true;	/* prio_run() reports the bad --gpu */
 	}
@@ -269,8 +269,8 @@ static int prio_run(const struct cli_global *g, int argc, char **argv)
 	char *end;
 	long v;
 
-	if (g->gpu) {
-		v = strtol(g->gpu, &end, 10);
+	if (g->sel.gpu) {
+		v = strtol(g->sel.gpu, &end, 10);
 		if (*end || v < 0) {
 			fprintf(stderr, "nvsched prio run: --gpu takes an index here\n");
 			return CLI_EXIT_USAGE;
@@ -401,7 +401,7 @@ static int prio_status(const struct cli_global *g0, int argc, char **argv)
 	struct nvsched_prio_stats es;
 	bool have_es;
 	struct cli_global g = *g0;
-	struct cli_gpu *gpus;
+	struct gpu *gpus;
 	struct nvsched *h;
 	unsigned int count = 256, i;
 	bool help;
@@ -413,13 +413,13 @@ static int prio_status(const struct cli_global *g0, int argc, char **argv)
 			prio_usage(stdout);
 		return ret;
 	}
-	ret = cli_gpus_open(&g, "prio", false, &gpus, &n);
+	ret = gpu_open_selected(&g.sel, "prio", false, &gpus, &n);
 	if (ret)
 		return ret;
 	h = nvsched_open(gpus[0].index);
 	if (!h) {
 		fprintf(stderr, "nvsched prio status: %s\n", nvsched_strerror(errno));
-		cli_gpus_close(gpus, n);
+		gpu_close_all(gpus, n);
 		return CLI_EXIT_FAIL;
 	}
 	ret = nvsched_prio_status(h, &st, tasks, &count);
@@ -428,13 +428,13 @@ static int prio_status(const struct cli_global *g0, int argc, char **argv)
 	nvsched_close(h);
 	if (ret) {
 		fprintf(stderr, "nvsched prio status: %s\n", strerror(-ret));
-		cli_gpus_close(gpus, n);
+		gpu_close_all(gpus, n);
 		return CLI_EXIT_FAIL;
 	}
 	if (g.json) {
 		struct jw w;
 
-		cli_json_begin(&w, g.pretty, &gpus[0]);
+		gpu_json_begin(&w, g.pretty, &gpus[0]);
 		jw_key(&w, "backend");
 		jw_str(&w, "module");
 		jw_key(&w, "mechanism");
@@ -531,7 +531,7 @@ static int prio_status(const struct cli_global *g0, int argc, char **argv)
 			printf(", %u TSG(s), %s\n", t->ntsgs, state);
 		}
 	}
-	cli_gpus_close(gpus, n);
+	gpu_close_all(gpus, n);
 	return CLI_EXIT_OK;
 }
 
@@ -571,8 +571,8 @@ static int prio_set(const struct cli_global *g, int argc, char **argv)
 			return CLI_EXIT_USAGE;
 		}
 	}
-	if (g->gpu) {
-		long v = strtol(g->gpu, &end, 10);
+	if (g->sel.gpu) {
+		long v = strtol(g->sel.gpu, &end, 10);
 
 		if (*end || v < 0) {
 			fprintf(stderr, "nvsched prio set: --gpu takes an index here\n");
@@ -617,7 +617,7 @@ int cmd_prio(const struct cli_global *g, int argc, char **argv)
 		return prio_gsp_run(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "run"))
 		return prio_run(g, argc - 1, argv + 1);
-	if (!strcmp(argv[1], "status") && !g->gpu && argc <= 4 &&
+	if (!strcmp(argv[1], "status") && !g->sel.gpu && argc <= 4 &&
 	    prio_gsp_status(argc > 2 && (!strcmp(argv[2], "-j") || !strcmp(argv[argc - 1], "-j"))) == 0)
 		return CLI_EXIT_OK;
 	if (!strcmp(argv[1], "status"))

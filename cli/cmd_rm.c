@@ -95,7 +95,7 @@ struct reg_gr {
 	uint32_t tpc_disable[32];
 };
 
-static void regs_gr(const struct cli_gpu *c, struct reg_gr *r)
+static void regs_gr(const struct gpu *c, struct reg_gr *r)
 {
 	uint32_t gbase, tbase, v;
 	unsigned int g;
@@ -145,7 +145,7 @@ struct reg_ce {
 	int shared[2];		/* GRCE g shares LCE n, -1 none */
 };
 
-static void regs_ce(const struct cli_gpu *c, struct reg_ce *r)
+static void regs_ce(const struct gpu *c, struct reg_ce *r)
 {
 	unsigned int p, g;
 	uint32_t v;
@@ -231,7 +231,7 @@ void add(struct verify *v, const char *what, const char *verdict, const char *rm
 		v->mismatches++, v->compared++;
 }
 
-static void verify_engines(struct cli_gpu *c, struct verify *v, const uint32_t *types,
+static void verify_engines(struct gpu *c, struct verify *v, const uint32_t *types,
 			   unsigned int ne, const struct nvs_topology *t, bool have_t)
 {
 	uint32_t base[MAX_RM_ENG], rl[MAX_RM_ENG], st;
@@ -248,7 +248,7 @@ static void verify_engines(struct cli_gpu *c, struct verify *v, const uint32_t *
 			    "runlist ?", "%s", ret ? strerror(-ret) : rm_status_name(st, sb, sizeof(sb)));
 		}
 		if (st == NV_ERR_INSUFFICIENT_PERMISSIONS)
-			v->needs_root = cli_rm_root_note();
+			v->needs_root = gpu_rm_root_note();
 		return;
 	}
 	for (i = 0; i < ne; i++) {
@@ -297,7 +297,7 @@ static void verify_engines(struct cli_gpu *c, struct verify *v, const uint32_t *
 	}
 }
 
-static void verify_gr(struct cli_gpu *c, struct verify *v)
+static void verify_gr(struct gpu *c, struct verify *v)
 {
 	struct rm_gr_fs fs;
 	struct reg_gr r;
@@ -343,7 +343,7 @@ static void verify_gr(struct cli_gpu *c, struct verify *v)
 	}
 }
 
-static void verify_ce(struct cli_gpu *c, struct verify *v, const uint32_t *types, unsigned int ne)
+static void verify_ce(struct gpu *c, struct verify *v, const uint32_t *types, unsigned int ne)
 {
 	struct reg_ce r;
 	char what[48], rmv[64], sb[40];
@@ -379,7 +379,7 @@ static void verify_ce(struct cli_gpu *c, struct verify *v, const uint32_t *types
 	}
 }
 
-int cli_rm_verify(const struct cli_global *g, struct cli_gpu *c)
+int cmd_rm_verify(const struct cli_global *g, struct gpu *c)
 {
 	uint32_t types[MAX_RM_ENG], st;
 	struct nvs_topology *t = NULL;
@@ -401,17 +401,17 @@ int cli_rm_verify(const struct cli_global *g, struct cli_gpu *c)
 	}
 	if (c->io) {
 		t = malloc(sizeof(*t));
-		have_t = t && cli_gpu_topology(c, t) == 0;
+		have_t = t && gpu_topology(c, t) == 0;
 	}
 	if (!c->io)
-		v.needs_root = cli_rm_root_note();
+		v.needs_root = gpu_rm_root_note();
 	verify_engines(c, &v, types, ne, t, have_t);
 	verify_gr(c, &v);
 	verify_ce(c, &v, types, ne);
 	if (g->json) {
 		struct jw w;
 
-		cli_json_begin(&w, g->pretty, c);
+		gpu_json_begin(&w, g->pretty, c);
 		jw_key(&w, "source");
 		jw_str(&w, c->source);
 		jw_key(&w, "driver");
@@ -469,7 +469,7 @@ int cli_rm_verify(const struct cli_global *g, struct cli_gpu *c)
 }
 
 /* engines over rm without root: RM's engine list, and what needs root */
-int cli_rm_engines_unpriv(const struct cli_global *g, struct cli_gpu *c)
+int cmd_rm_engines_unpriv(const struct cli_global *g, struct gpu *c)
 {
 	uint32_t types[MAX_RM_ENG], st;
 	unsigned int ne = 0, i;
@@ -485,7 +485,7 @@ int cli_rm_engines_unpriv(const struct cli_global *g, struct cli_gpu *c)
 	if (g->json) {
 		struct jw w;
 
-		cli_json_begin(&w, g->pretty, c);
+		gpu_json_begin(&w, g->pretty, c);
 		jw_key(&w, "source");
 		jw_str(&w, "rm");
 		jw_key(&w, "engines");
@@ -506,7 +506,7 @@ int cli_rm_engines_unpriv(const struct cli_global *g, struct cli_gpu *c)
 		}
 		jw_arr_end(&w);
 		jw_key(&w, "error");
-		jw_str(&w, cli_rm_root_note());
+		jw_str(&w, gpu_rm_root_note());
 		jw_obj_end(&w);
 		jw_end_doc(&w);
 	} else {
@@ -514,7 +514,7 @@ int cli_rm_engines_unpriv(const struct cli_global *g, struct cli_gpu *c)
 		       c->bdf, ne);
 		for (i = 0; i < ne; i++)
 			printf(" %s", rm_engine_name(types[i], nb, sizeof(nb)));
-		printf("\n\nnote: %s.\n", cli_rm_root_note());
+		printf("\n\nnote: %s.\n", gpu_rm_root_note());
 	}
 	return CLI_EXIT_OK;
 }
@@ -525,7 +525,7 @@ static void add_reg(void *ctx, uint32_t off, uint32_t val)
 	nvss_add_reg(ctx, off, val);
 }
 
-static int snapshot_rm(struct cli_gpu *c, struct nvss *s)
+static int snapshot_rm(struct gpu *c, struct nvss *s)
 {
 	struct nvs_topology *t = malloc(sizeof(*t));
 	char buf[64];
@@ -535,7 +535,7 @@ static int snapshot_rm(struct cli_gpu *c, struct nvss *s)
 
 	if (!t)
 		return -ENOMEM;
-	ret = cli_rm_capture(c, t);
+	ret = gpu_rm_capture(c, t);
 	free(t);
 	if (ret)
 		return ret;
@@ -564,7 +564,7 @@ int cmd_snapshot(const struct cli_global *g0, int argc, char **argv)
 	};
 	struct cli_global g = *g0;
 	const char *out = NULL;
-	struct cli_gpu *gpus;
+	struct gpu *gpus;
 	struct nvss *s = NULL;
 	FILE *f;
 	int n, c, ret;
@@ -590,11 +590,11 @@ int cmd_snapshot(const struct cli_global *g0, int argc, char **argv)
 		fprintf(stderr, "nvsched snapshot: usage: nvsched snapshot -o FILE\n");
 		return CLI_EXIT_USAGE;
 	}
-	ret = cli_gpus_open(&g, argv[0], false, &gpus, &n);
+	ret = gpu_open_selected(&g.sel, argv[0], false, &gpus, &n);
 	if (ret)
 		return ret;
 	if (gpus[0].rm && !gpus[0].io) {
-		fprintf(stderr, "nvsched snapshot: %s\n", cli_rm_root_note());
+		fprintf(stderr, "nvsched snapshot: %s\n", gpu_rm_root_note());
 		ret = CLI_EXIT_FAIL;
 		goto done;
 	}
@@ -602,7 +602,7 @@ int cmd_snapshot(const struct cli_global *g0, int argc, char **argv)
 		char err[160];
 
 		s = nvss_new();
-		ret = s ? cli_snapshot_module(&gpus[0], s, err, sizeof(err)) : -ENOMEM;
+		ret = s ? gpu_snapshot_module(&gpus[0], s, err, sizeof(err)) : -ENOMEM;
 		if (ret) {
 			fprintf(stderr, "nvsched snapshot: %s\n", s ? err : "out of memory");
 			ret = CLI_EXIT_FAIL;
@@ -642,6 +642,6 @@ int cmd_snapshot(const struct cli_global *g0, int argc, char **argv)
 done:
 	if (s)
 		nvss_free(s);
-	cli_gpus_close(gpus, n);
+	gpu_close_all(gpus, n);
 	return ret;
 }

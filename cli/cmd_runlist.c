@@ -28,7 +28,7 @@ struct rl_view {
 };
 
 /* Module backend: NVSCHED_IOC_RUNLIST, the module's own snapshot. */
-static int read_runlist_module(const struct cli_gpu *c, int id, struct rl_view *v)
+static int read_runlist_module(const struct gpu *c, int id, struct rl_view *v)
 {
 	struct nvsched_runlist req;
 	struct nvsched_rl_entry *e = NULL;
@@ -109,7 +109,7 @@ out:
 }
 
 /* Snapshot and rm backends: the same kmod/hw code the module runs. */
-static int read_runlist(const struct cli_gpu *c, const struct nvs_topology *t, int id,
+static int read_runlist(const struct gpu *c, const struct nvs_topology *t, int id,
 			struct rl_view *v)
 {
 	const struct nvs_io *io;
@@ -449,7 +449,7 @@ static void watch_sig(int sig)
 }
 
 /* Poll every @ms; print what appeared, left or changed (JSON Lines with -j). */
-static int watch(const struct cli_global *g, const struct cli_gpu *gpu,
+static int watch(const struct cli_global *g, const struct gpu *gpu,
 		 const struct nvs_topology *t, const int16_t *ids, unsigned int nids,
 		 unsigned int ms, long count)
 {
@@ -506,7 +506,7 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 	};
 	struct cli_global g = *g0;
 	struct nvs_topology *t = NULL;
-	struct cli_gpu *gpus = NULL;
+	struct gpu *gpus = NULL;
 	int16_t ids[NVS_MAX_ENGINES];
 	int c, n = 0, want = -1, ret;
 	unsigned int i, nids, interval = 500;
@@ -565,7 +565,7 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 			return CLI_EXIT_USAGE;
 		}
 	}
-	ret = cli_gpus_open(&g, argv[0], false, &gpus, &n);
+	ret = gpu_open_selected(&g.sel, argv[0], false, &gpus, &n);
 	if (ret)
 		return ret;
 	if (!gpus[0].io && gpus[0].rm) {
@@ -575,7 +575,7 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 		goto out;
 	}
 	t = malloc(sizeof(*t));
-	ret = t ? cli_gpu_topology(&gpus[0], t) : -ENOMEM;
+	ret = t ? gpu_topology(&gpus[0], t) : -ENOMEM;
 	if (ret) {
 		fprintf(stderr, "nvsched runlist: cannot read the device table: %s\n", strerror(-ret));
 		ret = CLI_EXIT_FAIL;
@@ -599,7 +599,7 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 		goto out;
 	}
 	if (g.json) {
-		cli_json_begin(&w, g.pretty, &gpus[0]);
+		gpu_json_begin(&w, g.pretty, &gpus[0]);
 		jw_key(&w, "runlists");
 		jw_arr_begin(&w);
 	}
@@ -637,6 +637,6 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 	ret = CLI_EXIT_OK;
 out:
 	free(t);
-	cli_gpus_close(gpus, n);
+	gpu_close_all(gpus, n);
 	return ret;
 }

@@ -36,7 +36,7 @@ static int topo_opts(struct cli_global *g, int argc, char **argv, const char *us
 }
 
 /* one ioctl on the module for GPU @c */
-static int module_ioctl(const struct cli_gpu *c, unsigned long cmd, void *arg)
+static int module_ioctl(const struct gpu *c, unsigned long cmd, void *arg)
 {
 	struct nvsched *h = nvsched_open(c->index);
 	int ret = 0;
@@ -49,7 +49,7 @@ static int module_ioctl(const struct cli_gpu *c, unsigned long cmd, void *arg)
 	return ret;
 }
 
-static int read_ce(const struct cli_gpu *c, struct nvs_ce *ce)
+static int read_ce(const struct gpu *c, struct nvs_ce *ce)
 {
 	struct nvsched_ce req;
 	unsigned int i;
@@ -76,7 +76,7 @@ static int read_ce(const struct cli_gpu *c, struct nvs_ce *ce)
 	return 0;
 }
 
-static int read_gr(const struct cli_gpu *c, struct nvs_gr *gr)
+static int read_gr(const struct gpu *c, struct nvs_gr *gr)
 {
 	struct nvsched_gr req;
 	unsigned int i;
@@ -145,7 +145,7 @@ static const char *cwd_err_text(int err)
 /* ---- nvsched ce ---- */
 
 /* runlist of each LCE from PTOP (-1: unknown); returns the LCE count PTOP has */
-static unsigned int lce_runlists(const struct cli_gpu *c, int *rl, unsigned int max)
+static unsigned int lce_runlists(const struct gpu *c, int *rl, unsigned int max)
 {
 	struct nvs_topology *t = malloc(sizeof(*t));
 	unsigned int i, n = 0;
@@ -154,7 +154,7 @@ static unsigned int lce_runlists(const struct cli_gpu *c, int *rl, unsigned int 
 		rl[i] = -1;
 	if (!t)
 		return 0;
-	if (cli_gpu_topology(c, t) == 0) {
+	if (gpu_topology(c, t) == 0) {
 		for (i = 0; i < t->n; i++) {
 			const struct nvs_engine *e = &t->eng[i];
 
@@ -187,13 +187,13 @@ static unsigned int lces_referenced(const struct nvs_ce *ce)
 	return n;
 }
 
-static void ce_json(const struct cli_global *g, const struct cli_gpu *c,
+static void ce_json(const struct cli_global *g, const struct gpu *c,
 		    const struct nvs_ce *ce, const int *rl)
 {
 	unsigned int l, p;
 	struct jw w;
 
-	cli_json_begin(&w, g->pretty, c);
+	gpu_json_begin(&w, g->pretty, c);
 	jw_key(&w, "pce_map");
 	jw_hex(&w, ce->pce_map);
 	jw_key(&w, "lces");
@@ -243,7 +243,7 @@ static void ce_json(const struct cli_global *g, const struct cli_gpu *c,
 	jw_end_doc(&w);
 }
 
-static void ce_text(const struct cli_gpu *c, const struct nvs_ce *ce, const int *rl)
+static void ce_text(const struct gpu *c, const struct nvs_ce *ce, const int *rl)
 {
 	unsigned int l, p, npce = 0;
 
@@ -284,7 +284,7 @@ static void ce_text(const struct cli_gpu *c, const struct nvs_ce *ce, const int 
 int cmd_ce(const struct cli_global *g0, int argc, char **argv)
 {
 	struct cli_global g = *g0;
-	struct cli_gpu *gpus;
+	struct gpu *gpus;
 	int rl[NVS_CE_MAX_LCES];
 	unsigned int nptop;
 	struct nvs_ce ce;
@@ -293,14 +293,14 @@ int cmd_ce(const struct cli_global *g0, int argc, char **argv)
 	ret = topo_opts(&g, argc, argv, "copy engines: PCE map, LCE -> PCEs, GRCE sharing");
 	if (ret)
 		return ret < 0 ? CLI_EXIT_OK : ret;
-	ret = cli_gpus_open(&g, argv[0], false, &gpus, &n);
+	ret = gpu_open_selected(&g.sel, argv[0], false, &gpus, &n);
 	if (ret)
 		return ret;
 	ret = read_ce(&gpus[0], &ce);
 	if (ret) {
 		fprintf(stderr, "nvsched ce: gpu%d: cannot read the copy-engine topology: %s\n",
 			gpus[0].index, err_text(ret));
-		cli_gpus_close(gpus, n);
+		gpu_close_all(gpus, n);
 		return CLI_EXIT_FAIL;
 	}
 	/* one entry per LCE the chip has: the PTOP LCE devices when the
@@ -314,18 +314,18 @@ int cmd_ce(const struct cli_global *g0, int argc, char **argv)
 		ce_json(&g, &gpus[0], &ce, rl);
 	else
 		ce_text(&gpus[0], &ce, rl);
-	cli_gpus_close(gpus, n);
+	gpu_close_all(gpus, n);
 	return CLI_EXIT_OK;
 }
 
 /* ---- nvsched gr ---- */
 
-static void gr_json(const struct cli_global *g, const struct cli_gpu *c, const struct nvs_gr *gr)
+static void gr_json(const struct cli_global *g, const struct gpu *c, const struct nvs_gr *gr)
 {
 	unsigned int i;
 	struct jw w;
 
-	cli_json_begin(&w, g->pretty, c);
+	gpu_json_begin(&w, g->pretty, c);
 	jw_key(&w, "num_gpcs");
 	jw_int(&w, gr->num_gpcs);
 	jw_key(&w, "num_tpc_per_gpc");
@@ -387,7 +387,7 @@ static void gr_json(const struct cli_global *g, const struct cli_gpu *c, const s
 	jw_end_doc(&w);
 }
 
-static void gr_text(const struct cli_gpu *c, const struct nvs_gr *gr)
+static void gr_text(const struct gpu *c, const struct nvs_gr *gr)
 {
 	unsigned int i, l;
 
@@ -429,7 +429,7 @@ static void gr_text(const struct cli_gpu *c, const struct nvs_gr *gr)
 int cmd_gr(const struct cli_global *g0, int argc, char **argv)
 {
 	struct cli_global g = *g0;
-	struct cli_gpu *gpus;
+	struct gpu *gpus;
 	struct nvs_gr gr;
 	int n, ret;
 
@@ -437,20 +437,20 @@ int cmd_gr(const struct cli_global *g0, int argc, char **argv)
 			"GPC/TPC topology: on-chip counts, floorsweeping, logical GPC ids");
 	if (ret)
 		return ret < 0 ? CLI_EXIT_OK : ret;
-	ret = cli_gpus_open(&g, argv[0], false, &gpus, &n);
+	ret = gpu_open_selected(&g.sel, argv[0], false, &gpus, &n);
 	if (ret)
 		return ret;
 	ret = read_gr(&gpus[0], &gr);
 	if (ret) {
 		fprintf(stderr, "nvsched gr: gpu%d: cannot read the GPC/TPC topology: %s\n",
 			gpus[0].index, err_text(ret));
-		cli_gpus_close(gpus, n);
+		gpu_close_all(gpus, n);
 		return CLI_EXIT_FAIL;
 	}
 	if (g.json)
 		gr_json(&g, &gpus[0], &gr);
 	else
 		gr_text(&gpus[0], &gr);
-	cli_gpus_close(gpus, n);
+	gpu_close_all(gpus, n);
 	return CLI_EXIT_OK;
 }

@@ -134,7 +134,7 @@ static void cmd_usage(const char *name)
 static int cmd_list(const struct cli_global *g0, int argc, char **argv)
 {
 	struct cli_global g = *g0;
-	struct cli_gpu *gpus;
+	struct gpu *gpus;
 	bool help;
 	int n, i, ret;
 
@@ -144,7 +144,7 @@ static int cmd_list(const struct cli_global *g0, int argc, char **argv)
 			cmd_usage(argv[0]);
 		return ret;
 	}
-	ret = cli_gpus_open(&g, argv[0], true, &gpus, &n);
+	ret = gpu_open_selected(&g.sel, argv[0], true, &gpus, &n);
 	if (ret)
 		return ret;
 	if (g.json) {
@@ -157,7 +157,7 @@ static int cmd_list(const struct cli_global *g0, int argc, char **argv)
 		jw_key(&w, "gpus");
 		jw_arr_begin(&w);
 		for (i = 0; i < n; i++)
-			cli_json_gpu(&w, &gpus[i]);
+			gpu_json_ident(&w, &gpus[i]);
 		jw_arr_end(&w);
 		jw_obj_end(&w);
 		jw_end_doc(&w);
@@ -168,7 +168,7 @@ static int cmd_list(const struct cli_global *g0, int argc, char **argv)
 		for (i = 0; i < n; i++) {
 			char name[128], id[16];
 
-			cli_pci_name(gpus[i].vendor, gpus[i].device, name, sizeof(name));
+			gpu_pci_name(gpus[i].vendor, gpus[i].device, name, sizeof(name));
 			snprintf(id, sizeof(id), gpus[i].id_ok ? "0x%x" : "-", gpus[i].chip_id);
 			printf("%-4d %-13s %-7s %-6s %-10s %s%s\n", gpus[i].index,
 			       gpus[i].bdf[0] ? gpus[i].bdf : "-", gpus[i].chip, id,
@@ -176,7 +176,7 @@ static int cmd_list(const struct cli_global *g0, int argc, char **argv)
 			       gpus[i].test ? " (simulated)" : "");
 		}
 	}
-	cli_gpus_close(gpus, n);
+	gpu_close_all(gpus, n);
 	return CLI_EXIT_OK;
 }
 
@@ -205,7 +205,7 @@ static void topology_json_error(struct jw *w, int err)
 static int cmd_info(const struct cli_global *g0, int argc, char **argv)
 {
 	struct cli_global g = *g0;
-	struct cli_gpu *gpus, *c;
+	struct gpu *gpus, *c;
 	struct nvs_topology *topo;
 	char *av[64];
 	int topo_ret, ac = 0, i;
@@ -228,21 +228,21 @@ static int cmd_info(const struct cli_global *g0, int argc, char **argv)
 		}
 		return ret;
 	}
-	ret = cli_gpus_open(&g, argv[0], false, &gpus, &n);
+	ret = gpu_open_selected(&g.sel, argv[0], false, &gpus, &n);
 	if (ret)
 		return ret;
 	c = &gpus[0];
 	if (verify) {
-		ret = cli_rm_verify(&g, c);
-		cli_gpus_close(gpus, n);
+		ret = cmd_rm_verify(&g, c);
+		gpu_close_all(gpus, n);
 		return ret;
 	}
 	topo = malloc(sizeof(*topo));
-	topo_ret = topo ? cli_gpu_topology(c, topo) : -ENOMEM;
+	topo_ret = topo ? gpu_topology(c, topo) : -ENOMEM;
 	if (g.json) {
 		struct jw w;
 
-		cli_json_begin(&w, g.pretty, c);
+		gpu_json_begin(&w, g.pretty, c);
 		jw_key(&w, "boot0");
 		if (c->id_ok)
 			jw_hex(&w, c->boot0);
@@ -258,7 +258,7 @@ static int cmd_info(const struct cli_global *g0, int argc, char **argv)
 		jw_key(&w, "gone");
 		jw_bool(&w, c->gone);
 		if (topo_ret == 0)
-			cli_json_topology(&w, topo);
+			gpu_json_topology(&w, topo);
 		else
 			topology_json_error(&w, topo_ret);
 		jw_obj_end(&w);
@@ -283,11 +283,11 @@ static int cmd_info(const struct cli_global *g0, int argc, char **argv)
 			printf("  engines  unavailable: %s\n", strerror(-topo_ret));
 			if (c->rm && !c->io)
 				printf("  note     %s; try 'nvsched engines' for RM's engine list\n",
-				       cli_rm_root_note());
+				       gpu_rm_root_note());
 		}
 	}
 	free(topo);
-	cli_gpus_close(gpus, n);
+	gpu_close_all(gpus, n);
 	return CLI_EXIT_OK;
 }
 
@@ -295,7 +295,7 @@ static int cmd_engines(const struct cli_global *g0, int argc, char **argv)
 {
 	struct cli_global g = *g0;
 	struct nvs_topology *topo;
-	struct cli_gpu *gpus;
+	struct gpu *gpus;
 	bool help;
 	int n, ret;
 
@@ -305,16 +305,16 @@ static int cmd_engines(const struct cli_global *g0, int argc, char **argv)
 			cmd_usage(argv[0]);
 		return ret;
 	}
-	ret = cli_gpus_open(&g, argv[0], false, &gpus, &n);
+	ret = gpu_open_selected(&g.sel, argv[0], false, &gpus, &n);
 	if (ret)
 		return ret;
 	if (gpus[0].rm && !gpus[0].io) {	/* rm backend without root */
-		ret = cli_rm_engines_unpriv(&g, &gpus[0]);
-		cli_gpus_close(gpus, n);
+		ret = cmd_rm_engines_unpriv(&g, &gpus[0]);
+		gpu_close_all(gpus, n);
 		return ret;
 	}
 	topo = malloc(sizeof(*topo));
-	ret = topo ? cli_gpu_topology(&gpus[0], topo) : -ENOMEM;
+	ret = topo ? gpu_topology(&gpus[0], topo) : -ENOMEM;
 	if (ret) {
 		fprintf(stderr, "nvsched engines: gpu%d: cannot read the device table: %s\n",
 			gpus[0].index, ret == -EOPNOTSUPP ? "unknown table format on this chip" :
@@ -323,15 +323,15 @@ static int cmd_engines(const struct cli_global *g0, int argc, char **argv)
 	} else if (g.json) {
 		struct jw w;
 
-		cli_json_begin(&w, g.pretty, &gpus[0]);
-		cli_json_topology(&w, topo);
+		gpu_json_begin(&w, g.pretty, &gpus[0]);
+		gpu_json_topology(&w, topo);
 		jw_obj_end(&w);
 		jw_end_doc(&w);
 	} else {
 		nvs_ptop_format(topo, file_pr, stdout);
 	}
 	free(topo);
-	cli_gpus_close(gpus, n);
+	gpu_close_all(gpus, n);
 	return ret;
 }
 
@@ -395,7 +395,7 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "+jphV", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
-			g.snapshot = optarg;
+			g.sel.snapshot = optarg;
 			break;
 		case 'b':
 			if (strcmp(optarg, "module") && strcmp(optarg, "rm") &&
@@ -403,10 +403,10 @@ int main(int argc, char **argv)
 				fprintf(stderr, "nvsched: --backend must be module, rm or snapshot\n");
 				return CLI_EXIT_USAGE;
 			}
-			g.backend = optarg;
+			g.sel.backend = optarg;
 			break;
 		case 'g':
-			g.gpu = optarg;
+			g.sel.gpu = optarg;
 			break;
 		case 'j':
 			g.json = true;

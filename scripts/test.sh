@@ -54,6 +54,7 @@ kernels() {
 }
 
 step "repository references (scripts/check-refs.sh)" test-refs.log '^REFS:' bash scripts/check-refs.sh
+step "layout and include rules (scripts/check-layers.py, docs/architecture.md)" test-layers.log '^LAYERS:' python3 scripts/check-layers.py
 step "module build on every kernel (scripts/check-kernels.sh)" test-kernels.log '^KERNELS:' kernels
 step "cppcheck over the user-space C (make cppcheck)" test-cppcheck.log '^CPPCHECK:' \
 	make --no-print-directory cppcheck

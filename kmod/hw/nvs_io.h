@@ -3,7 +3,7 @@
  * nvs_io.h - the single register/memory accessor every kmod/hw decoder uses.
  *
  * Backends: the kernel MMIO glue (kmod/linux), the snapshot simulator
- * (tests/sim, also used by the CLI's --snapshot mode) and, later, the RM
+ * (sim/, also used by the CLI's --snapshot mode) and, later, the RM
  * backend.  Decoders never touch hardware any other way.
  */
 #ifndef NVS_HW_IO_H

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT OR GPL-2.0 */
 /*
  * simbox.h - test-only mailbox between the module and the host-side GPU
- * model (tests/sim responder) when the "GPU" is an ivshmem BAR in QEMU.
+ * model (sim/ responder) when the "GPU" is an ivshmem BAR in QEMU.
  *
  * The ivshmem BAR is plain RAM: writes have no hardware side effects.  With
  * the module parameter test_devices=..., the module maps a 32 MiB ivshmem

@@ -10,7 +10,9 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 
-#include "nvs_linux.h"
+#include "nvs_params.h"
+#include "nvs_gpu.h"
+#include "nvs_control.h"
 #include "control.h"
 #include "nvsched/regs/gsp.h"
 #include "../../include/uapi/nvsched.h"

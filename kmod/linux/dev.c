@@ -10,7 +10,11 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
-#include "nvs_linux.h"
+#include "nvs_params.h"
+#include "nvs_gpu.h"
+#include "nvs_control.h"
+#include "nvs_prio.h"
+#include "nvs_dev.h"
 #include "control.h"
 #include "ioctl_check.h"
 #include "pramin.h"

@@ -9,7 +9,8 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
-#include "nvs_linux.h"
+#include "nvs_gpu.h"
+#include "nvs_dev.h"
 #include "ce.h"
 #include "gr.h"
 #include "nvsched/regs/gr.h"

@@ -25,7 +25,8 @@
 #include <linux/sort.h>
 #include <linux/string.h>
 
-#include "nvs_linux.h"
+#include "nvs_params.h"
+#include "nvs_gpu.h"
 #include "simbox.h"
 #include "nvsched/regs/boot.h"
 
@@ -503,17 +504,29 @@ static int cand_cmp(const void *a, const void *b)
 	return (int)x->devfn - (int)y->devfn;
 }
 
+/*
+ * The module's only state outside the per-GPU structs: the list of GPUs,
+ * built once at load (nvs_gpus_discover()) and torn down at unload
+ * (nvs_gpus_release()).  Entries are never removed while the module is
+ * loaded (a removed device is marked gone instead), so readers need no
+ * lock to walk it.
+ */
+static LIST_HEAD(nvs_gpu_list);
+static unsigned int nvs_ngpus;
+
 /**
  * nvs_gpus_discover() - find the GPUs and build their state
- * @gpus: list to fill, in nvdebug order (PCI bus order; Tegra platform
- *	GPUs would come first)
  * @test_devices: the test_devices= parameter or NULL
+ *
+ * The list is in nvdebug order (PCI bus order; a Tegra platform GPU
+ * first).
  *
  * Return: 0 (also with no GPU), or a negative errno for a bad parameter or
  * an allocation failure; on error nothing is left behind.
  */
-int nvs_gpus_discover(struct list_head *gpus, const char *test_devices)
+int nvs_gpus_discover(const char *test_devices)
 {
+	struct list_head *gpus = &nvs_gpu_list;
 	struct nvs_test_id ids[NVS_MAX_TEST_IDS];
 	struct nvs_candidate *cand = NULL;
 	struct pci_dev *pdev = NULL;
@@ -592,22 +605,84 @@ out:
 		pci_dev_put(cand[i].pdev);
 	kfree(cand);
 	if (ret)
-		nvs_gpus_release(gpus);
+		nvs_gpus_release();
+	else
+		nvs_ngpus = index;
 	return ret;
 }
 
 /**
  * nvs_gpus_release() - forget every GPU (their /proc files must be gone)
- * @gpus: the list filled by nvs_gpus_discover()
  */
-void nvs_gpus_release(struct list_head *gpus)
+void nvs_gpus_release(void)
 {
 	struct nvs_gpu *g, *tmp;
 
-	list_for_each_entry_safe(g, tmp, gpus, node) {
+	list_for_each_entry_safe(g, tmp, &nvs_gpu_list, node) {
 		list_del(&g->node);
 		nvs_gpu_free(g);
 	}
+	nvs_ngpus = 0;
+}
+
+/**
+ * nvs_gpu_next() - walk the GPUs
+ * @prev: the previous GPU, or NULL for the first
+ *
+ * Return: the next GPU, or NULL after the last.
+ */
+struct nvs_gpu *nvs_gpu_next(struct nvs_gpu *prev)
+{
+	struct list_head *n = prev ? prev->node.next : nvs_gpu_list.next;
+
+	return n == &nvs_gpu_list ? NULL : list_entry(n, struct nvs_gpu, node);
+}
+
+/**
+ * nvs_gpu_get_by_index() - the GPU of /proc/gpu@index
+ * @index: its index
+ *
+ * Return: the GPU, or NULL when there is none.
+ */
+struct nvs_gpu *nvs_gpu_get_by_index(unsigned int index)
+{
+	struct nvs_gpu *g;
+
+	list_for_each_entry(g, &nvs_gpu_list, node)
+		if (g->index == index)
+			return g;
+	return NULL;
+}
+
+/**
+ * nvs_gpu_count() - how many GPUs the module found
+ *
+ * Return: the count.
+ */
+unsigned int nvs_gpu_count(void)
+{
+	return nvs_ngpus;
+}
+
+/**
+ * nvs_topo_begin() - nvs_gpu_begin() plus a valid chip identity
+ * @g: the GPU
+ *
+ * Return: 0 with the lock held, or -EINTR/-ENODEV/-EIO without it.
+ */
+int nvs_topo_begin(struct nvs_gpu *g)
+{
+	int ret = nvs_gpu_begin(g);
+
+	if (ret)
+		return ret;
+	if (g->ident_err)
+		nvs_gpu_identify_locked(g);
+	if (g->ident_err) {
+		nvs_gpu_end(g);
+		return -EIO;
+	}
+	return 0;
 }
 
 /**

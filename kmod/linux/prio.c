@@ -27,7 +27,10 @@
 #include <linux/workqueue.h>
 
 #include "ioctl_check.h"
-#include "nvs_linux.h"
+#include "nvs_params.h"
+#include "nvs_gpu.h"
+#include "nvs_control.h"
+#include "nvs_prio.h"
 #include "prio.h"
 #include "prio_rl.h"
 #include "../../include/uapi/nvsched.h"

@@ -22,7 +22,10 @@
 #include <linux/sizes.h>
 #include <linux/slab.h>
 
-#include "nvs_linux.h"
+#include "nvs_params.h"
+#include "nvs_gpu.h"
+#include "nvs_control.h"
+#include "nvs_prio.h"
 #include "control.h"
 #include "pramin.h"
 #include "prio_rl.h"

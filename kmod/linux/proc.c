@@ -14,7 +14,9 @@
 #include <stdarg.h>
 #endif
 
-#include "nvs_linux.h"
+#include "nvs_params.h"
+#include "nvs_gpu.h"
+#include "nvs_proc.h"
 #include "pramin.h"
 
 /*

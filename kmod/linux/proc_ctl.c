@@ -12,7 +12,10 @@
 #include <linux/proc_fs.h>
 #include <linux/uaccess.h>
 
-#include "nvs_linux.h"
+#include "nvs_params.h"
+#include "nvs_gpu.h"
+#include "nvs_control.h"
+#include "nvs_proc.h"
 #include "control.h"
 #include "ctlparse.h"
 #include "../../include/uapi/nvsched.h"

@@ -24,7 +24,8 @@
 #include <stdarg.h>
 #endif
 
-#include "nvs_linux.h"
+#include "nvs_gpu.h"
+#include "nvs_proc.h"
 #include "ce.h"
 #include "gr.h"
 #include "nvsched/regs/gr.h"
@@ -46,27 +47,6 @@ enum nvs_topo_kind {
 #define TK_KEY(kind, idx)	((void *)(uintptr_t)(((kind) << 8) | (idx)))
 #define TK_KIND(key)		((unsigned int)((uintptr_t)(key) >> 8))
 #define TK_IDX(key)		((unsigned int)((uintptr_t)(key) & 0xff))
-
-/**
- * nvs_topo_begin() - nvs_gpu_begin() plus a valid chip identity
- * @g: the GPU
- *
- * Return: 0 with the lock held, or -EINTR/-ENODEV/-EIO without it.
- */
-int nvs_topo_begin(struct nvs_gpu *g)
-{
-	int ret = nvs_gpu_begin(g);
-
-	if (ret)
-		return ret;
-	if (g->ident_err)
-		nvs_gpu_identify_locked(g);
-	if (g->ident_err) {
-		nvs_gpu_end(g);
-		return -EIO;
-	}
-	return 0;
-}
 
 static __printf(2, 3) void nvs_topo_seq_pr(void *ctx, const char *fmt, ...)
 {

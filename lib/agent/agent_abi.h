@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * agent_abi.h - the parts of the NVIDIA RM escape ABI that the in-process
- * agent (libnvsched-agent.so) reads and issues, beyond cli/rm_abi.h.
+ * agent (libnvsched-agent.so) reads and issues, beyond lib/rm_abi.h.
  *
  * Written from NVIDIA open-gpu-kernel-modules, tag 580.142 (our own
  * definitions, each pinned by size with a static assert):

@@ -20,23 +20,23 @@ FUZZ_TARGETS ?= snapshot regs ctlparse rm rta predict ioctl prio
 FUZZ_CC ?= clang
 FUZZ_B := $(B)/fuzz
 FUZZ_CFLAGS := -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	-fno-omit-frame-pointer -Iinclude -Ikmod/hw -Itests/sim -Icli -Itests/fuzz -D_GNU_SOURCE
+	-fno-omit-frame-pointer -Iinclude -Ikmod/hw -Isim -Ilib -Icli -Ianalysis/rta -Ianalysis/predict -Ianalysis/priosim -Itests/fuzz -D_GNU_SOURCE
 FUZZ_HW := $(wildcard kmod/hw/*.c)
-FUZZ_SRCS_snapshot := tests/fuzz/fuzz_snapshot.c tests/sim/snapshot.c tests/sim/sim.c $(FUZZ_HW)
+FUZZ_SRCS_snapshot := tests/fuzz/fuzz_snapshot.c sim/snapshot.c sim/sim.c $(FUZZ_HW)
 FUZZ_SRCS_regs := tests/fuzz/fuzz_regs.c $(FUZZ_HW)
 FUZZ_SRCS_ctlparse := tests/fuzz/fuzz_ctlparse.c kmod/hw/ctlparse.c
 FUZZ_SRCS_ioctl := tests/fuzz/fuzz_ioctl.c kmod/hw/ioctl_check.c
-FUZZ_SRCS_prio := tests/fuzz/fuzz_prio.c cli/prio_sim.c cli/json.c kmod/hw/prio.c
-FUZZ_SRCS_rm := tests/fuzz/fuzz_rm.c cli/rm_client.c cli/rm_io.c $(FUZZ_HW)
-FUZZ_SRCS_rta := tests/fuzz/fuzz_rta.c cli/rta.c cli/rta_fast.c cli/json.c
-FUZZ_SRCS_predict := tests/fuzz/fuzz_predict.c cli/predict.c cli/predict_gpu.c cli/predict_input.c cli/json.c
+FUZZ_SRCS_prio := tests/fuzz/fuzz_prio.c analysis/priosim/prio_sim.c lib/json.c kmod/hw/prio.c
+FUZZ_SRCS_rm := tests/fuzz/fuzz_rm.c lib/rm_client.c lib/rm_io.c $(FUZZ_HW)
+FUZZ_SRCS_rta := tests/fuzz/fuzz_rta.c analysis/rta/rta.c analysis/rta/rta_fast.c lib/json.c
+FUZZ_SRCS_predict := tests/fuzz/fuzz_predict.c analysis/predict/predict.c analysis/predict/predict_gpu.c analysis/predict/predict_input.c lib/json.c
 FUZZ_MAXLEN_snapshot := 600000
 FUZZ_MAXLEN_regs := 4096
 FUZZ_MAXLEN_rta := 65536
 FUZZ_MAXLEN_predict := 65536
 FUZZ_MAXLEN_prio := 65536
 
-$(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/decode_all.h $(FUZZ_HW) $(wildcard tests/sim/*.c cli/*.c)
+$(FUZZ_B)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/decode_all.h $(FUZZ_HW) $(wildcard sim/*.c lib/*.c cli/*.c analysis/*/*.c)
 	@mkdir -p $(dir $@)
 	@command -v $(FUZZ_CC) >/dev/null || { echo "fuzz: $(FUZZ_CC) not installed (run make deps)"; exit 1; }
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(FUZZ_SRCS_$*) -lm

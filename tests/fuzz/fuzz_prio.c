@@ -4,7 +4,7 @@
  * (kmod/hw/prio.c, the module's code) two ways, picked by the first byte:
  *
  *  - bit 0 clear: the rest is a JSON Lines event script for
- *    `nvsched prio simulate` (cli/prio_sim.c), text or JSON output (bit 1)
+ *    `nvsched prio simulate` (analysis/priosim/prio_sim.c), text or JSON output (bit 1)
  *    written to /dev/null;
  *  - bit 0 set: the rest is a list of operations straight on a small
  *    policy instance (2 runlists, 70 TSG ids so that bitmaps span two

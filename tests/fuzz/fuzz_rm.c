@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * libFuzzer target: the RM client (cli/rm_client.c, cli/rm_io.c) against a
+ * libFuzzer target: the RM client (lib/rm_client.c, lib/rm_io.c) against a
  * fake NVIDIA driver whose every reply comes from the fuzz input: version
  * strings, card lists, object handles, status codes, control parameter
  * buffers (engine lists, runlist bases, GR floorsweeping, CE masks), regop

@@ -3,7 +3,7 @@
  * fuzz_rta.c - libFuzzer target: a taskset file (docs/CONTRACTS.md §3)
  * through the JSON reader and the taskset checks, then every policy of the
  * analysis in both modes, with and without GPU-priority assignment.  The
- * one-pass reader (cli/rta_fast.c) reads the same bytes: when it takes
+ * one-pass reader (analysis/rta/rta_fast.c) reads the same bytes: when it takes
  * them, the general reader must accept them and build the same taskset,
  * bit for bit (else abort).
  */

@@ -51,7 +51,7 @@ def resolve_gpu(binary, g):
 
 
 class Replay:
-    """Algorithm 1's resource state (mirrors cli/predict.c)."""
+    """Algorithm 1's resource state (mirrors analysis/predict/predict.c)."""
 
     def __init__(self, gpu):
         self.g = gpu

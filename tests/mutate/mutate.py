@@ -76,12 +76,12 @@ AREAS = {
     # register-write plans of the control operations
     "control": ["kmod/hw/control.c"],
     # the .nvss snapshot reader/writer the CLI and simulator use
-    "snapshot": ["tests/sim/snapshot.c"],
+    "snapshot": ["sim/snapshot.c"],
     # command output: text and JSON of runlist, topology, control commands
-    "output": ["cli/json.c", "cli/cmd_runlist.c", "cli/cmd_topo.c",
+    "output": ["lib/json.c", "cli/cmd_runlist.c", "cli/cmd_topo.c",
                "cli/cmd_ctl.c"],
     # analysis: the thread-block placement predictor and its GPU model
-    "analysis": ["cli/predict.c", "cli/predict_gpu.c"],
+    "analysis": ["analysis/predict/predict.c", "analysis/predict/predict_gpu.c"],
 }
 
 DEFAULT_KILLER = "bash tests/mutate/fast-suite.sh"
@@ -201,7 +201,7 @@ def used_names():
     global _used
     if _used is None:
         _used = {}
-        for d in ("kmod", "cli", "include", "tests/sim"):
+        for d in ("kmod", "lib", "cli", "analysis", "include", "sim"):
             for root, _, files in os.walk(os.path.join(REPO, d)):
                 for fn in files:
                     if fn.endswith((".c", ".h")):

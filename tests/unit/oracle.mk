@@ -1,7 +1,7 @@
 # tests/unit: tests with hand-written oracles (issue 18)
-# tests/unit: the CLI's JSON writer and reader (cli/json.c) against
+# tests/unit: the CLI's JSON writer and reader (lib/json.c) against
 # hand-written RFC 8259 / CONTRACTS.md expectations
-$(B)/tests/unit/test_json: $(B)/tests/unit/test_json.o $(B)/libnvscli.a
+$(B)/tests/unit/test_json: $(B)/tests/unit/test_json.o $(B)/libnvsjson.a
 	$(Q)$(CC) -o $@ $^ -lcmocka -lm
 UNIT_TESTS += $(B)/tests/unit/test_json
 # tests/unit: control-operation write sequences per generation vs the manuals

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_json.c - the JSON writer and reader of the CLI (cli/json.c) against
+ * test_json.c - the JSON writer and reader of the CLI (lib/json.c) against
  * hand-written expectations: RFC 8259 escaping, CONTRACTS.md section 2
  * number and hex formats, commas, empty containers, null; the reader's
  * escapes, numbers and rejections.  No expected string here comes from

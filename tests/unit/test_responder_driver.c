@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * Unit tests: the responder playing the owning driver
- * (tests/sim/responder_driver.c, nvss-responder --driver-tsg) on the
+ * (sim/responder_driver.c, nvss-responder --driver-tsg) on the
  * simulator: the named TSG is off the runlist the GPU reports after start,
  * a request in the mailbox words brings back the driver's runlist entry for
  * entry, further requests find nothing left, bad specs are refused.

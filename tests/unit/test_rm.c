@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * Unit tests: the RM backend (cli/rm_client.c, cli/rm_io.c, backend choice
- * in cli/gpu_rm.c) with no GPU: ioctl encoding and struct layouts, the
+ * Unit tests: the RM backend (lib/rm_client.c, lib/rm_io.c, backend choice
+ * in lib/gpu_rm.c) with no GPU: ioctl encoding and struct layouts, the
  * version -> branch table, the fallback from /dev/nvsched to /dev/nvidiactl
  * with a fake device directory, and a fake RM behind the injectable ioctl
  * (handshake, allocation, READ_32-only batched regops, teardown).
@@ -19,7 +19,6 @@
 #include <sys/stat.h>
 #include <cmocka.h>
 
-#include "cli.h"
 #include "gpu.h"
 #include "gpu_rm.h"
 #include "rm_abi.h"
@@ -127,29 +126,29 @@ static void touch(const char *name)
 
 static void test_fallback(void **state)
 {
-	struct cli_global g = { 0 };
+	struct gpu_select g = { 0 };
 	char p[128];
 
 	/* nothing: module (its own error message explains) */
 	assert_false(rm_ctl_present());
-	assert_int_equal(cli_pick_backend(&g), CLI_BACKEND_MODULE);
+	assert_int_equal(gpu_pick_backend(&g), GPU_BACKEND_MODULE);
 	/* nvidiactl (a FIFO stands in for the char device): rm */
 	snprintf(p, sizeof(p), "%s/nvidiactl", tmpdir);
 	assert_int_equal(mkfifo(p, 0666), 0);
 	assert_true(rm_ctl_present());
-	assert_int_equal(cli_pick_backend(&g), CLI_BACKEND_RM);
+	assert_int_equal(gpu_pick_backend(&g), GPU_BACKEND_RM);
 	/* explicit choices win */
 	g.backend = "module";
-	assert_int_equal(cli_pick_backend(&g), CLI_BACKEND_MODULE);
+	assert_int_equal(gpu_pick_backend(&g), GPU_BACKEND_MODULE);
 	g.backend = NULL;
 	g.snapshot = "x.nvss";
-	assert_int_equal(cli_pick_backend(&g), CLI_BACKEND_SNAPSHOT);
+	assert_int_equal(gpu_pick_backend(&g), GPU_BACKEND_SNAPSHOT);
 	g.snapshot = NULL;
 	/* the module's device present: module first */
 	touch("nvsched");
-	assert_int_equal(cli_pick_backend(&g), CLI_BACKEND_MODULE);
+	assert_int_equal(gpu_pick_backend(&g), GPU_BACKEND_MODULE);
 	g.backend = "rm";
-	assert_int_equal(cli_pick_backend(&g), CLI_BACKEND_RM);
+	assert_int_equal(gpu_pick_backend(&g), GPU_BACKEND_RM);
 }
 
 /* ---- a fake RM behind the ioctl hook ------------------------------------ */
@@ -444,7 +443,7 @@ static void test_decoder_over_rm_io(void **state)
 	free(t);
 }
 
-/* The snapshot capture (cli_rm_capture) over a "GPU" that answers with the
+/* The snapshot capture (gpu_rm_capture) over a "GPU" that answers with the
  * real H100 capture reads back exactly the capture's register set, in full
  * batches, and never writes. */
 static void count_reg(void *ctx, uint32_t off, uint32_t val)
@@ -458,7 +457,7 @@ static void test_capture_set(void **state)
 {
 	struct nvss *s;
 	struct rec r = { 0 };
-	struct cli_gpu c;
+	struct gpu c;
 	struct nvs_topology *t = calloc(1, sizeof(*t));
 	char err[256];
 
@@ -469,7 +468,7 @@ static void test_capture_set(void **state)
 	c.io = rm_io_ops(c.rmio);
 	assert_int_equal(nvs_identify(c.io, &c.ident), 0);
 	c.id_ok = true;
-	assert_int_equal(cli_rm_capture(&c, t), 0);
+	assert_int_equal(gpu_rm_capture(&c, t), 0);
 	assert_int_equal(rm_io_count(c.rmio), s->nregs);	/* 4147: the same set */
 	print_message("capture: %d read calls for %u registers\n", r.calls, r.total);
 	assert_true(r.calls < 64);	/* batched per phase; singles only where a decoder

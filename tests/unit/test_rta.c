@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * test_rta.c - unit tests of `nvsched rta` (cli/rta.c, cli/cmd_rta.c):
+ * test_rta.c - unit tests of `nvsched rta` (analysis/rta/rta.c, analysis/rta/cmd_rta.c):
  * hand-worked tasksets for every lemma of the GCAPS paper section 6, the
  * paper's Table 2, monotonicity properties, the artifact oracles in
  * compat mode and the JSON Lines batch mode.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT OR GPL-2.0
 /*
- * test_sim.c - behavioural GPU model (tests/sim/sim.c) and the QEMU
+ * test_sim.c - behavioural GPU model (sim/sim.c) and the QEMU
  * responder (build/bin/nvss-responder, end to end through a temp image).
  * Run from the repository root.
  */

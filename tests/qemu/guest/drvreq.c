@@ -3,7 +3,7 @@
  * drvreq BDF RL: ask the host responder, playing the owning driver, to
  * create the next TSG it holds back on hardware runlist RL of the simulated
  * GPU at PCI address BDF (e.g. 0000:00:04.0) and resubmit that runlist
- * (nvss-responder --driver-tsg; tests/sim/responder_driver.h has the
+ * (nvss-responder --driver-tsg; sim/responder_driver.h has the
  * request words).  Prints the TSG id and exits 0, or prints why and exits 1.
  * The request words live in the ivshmem BAR's mailbox page, mapped through
  * the device's sysfs resource2.
@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-/* kmod/hw/simbox.h: NVS_SIMBOX_OFFSET; tests/sim/responder_driver.h: the words */
+/* kmod/hw/simbox.h: NVS_SIMBOX_OFFSET; sim/responder_driver.h: the words */
 #define BOX_OFFSET	0x1000000u
 #define REQ		(0x20u / 4)
 #define ARG		(0x24u / 4)

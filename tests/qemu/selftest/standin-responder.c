@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * standin-responder: a STATIC stand-in for build/bin/nvss-responder (tests/sim),
+ * standin-responder: a STATIC stand-in for build/bin/nvss-responder (sim/),
  * used by tests/qemu/run.sh only when the real responder is not built.
  * Same command line:
  *   standin-responder --snapshot FILE --image IMG --ready FILE --log FILE

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: MIT OR GPL-2.0 */
 /*
- * nvs_linux.h - internal interfaces of the nvsched module glue.
+ * nvs_gpu.h - one GPU the module looks at: its state, the lock around
+ * every MMIO sequence, the list of GPUs, the chip identity and topology
+ * (gpu.c) and private runlist copies (rl_snap.c).  Above nvs_params.h,
+ * below every other header of kmod/linux (docs/architecture.md).
  */
-#ifndef NVS_LINUX_H
-#define NVS_LINUX_H
+#ifndef NVS_GPU_H
+#define NVS_GPU_H
 
+#include <linux/atomic.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/pci.h>
@@ -63,7 +67,7 @@ struct nvs_rl_file {
 
 /**
  * struct nvs_gpu - one GPU the module looks at (it never owns it)
- * @node: entry in nvs_mod.gpus
+ * @node: entry in the list of GPUs (gpu.c)
  * @index: X of /proc/gpuX (nvdebug numbering)
  * @dev: the device (PCI function or Tegra platform device), referenced
  * @pdev: the PCI function (pci_dev_get()), NULL for a platform GPU
@@ -123,17 +127,17 @@ struct nvs_gpu {
 };
 
 /* gpu.c */
-int nvs_gpus_discover(struct list_head *gpus, const char *test_devices);
-void nvs_gpus_release(struct list_head *gpus);
+int nvs_gpus_discover(const char *test_devices);
+void nvs_gpus_release(void);
+struct nvs_gpu *nvs_gpu_next(struct nvs_gpu *prev);
+struct nvs_gpu *nvs_gpu_get_by_index(unsigned int index);
+unsigned int nvs_gpu_count(void);
 void nvs_gpu_mark_gone(struct nvs_gpu *g);
 int nvs_gpu_begin(struct nvs_gpu *g);
 void nvs_gpu_end(struct nvs_gpu *g);
 int nvs_gpu_identify_locked(struct nvs_gpu *g);
 int nvs_gpu_topology(struct nvs_gpu *g, struct nvs_topology **out);
-
-/* proc.c */
-int nvs_proc_add(struct nvs_gpu *g);
-void nvs_proc_remove(struct nvs_gpu *g);
+int nvs_topo_begin(struct nvs_gpu *g);
 
 /**
  * struct nvs_rl_snap - a private copy of one runlist
@@ -153,68 +157,9 @@ struct nvs_rl_snap {
 	struct nvs_rl_inst *insts;
 };
 
-/* proc_runlist.c */
+/* rl_snap.c */
 int nvs_rl_snap_take(struct nvs_gpu *g, int id, bool insts, struct nvs_rl_snap **out);
 void nvs_rl_snap_free(struct nvs_rl_snap *s);
-int nvs_proc_add_runlists(struct nvs_gpu *g, kgid_t gid);
-
-/* control.c */
-bool nvs_gsp_owned(struct nvs_gpu *g);
-int nvs_control(struct nvs_gpu *g, struct nvsched_control *c);
-int nvs_restore_channels(struct nvs_gpu *g, unsigned int *count);
-int nvs_gsp_refuse(struct nvs_gpu *g, const char *what, int rl);
-bool nvs_gsp_blocks_writes(struct nvs_gpu *g);
-void nvs_gsp_log(struct nvs_gpu *g, const char *what, int rl);
-bool nvs_gsp_owned(struct nvs_gpu *g);
-
-/* proc_ctl.c */
-int nvs_proc_add_control(struct nvs_gpu *g);
-
-/* proc_topo.c: copy-engine and GR topology files (CONTRACTS.md §6) */
-int nvs_proc_add_topology(struct nvs_gpu *g);
-int nvs_topo_begin(struct nvs_gpu *g);
-
-/* dev_topo.c: NVSCHED_IOC_CE / NVSCHED_IOC_GR; -ENOTTY for other commands */
-long nvs_ioctl_topo(unsigned int cmd, void __user *arg);
-
-/* prio.c: fixed-priority scheduling (NVSCHED_IOC_PRIO_*) */
-struct file;
-long nvs_prio_ioctl(struct file *file, unsigned int cmd, void __user *arg);
-void nvs_prio_release(struct file *file);
-void nvs_prio_gpu_free(struct nvs_gpu *g);
-
-/* prio_runlist.c: the runlist mechanism's buffers (docs/priority.md) */
-struct nvs_prio_rl_rt;
-struct nvs_topology;
-int nvs_prio_runlist_usable(struct nvs_gpu *g);
-struct nvs_prio_rl_rt *nvs_prio_runlist_new(struct nvs_gpu *g, int rl);
-void nvs_prio_runlist_free(struct nvs_prio_rl_rt *r);
-int nvs_prio_runlist_apply(struct nvs_gpu *g, const struct nvs_topology *t,
-			   struct nvs_prio_rl_rt *r, const u64 *allowed, const u64 *removed,
-			   unsigned int nbits, bool all);
-int nvs_prio_runlist_watch(struct nvs_gpu *g, const struct nvs_topology *t,
-			   struct nvs_prio_rl_rt *r, const u64 *allowed, unsigned int nbits);
-bool nvs_prio_runlist_has_tsg(struct nvs_gpu *g, const struct nvs_topology *t,
-			      struct nvs_prio_rl_rt *r, unsigned int tsgid);
-int nvs_prio_runlist_driver_tsgs(struct nvs_gpu *g, const struct nvs_topology *t,
-				 struct nvs_prio_rl_rt *r, u64 *set, unsigned int ntsgs);
-bool nvs_prio_runlist_stats(const struct nvs_prio_rl_rt *r, u64 *submits, u64 *resubmits,
-			    u64 *preempts);
-
-/* dev.c */
-int nvs_dev_register(void);
-void nvs_dev_unregister(void);
-
-/* main.c: the list of GPUs and the module-wide lock */
-struct nvs_gpu *nvs_gpu_get_by_index(unsigned int index);
-unsigned int nvs_gpu_count(void);
-bool nvs_allow_gsp_runlist_writes(void);
-bool nvs_test_devices_enabled(void);
-kgid_t nvs_proc_gid(void);
-bool nvs_test_strict_owner(void);
-u64 nvs_test_runlist_vid(void);
-bool nvs_prio_default_gate(void);
-int nvs_hw_access_allowed(const struct file *file);
 
 /* pde_data() was PDE_DATA() before 5.17 */
 #if LINUX_VERSION_CODE < KERNEL_VERSION(5, 17, 0)
@@ -223,4 +168,4 @@ int nvs_hw_access_allowed(const struct file *file);
 #define nvs_pde_data(inode) pde_data(inode)
 #endif
 
-#endif /* NVS_LINUX_H */
+#endif /* NVS_GPU_H */

@@ -1,18 +1,18 @@
-# tests/sim: snapshot parser/writer + behavioural GPU model (libnvssim.a),
+# sim/: snapshot parser/writer + behavioural GPU model (libnvssim.a),
 # the QEMU-side responder (nvss-responder), nvss-tool and their unit tests.
 
 NVSSIM_LIB := $(B)/libnvssim.a
-NVSSIM_OBJS := $(B)/tests/sim/snapshot.o $(B)/tests/sim/sim.o
+NVSSIM_OBJS := $(B)/sim/snapshot.o $(B)/sim/sim.o
 
 $(NVSSIM_LIB): $(NVSSIM_OBJS)
 	$(Q)ar rcs $@ $^
 
-$(B)/bin/nvss-responder: $(B)/tests/sim/responder.o $(B)/tests/sim/responder_driver.o $(NVSSIM_LIB) \
+$(B)/bin/nvss-responder: $(B)/sim/responder.o $(B)/sim/responder_driver.o $(NVSSIM_LIB) \
 		$(B)/libnvshw.a
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
-$(B)/bin/nvss-tool: $(B)/tests/sim/nvss-tool.o $(NVSSIM_LIB)
+$(B)/bin/nvss-tool: $(B)/sim/nvss-tool.o $(NVSSIM_LIB)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
@@ -31,7 +31,7 @@ UNIT_TESTS += $(B)/tests/unit/test_snapshot $(B)/tests/unit/test_sim
 
 # the responder playing the owning driver (--driver-tsg), on the simulator
 $(B)/tests/unit/test_responder_driver: $(B)/tests/unit/test_responder_driver.o \
-		$(B)/tests/sim/responder_driver.o $(NVSSIM_LIB) $(B)/libnvshw.a | profiles
+		$(B)/sim/responder_driver.o $(NVSSIM_LIB) $(B)/libnvshw.a | profiles
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -o $@ $(filter %.o %.a,$^) $(LDFLAGS) -lcmocka
 UNIT_TESTS += $(B)/tests/unit/test_responder_driver

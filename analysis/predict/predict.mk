@@ -1,22 +1,22 @@
-# cli/predict.mk: nvsched predict (thread block-to-SM scheduling predictor)
+# analysis/predict/predict.mk: nvsched predict (thread block-to-SM scheduling predictor)
 #   $(B)/libpredict.a          cmd_predict() and the predictor, for the nvsched CLI
-#                              (link with libnvscli.a for json.c, and -lm; the CLI
+#                              (link with libnvsjson.a for json.c, and -lm; the CLI
 #                              enables it with -DNVSCHED_HAVE_PREDICT)
-#   $(B)/bin/nvsched-predict   standalone driver (tests/predict/main.c)
+#   $(B)/bin/nvsched-predict   standalone driver (analysis/predict/main.c)
 #   $(B)/tests/unit/test_predict   cmocka unit tests
 #   make predict-test          unit tests + CLI golden tests
 #   make predict-hw            build the CUDA validation program (needs nvcc)
-PREDICT_SRCS := cli/predict.c cli/predict_gpu.c cli/predict_input.c cli/cmd_predict.c
+PREDICT_SRCS := analysis/predict/predict.c analysis/predict/predict_gpu.c analysis/predict/predict_input.c analysis/predict/cmd_predict.c
 PREDICT_OBJS := $(PREDICT_SRCS:%.c=$(B)/%.o)
 
 $(B)/libpredict.a: $(PREDICT_OBJS)
 	$(Q)ar rcs $@ $^
 
-$(B)/bin/nvsched-predict: $(B)/tests/predict/main.o $(B)/libpredict.a $(B)/libnvscli.a
+$(B)/bin/nvsched-predict: $(B)/analysis/predict/main.o $(B)/libpredict.a $(B)/libnvsjson.a
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
 
-$(B)/tests/unit/test_predict: $(B)/tests/unit/test_predict.o $(B)/libpredict.a $(B)/libnvscli.a
+$(B)/tests/unit/test_predict: $(B)/tests/unit/test_predict.o $(B)/libpredict.a $(B)/libnvsjson.a
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lcmocka -lm
 

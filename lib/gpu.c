@@ -24,12 +24,12 @@ static const char *arch_of(unsigned int arch)
 
 #ifdef NVSCHED_NO_LIBPCI
 /* built without libpci (PCI_LIBS= ): no device names */
-void cli_pci_name(uint16_t vendor, uint16_t device, char *buf, int len)
+void gpu_pci_name(uint16_t vendor, uint16_t device, char *buf, int len)
 {
 	buf[0] = 0;
 }
 #else
-void cli_pci_name(uint16_t vendor, uint16_t device, char *buf, int len)
+void gpu_pci_name(uint16_t vendor, uint16_t device, char *buf, int len)
 {
 	struct pci_access *pacc;
 	char *name;
@@ -50,10 +50,10 @@ void cli_pci_name(uint16_t vendor, uint16_t device, char *buf, int len)
 }
 #endif
 
-static int open_snapshot(const struct cli_global *g, const char *cmd,
-			 struct cli_gpu **gpus, int *n)
+static int open_snapshot(const struct gpu_select *g, const char *cmd,
+			 struct gpu **gpus, int *n)
 {
-	struct cli_gpu *c;
+	struct gpu *c;
 	struct nvs_ident id;
 	char err[512];
 	const char *bdf, *pciid;
@@ -61,22 +61,22 @@ static int open_snapshot(const struct cli_global *g, const char *cmd,
 	if (g->gpu && strcmp(g->gpu, "0")) {
 		fprintf(stderr, "nvsched %s: a snapshot holds one GPU (index 0), not --gpu %s\n",
 			cmd, g->gpu);
-		return CLI_EXIT_USAGE;
+		return GPU_USAGE;
 	}
 	c = calloc(1, sizeof(*c));
 	if (!c)
-		return CLI_EXIT_FAIL;
+		return GPU_FAIL;
 	if (nvss_parse_file(g->snapshot, &c->snap, err, sizeof(err))) {
 		fprintf(stderr, "nvsched %s: %s\n", cmd, err);
 		free(c);
-		return CLI_EXIT_USAGE;
+		return GPU_USAGE;
 	}
 	c->sim = nvs_sim_new(c->snap, NULL, err, sizeof(err));
 	if (!c->sim) {
 		fprintf(stderr, "nvsched %s: %s: %s\n", cmd, g->snapshot, err);
 		nvss_free(c->snap);
 		free(c);
-		return CLI_EXIT_USAGE;
+		return GPU_USAGE;
 	}
 	c->source = "snapshot";
 	c->test = true;
@@ -106,10 +106,10 @@ static int open_snapshot(const struct cli_global *g, const char *cmd,
 	}
 	*gpus = c;
 	*n = 1;
-	return CLI_EXIT_OK;
+	return GPU_OK;
 }
 
-static void from_info(struct cli_gpu *c, const struct nvsched_gpu_info *info)
+static void from_info(struct gpu *c, const struct nvsched_gpu_info *info)
 {
 	c->index = (int)info->gpu;
 	if (info->flags & NVSCHED_GPU_PLATFORM)
@@ -131,7 +131,7 @@ static void from_info(struct cli_gpu *c, const struct nvsched_gpu_info *info)
 }
 
 /* --gpu N or BDF (with or without the domain) */
-static bool gpu_matches(const char *sel, const struct cli_gpu *c)
+static bool gpu_matches(const char *sel, const struct gpu *c)
 {
 	char *end;
 	long idx;
@@ -146,49 +146,49 @@ static bool gpu_matches(const char *sel, const struct cli_gpu *c)
 	return strlen(c->bdf) > 5 && !strcmp(sel, c->bdf + 5);
 }
 
-int cli_gpus_open(const struct cli_global *g, const char *cmd, bool all,
-		  struct cli_gpu **gpus, int *n)
+int gpu_open_selected(const struct gpu_select *g, const char *cmd, bool all,
+		  struct gpu **gpus, int *n)
 {
 	struct nvsched_version ver;
-	struct cli_gpu *list;
+	struct gpu *list;
 	unsigned int i;
 	int ret, cnt = 0;
 
 	*gpus = NULL;
 	*n = 0;
-	switch (cli_pick_backend(g)) {
-	case CLI_BACKEND_RM:
+	switch (gpu_pick_backend(g)) {
+	case GPU_BACKEND_RM:
 		if (g->snapshot) {
 			fprintf(stderr, "nvsched %s: --snapshot and --backend rm exclude each other\n", cmd);
-			return CLI_EXIT_USAGE;
+			return GPU_USAGE;
 		}
-		return cli_rm_gpus_open(g, cmd, all, gpus, n);
-	case CLI_BACKEND_SNAPSHOT:
+		return gpu_rm_gpus_open(g, cmd, all, gpus, n);
+	case GPU_BACKEND_SNAPSHOT:
 		if (!g->snapshot) {
 			fprintf(stderr, "nvsched %s: --backend snapshot needs --snapshot FILE\n", cmd);
-			return CLI_EXIT_USAGE;
+			return GPU_USAGE;
 		}
 		return open_snapshot(g, cmd, gpus, n);
-	case CLI_BACKEND_MODULE:
+	case GPU_BACKEND_MODULE:
 		break;
 	}
 	ret = nvsched_version(&ver);
 	if (ret) {
 		fprintf(stderr, "nvsched %s: %s\n", cmd, nvsched_strerror(ret));
-		return CLI_EXIT_FAIL;
+		return GPU_FAIL;
 	}
 	if (ver.abi_version != NVSCHED_ABI_VERSION) {
 		fprintf(stderr, "nvsched %s: module ABI %u, tool ABI %u: reinstall both\n",
 			cmd, ver.abi_version, (unsigned int)NVSCHED_ABI_VERSION);
-		return CLI_EXIT_FAIL;
+		return GPU_FAIL;
 	}
 	list = calloc(ver.ngpus ? ver.ngpus : 1, sizeof(*list));
 	if (!list)
-		return CLI_EXIT_FAIL;
+		return GPU_FAIL;
 	for (i = 0; i < ver.ngpus; i++) {
 		struct nvsched *h = nvsched_open((int)i);
 		struct nvsched_gpu_info info;
-		struct cli_gpu c = { 0 };
+		struct gpu c = { 0 };
 
 		if (!h) {
 			fprintf(stderr, "nvsched %s: gpu%u: %s\n", cmd, i, nvsched_strerror(errno));
@@ -208,19 +208,19 @@ int cli_gpus_open(const struct cli_global *g, const char *cmd, bool all,
 		fprintf(stderr, "nvsched %s: no GPU %s (%u GPU(s) found): see nvsched list\n",
 			cmd, g->gpu ? g->gpu : "0", ver.ngpus);
 		free(list);
-		return CLI_EXIT_FAIL;
+		return GPU_FAIL;
 	}
 	*gpus = list;
 	*n = cnt;
-	return CLI_EXIT_OK;
+	return GPU_OK;
 }
 
-void cli_gpus_close(struct cli_gpu *gpus, int n)
+void gpu_close_all(struct gpu *gpus, int n)
 {
 	int i;
 
 	for (i = 0; i < n; i++) {
-		cli_rm_gpu_close(&gpus[i]);
+		gpu_rm_gpu_close(&gpus[i]);
 		if (gpus[i].sim)
 			nvs_sim_free(gpus[i].sim);
 		if (gpus[i].snap)
@@ -229,17 +229,17 @@ void cli_gpus_close(struct cli_gpu *gpus, int n)
 	free(gpus);
 }
 
-void cli_json_begin(struct jw *w, bool pretty, const struct cli_gpu *gpu)
+void gpu_json_begin(struct jw *w, bool pretty, const struct gpu *gpu)
 {
 	jw_init(w, stdout, pretty);
 	jw_obj_begin(w);
 	jw_key(w, "schema");
 	jw_int(w, 1);
 	jw_key(w, "gpu");
-	cli_json_gpu(w, gpu);
+	gpu_json_ident(w, gpu);
 }
 
-void cli_json_gpu(struct jw *w, const struct cli_gpu *c)
+void gpu_json_ident(struct jw *w, const struct gpu *c)
 {
 	jw_obj_begin(w);
 	jw_key(w, "index");
@@ -258,7 +258,7 @@ void cli_json_gpu(struct jw *w, const struct cli_gpu *c)
 	jw_obj_end(w);
 }
 
-int cli_gpu_topology(const struct cli_gpu *c, struct nvs_topology *t)
+int gpu_topology(const struct gpu *c, struct nvs_topology *t)
 {
 	struct nvsched_engine *ue;
 	struct nvsched_topology req;
@@ -322,7 +322,7 @@ static void jw_id_or_null(struct jw *w, int v)
 		jw_int(w, v);
 }
 
-void cli_json_topology(struct jw *w, const struct nvs_topology *t)
+void gpu_json_topology(struct jw *w, const struct nvs_topology *t)
 {
 	int16_t ids[NVS_MAX_ENGINES];
 	unsigned int i, j, nrl;

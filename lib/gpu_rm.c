@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * gpu_rm.c - backend choice, and the rm backend of the CLI: GPUs opened
- * through the NVIDIA driver's RM ioctls (cli/rm_client.c), registers read
- * with READ_32 regops (cli/rm_io.c) for the unchanged kmod/hw decoders.
+ * through the NVIDIA driver's RM ioctls (lib/rm_client.c), registers read
+ * with READ_32 regops (lib/rm_io.c) for the unchanged kmod/hw decoders.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -18,25 +18,25 @@
 #include "rm_client.h"
 #include "rm_io.h"
 
-enum cli_backend cli_pick_backend(const struct cli_global *g)
+enum gpu_backend gpu_pick_backend(const struct gpu_select *g)
 {
 	const char *dev = getenv("NVSCHED_DEVICE");
 	struct stat st;
 
 	if (g->snapshot && !(g->backend && !strcmp(g->backend, "rm")))
-		return CLI_BACKEND_SNAPSHOT;
+		return GPU_BACKEND_SNAPSHOT;
 	if (g->backend) {
 		if (!strcmp(g->backend, "rm"))
-			return CLI_BACKEND_RM;
+			return GPU_BACKEND_RM;
 		if (!strcmp(g->backend, "snapshot"))
-			return CLI_BACKEND_SNAPSHOT;
-		return CLI_BACKEND_MODULE;
+			return GPU_BACKEND_SNAPSHOT;
+		return GPU_BACKEND_MODULE;
 	}
 	if (stat(dev && *dev ? dev : NVSCHED_DEVICE, &st) == 0)
-		return CLI_BACKEND_MODULE;
+		return GPU_BACKEND_MODULE;
 	if (rm_ctl_present())
-		return CLI_BACKEND_RM;
-	return CLI_BACKEND_MODULE;
+		return GPU_BACKEND_RM;
+	return GPU_BACKEND_MODULE;
 }
 
 /*
@@ -90,7 +90,7 @@ static int offs_add_range(struct offs *o, uint32_t lo, uint32_t hi)
 	return 0;
 }
 
-int cli_rm_prefetch_fixed(struct cli_gpu *c)
+int gpu_rm_prefetch_fixed(struct gpu *c)
 {
 	struct offs o = { 0 };
 	size_t i;
@@ -105,7 +105,7 @@ int cli_rm_prefetch_fixed(struct cli_gpu *c)
 }
 
 /* PTOP table rows in one batch before the decoder walks them. */
-static int prefetch_ptop(struct cli_gpu *c)
+static int prefetch_ptop(struct gpu *c)
 {
 	uint32_t cfg, rows;
 
@@ -120,13 +120,13 @@ static int prefetch_ptop(struct cli_gpu *c)
 	return rm_io_prefetch_range(c->rmio, 0x22800, 0x22800 + 4 * (rows - 1));
 }
 
-int cli_rm_capture(struct cli_gpu *c, struct nvs_topology *t)
+int gpu_rm_capture(struct gpu *c, struct nvs_topology *t)
 {
 	int16_t ids[NVS_MAX_ENGINES];
 	unsigned int i, nids;
 	int ret;
 
-	ret = cli_rm_prefetch_fixed(c);
+	ret = gpu_rm_prefetch_fixed(c);
 	if (!ret)
 		ret = prefetch_ptop(c);
 	if (ret)
@@ -211,7 +211,7 @@ static bool have_sys_admin(void)
 	return !found || (eff >> 21 & 1);
 }
 
-static int open_one(const char *sel, const char *cmd, struct cli_gpu *c)
+static int open_one(const char *sel, const char *cmd, struct gpu *c)
 {
 	char err[512];
 	uint32_t offs[2] = { 0x0, 0xa00 }, vals[2];
@@ -263,11 +263,11 @@ static int open_one(const char *sel, const char *cmd, struct cli_gpu *c)
 	return 0;
 }
 
-int cli_rm_gpus_open(const struct cli_global *g, const char *cmd, bool all,
-		     struct cli_gpu **gpus, int *n)
+int gpu_rm_gpus_open(const struct gpu_select *g, const char *cmd, bool all,
+		     struct gpu **gpus, int *n)
 {
 	struct rm_gpu_desc d[NV_CARD_INFO_MAX];
-	struct cli_gpu *list;
+	struct gpu *list;
 	char err[512], sel[16];
 	int cnt = 0, i, nd = 0, ret;
 
@@ -276,23 +276,23 @@ int cli_rm_gpus_open(const struct cli_global *g, const char *cmd, bool all,
 	if (!all) {
 		list = calloc(1, sizeof(*list));
 		if (!list)
-			return CLI_EXIT_FAIL;
+			return GPU_FAIL;
 		if (open_one(g->gpu, cmd, list)) {
 			free(list);
-			return CLI_EXIT_FAIL;
+			return GPU_FAIL;
 		}
 		*gpus = list;
 		*n = 1;
-		return CLI_EXIT_OK;
+		return GPU_OK;
 	}
 	ret = rm_list(d, NV_CARD_INFO_MAX, &nd, err, sizeof(err));
 	if (ret) {
 		fprintf(stderr, "nvsched %s: rm backend: %s\n", cmd, err);
-		return CLI_EXIT_FAIL;
+		return GPU_FAIL;
 	}
 	list = calloc(nd ? nd : 1, sizeof(*list));
 	if (!list)
-		return CLI_EXIT_FAIL;
+		return GPU_FAIL;
 	for (i = 0; i < nd; i++) {
 		snprintf(sel, sizeof(sel), "%d", i);
 		if (open_one(sel, cmd, &list[cnt]) == 0)
@@ -300,10 +300,10 @@ int cli_rm_gpus_open(const struct cli_global *g, const char *cmd, bool all,
 	}
 	*gpus = list;
 	*n = cnt;
-	return CLI_EXIT_OK;
+	return GPU_OK;
 }
 
-void cli_rm_gpu_close(struct cli_gpu *c)
+void gpu_rm_gpu_close(struct gpu *c)
 {
 	if (c->rmio) {
 		if (rm_io_blocked_writes(c->rmio))	/* a decoder tried to write */
@@ -319,7 +319,7 @@ void cli_rm_gpu_close(struct cli_gpu *c)
 	c->io = NULL;
 }
 
-const char *cli_rm_root_note(void)
+const char *gpu_rm_root_note(void)
 {
 	return "register views (PTOP decode, runlist ids and pri bases, runlist state, snapshots) "
 	       "need root (CAP_SYS_ADMIN) over the rm backend: RM rejects register reads and "

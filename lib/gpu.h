@@ -2,13 +2,13 @@
 /*
  * gpu.h - the CLI's view of one GPU, from the module or from a snapshot.
  */
-#ifndef NVSCHED_CLI_GPU_H
-#define NVSCHED_CLI_GPU_H
+#ifndef NVSCHED_LIB_GPU_H
+#define NVSCHED_LIB_GPU_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cli.h"
+#include "gpu_select.h"
 #include "json.h"
 #include "chip.h"
 
@@ -19,7 +19,7 @@ struct rm_client;
 struct rm_io;
 
 /**
- * struct cli_gpu - one GPU as the commands see it
+ * struct gpu - one GPU as the commands see it
  * @index: the X of /proc/gpuX (0 for a snapshot)
  * @bdf: PCI address, "" when unknown
  * @vendor: PCI vendor id (0 when unknown)
@@ -43,7 +43,7 @@ struct rm_io;
  * @rmio: the READ_32 register accessor behind @io (rm backend, root)
  * @rm_regs_err: why @io is NULL on the rm backend (0 when set)
  */
-struct cli_gpu {
+struct gpu {
 	int index;
 	char bdf[32];
 	uint16_t vendor, device;
@@ -64,48 +64,48 @@ struct cli_gpu {
 	int rm_regs_err;
 };
 
-/** enum cli_backend - where GPU state comes from */
-enum cli_backend {
-	CLI_BACKEND_MODULE,
-	CLI_BACKEND_RM,
-	CLI_BACKEND_SNAPSHOT,
+/** enum gpu_backend - where GPU state comes from */
+enum gpu_backend {
+	GPU_BACKEND_MODULE,
+	GPU_BACKEND_RM,
+	GPU_BACKEND_SNAPSHOT,
 };
 
 /* The backend the global options select.  Without --backend/--snapshot:
  * the module when its device ($NVSCHED_DEVICE or /dev/nvsched) exists,
  * else rm when the NVIDIA driver's nvidiactl exists
  * ($NVSCHED_NVIDIA_DEV_DIR or /dev), else module (whose error explains). */
-enum cli_backend cli_pick_backend(const struct cli_global *g);
+enum gpu_backend gpu_pick_backend(const struct gpu_select *g);
 
-/* rm backend: open the GPUs (cli/gpu_rm.c). */
-int cli_rm_gpus_open(const struct cli_global *g, const char *cmd, bool all,
-		     struct cli_gpu **gpus, int *n);
-void cli_rm_gpu_close(struct cli_gpu *c);
+/* rm backend: open the GPUs (lib/gpu_rm.c). */
+int gpu_rm_gpus_open(const struct gpu_select *g, const char *cmd, bool all,
+		     struct gpu **gpus, int *n);
+void gpu_rm_gpu_close(struct gpu *c);
 
 /* Open the GPUs the global options select (all of them when @all, else the
  * one --gpu names, default 0).  Prints a clear error and returns
- * CLI_EXIT_FAIL/CLI_EXIT_USAGE on failure, CLI_EXIT_OK with *n >= 0. */
-int cli_gpus_open(const struct cli_global *g, const char *cmd, bool all,
-		  struct cli_gpu **gpus, int *n);
-void cli_gpus_close(struct cli_gpu *gpus, int n);
+ * GPU_FAIL/GPU_USAGE on failure, GPU_OK with *n >= 0. */
+int gpu_open_selected(const struct gpu_select *g, const char *cmd, bool all,
+		  struct gpu **gpus, int *n);
+void gpu_close_all(struct gpu *gpus, int n);
 
 /* Start a JSON document about one GPU: {"schema": 1, "gpu": {...}, ... */
-void cli_json_begin(struct jw *w, bool pretty, const struct cli_gpu *gpu);
+void gpu_json_begin(struct jw *w, bool pretty, const struct gpu *gpu);
 
 /* The "gpu" object of CONTRACTS.md §2 (after jw_key or inside an array). */
-void cli_json_gpu(struct jw *w, const struct cli_gpu *gpu);
+void gpu_json_ident(struct jw *w, const struct gpu *gpu);
 
 struct nvs_topology;
 /* Device table of @c (module ioctl or the snapshot's registers decoded by
  * kmod/hw).  Returns 0 or a negative errno. */
-int cli_gpu_topology(const struct cli_gpu *c, struct nvs_topology *t);
+int gpu_topology(const struct gpu *c, struct nvs_topology *t);
 /* JSON "engines" and "runlists" members (CONTRACTS.md §2). */
-void cli_json_topology(struct jw *w, const struct nvs_topology *t);
+void gpu_json_topology(struct jw *w, const struct nvs_topology *t);
 
 /* `nvsched snapshot` over the module (snapshot_module.c) */
-int cli_snapshot_module(const struct cli_gpu *c, struct nvss *s, char *err, size_t errlen);
+int gpu_snapshot_module(const struct gpu *c, struct nvss *s, char *err, size_t errlen);
 
 /* PCI device name from libpci ("" when unknown). */
-void cli_pci_name(uint16_t vendor, uint16_t device, char *buf, int len);
+void gpu_pci_name(uint16_t vendor, uint16_t device, char *buf, int len);
 
-#endif /* NVSCHED_CLI_GPU_H */
+#endif /* NVSCHED_LIB_GPU_H */

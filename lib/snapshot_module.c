@@ -73,7 +73,7 @@ out:
 }
 
 /**
- * cli_snapshot_module() - capture GPU @c through the module into @s
+ * gpu_snapshot_module() - capture GPU @c through the module into @s
  * @c: a module-backend GPU
  * @s: the snapshot to fill
  * @err: message on failure
@@ -82,7 +82,7 @@ out:
  * Return: 0 or a negative errno (-EPERM: needs root with CAP_SYS_RAWIO and
  * no kernel lockdown).
  */
-int cli_snapshot_module(const struct cli_gpu *c, struct nvss *s, char *err, size_t errlen)
+int gpu_snapshot_module(const struct gpu *c, struct nvss *s, char *err, size_t errlen)
 {
 	struct mod_io *m = mod_io_open(c->index);
 	struct nvs_ident id;
