@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 
 #include "cli.h"
 #include "gpu.h"
@@ -22,7 +21,6 @@
 #include "control.h"
 #include "ptop.h"
 #include "runlist.h"
-#include "sim.h"
 
 struct ctl_opts {
 	int runlist;		/* -1: default */
@@ -77,77 +75,6 @@ static const char *ctl_strerror(const struct nvsched_control *c, int err, char *
 	default:
 		return nvsched_strerror(err);
 	}
-}
-
-/* Snapshot backend: plan and apply on the in-memory simulator. */
-static int ctl_sim(const struct gpu *gpu, struct nvsched_control *c)
-{
-	const struct nvs_io *io = nvs_sim_io(gpu->sim);
-	const struct nvs_caps *caps = gpu->ident.caps;
-	struct nvs_topology *t = malloc(sizeof(*t));
-	struct nvs_rl_item *items = NULL;
-	struct nvs_rl_loc loc;
-	struct nvs_plan p;
-	void *raw = NULL;
-	bool chan = c->op <= NVSCHED_CTL_ENABLE_CHANNEL, tsg = c->op == NVSCHED_CTL_PREEMPT_TSG;
-	int rl = c->runlist, ret;
-
-	if (!t)
-		return -ENOMEM;
-	ret = nvs_ptop_read(io, caps, t);
-	if (ret)
-		goto out;
-	if (rl < 0)
-		rl = 0;
-	ret = nvs_runlist_locate(io, caps, t, rl, &loc);
-	if (ret)
-		goto out;
-	c->resolved_runlist = rl;
-	if ((chan || tsg) && !(c->flags & NVSCHED_CTL_FORCE)) {
-		ret = -ERANGE;
-		if ((chan && c->id >= loc.num_channels) || (tsg && c->id > nvs_max_tsgid(caps)))
-			goto out;
-		raw = malloc(nvs_runlist_bytes(caps, &loc) + 1);
-		items = calloc(loc.length + 1, sizeof(*items));
-		ret = -ENOMEM;
-		if (!raw || !items)
-			goto out;
-		ret = nvs_runlist_fetch(io, caps, &loc, raw, NULL);
-		if (ret)
-			goto out;
-		nvs_runlist_decode(caps, &loc, raw, items);
-		ret = -ENOENT;
-		if (chan ? !nvs_rl_has_chan(&loc, items, c->id) : !nvs_rl_has_tsg(&loc, items, c->id))
-			goto out;
-	}
-	ret = nvs_ctl_plan(io, caps, &loc, (enum nvs_ctl_op)c->op, c->id, &p);
-	if (ret)
-		goto out;
-	c->nwrites = p.n;
-	memcpy(c->writes, p.w, sizeof(p.w));
-	if (c->flags & NVSCHED_CTL_DRY_RUN)
-		goto out;
-	ret = nvs_plan_check(io, &p);	/* as the module: nothing over a pending preempt */
-	if (!ret)
-		nvs_plan_apply(io, &p);
-out:
-	free(raw);
-	free(items);
-	free(t);
-	return ret;
-}
-
-static int ctl_module(const struct gpu *gpu, struct nvsched_control *c)
-{
-	struct nvsched *h = nvsched_open(gpu->index);
-	int ret = 0;
-
-	if (!h)
-		return -errno;
-	if (ioctl(nvsched_fd(h), NVSCHED_IOC_CONTROL, c))
-		ret = -errno;
-	nvsched_close(h);
-	return ret;
 }
 
 static void print_result(struct jw *w, bool json, const struct gpu *gpu,
@@ -260,10 +187,7 @@ static int run_ops(const struct cli_global *g, const char *cmd, unsigned int op,
 			c.runlist = (int)v;
 		else
 			c.id = (unsigned int)v;
-		if (gpus[0].sim && op == NVSCHED_CTL_RESTORE_CHANNELS)
-			ret = 0;	/* a snapshot has nothing nvsched disabled */
-		else
-			ret = gpus[0].sim ? ctl_sim(&gpus[0], &c) : ctl_module(&gpus[0], &c);
+		ret = gpu_control(&gpus[0], &c);
 		print_result(&w, g->json, &gpus[0], &c, ret);
 		if (ret)
 			fail = 1;

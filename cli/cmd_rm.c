@@ -19,7 +19,6 @@
 #include "ptop.h"
 #include "rm_client.h"
 #include "rm_io.h"
-#include "snapshot.h"
 
 #define MAX_RM_ENG 128
 
@@ -519,42 +518,7 @@ int cmd_rm_engines_unpriv(const struct cli_global *g, struct gpu *c)
 	return CLI_EXIT_OK;
 }
 
-/* ---- nvsched snapshot --------------------------------------------------- */
-static void add_reg(void *ctx, uint32_t off, uint32_t val)
-{
-	nvss_add_reg(ctx, off, val);
-}
-
-static int snapshot_rm(struct gpu *c, struct nvss *s)
-{
-	struct nvs_topology *t = malloc(sizeof(*t));
-	char buf[64];
-	time_t now = time(NULL);
-	struct tm tm;
-	int ret;
-
-	if (!t)
-		return -ENOMEM;
-	ret = gpu_rm_capture(c, t);
-	free(t);
-	if (ret)
-		return ret;
-	snprintf(buf, sizeof(buf), "rm-%s", c->id_ok ? c->chip : "unknown");
-	nvss_add_meta(s, "name", buf);
-	nvss_add_meta(s, "source", "rm");
-	nvss_add_meta(s, "driver", c->rm->version);
-	nvss_add_meta(s, "bdf", c->bdf);
-	snprintf(buf, sizeof(buf), "%04x:%04x", c->vendor, c->device);
-	nvss_add_meta(s, "pci_id", buf);
-	gmtime_r(&now, &tm);
-	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	nvss_add_meta(s, "captured", buf);
-	nvss_add_meta(s, "memory",
-		      "not captured: the rm backend reads registers only (READ_32 regops); GPU memory needs the PRAMIN window, which it never moves");
-	rm_io_foreach(c->rmio, add_reg, s);
-	return 0;
-}
-
+/* ---- nvsched snapshot ---------------------------------------------------- */
 int cmd_snapshot(const struct cli_global *g0, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -565,8 +529,7 @@ int cmd_snapshot(const struct cli_global *g0, int argc, char **argv)
 	struct cli_global g = *g0;
 	const char *out = NULL;
 	struct gpu *gpus;
-	struct nvss *s = NULL;
-	FILE *f;
+	char msg[256];
 	int n, c, ret;
 
 	optind = 1;
@@ -593,55 +556,15 @@ int cmd_snapshot(const struct cli_global *g0, int argc, char **argv)
 	ret = gpu_open_selected(&g.sel, argv[0], false, &gpus, &n);
 	if (ret)
 		return ret;
-	if (gpus[0].rm && !gpus[0].io) {
-		fprintf(stderr, "nvsched snapshot: %s\n", gpu_rm_root_note());
+	if (gpu_snapshot_save(&gpus[0], out, msg, sizeof(msg))) {
+		fprintf(stderr, "nvsched snapshot: %s\n", msg);
 		ret = CLI_EXIT_FAIL;
 		goto done;
 	}
-	if (!gpus[0].rm && !gpus[0].snap) {	/* module backend: raw reads */
-		char err[160];
-
-		s = nvss_new();
-		ret = s ? gpu_snapshot_module(&gpus[0], s, err, sizeof(err)) : -ENOMEM;
-		if (ret) {
-			fprintf(stderr, "nvsched snapshot: %s\n", s ? err : "out of memory");
-			ret = CLI_EXIT_FAIL;
-			goto done;
-		}
-	}
-	if (gpus[0].rm) {
-		s = nvss_new();
-		ret = s ? snapshot_rm(&gpus[0], s) : -ENOMEM;
-		if (ret) {
-			fprintf(stderr, "nvsched snapshot: register capture failed: %s\n", strerror(-ret));
-			ret = CLI_EXIT_FAIL;
-			goto done;
-		}
-	}
-	f = strcmp(out, "-") ? fopen(out, "w") : stdout;
-	if (!f) {
-		fprintf(stderr, "nvsched snapshot: %s: %s\n", out, strerror(errno));
-		ret = CLI_EXIT_FAIL;
-		goto done;
-	}
-	ret = nvss_write(f, s ? s : gpus[0].snap);
-	if (f != stdout && fclose(f))
-		ret = -EIO;
-	if (ret) {
-		fprintf(stderr, "nvsched snapshot: %s: write failed\n", out);
-		ret = CLI_EXIT_FAIL;
-		goto done;
-	}
-	if (s && gpus[0].rm)
-		fprintf(stderr, "nvsched snapshot: %zu registers from gpu%d (%s) in %lu READ_32 call(s); GPU memory was not captured (rm backend: registers only)\n",
-			s->nregs, gpus[0].index, gpus[0].bdf, gpus[0].rm->regop_calls);
-	else if (s)
-		fprintf(stderr, "nvsched snapshot: %zu registers and %zu memory ranges from gpu%d (%s)\n",
-			s->nregs, s->nmems, gpus[0].index, gpus[0].bdf);
+	if (msg[0])
+		fprintf(stderr, "nvsched snapshot: %s\n", msg);
 	ret = CLI_EXIT_OK;
 done:
-	if (s)
-		nvss_free(s);
 	gpu_close_all(gpus, n);
 	return ret;
 }

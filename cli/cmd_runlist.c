@@ -16,136 +16,7 @@
 #include "json.h"
 #include "ptop.h"
 #include "runlist.h"
-#include "sim.h"
 #include "nvsched.h"
-#include <sys/ioctl.h>
-
-struct rl_view {
-	struct nvs_rl_loc loc;
-	int err;			/* locate/fetch error, 0 if decoded */
-	struct nvs_rl_item *items;
-	struct nvs_rl_inst *insts;	/* offline only: instance-block details */
-};
-
-/* Module backend: NVSCHED_IOC_RUNLIST, the module's own snapshot. */
-static int read_runlist_module(const struct gpu *c, int id, struct rl_view *v)
-{
-	struct nvsched_runlist req;
-	struct nvsched_rl_entry *e = NULL;
-	struct nvsched *h;
-	const char *tc = getenv("NVSCHED_TEST_RL_CAP");	/* tests: force ENOSPC */
-	unsigned int i, cap = tc && atoi(tc) > 0 ? (unsigned int)atoi(tc) : 256;
-	int ret;
-
-	memset(v, 0, sizeof(*v));
-	h = nvsched_open(c->index);
-	if (!h)
-		return -errno;
-	for (;;) {
-		struct nvsched_rl_entry *ne = realloc(e, cap * sizeof(*e));
-
-		if (!ne) {
-			ret = -ENOMEM;
-			goto out;
-		}
-		e = ne;
-		memset(&req, 0, sizeof(req));
-		req.gpu = (unsigned int)c->index;
-		req.id = id;
-		req.count = cap;
-		req.entries = (uintptr_t)e;
-		if (!ioctl(nvsched_fd(h), NVSCHED_IOC_RUNLIST, &req))
-			break;
-		ret = -errno;
-		if (ret != -ENOSPC || req.count <= cap)
-			goto out;
-		cap = req.count;	/* size negotiation */
-	}
-	v->loc.id = id;
-	v->loc.base = req.base;
-	v->loc.aperture = (uint8_t)req.aperture;
-	v->loc.length = req.length;
-	v->loc.offset = req.offset;
-	v->loc.num_channels = req.num_channels;
-	v->loc.chram_base = req.chram_base;
-	v->err = req.error;
-	ret = 0;
-	if (v->err || !req.length)
-		goto out;
-	v->items = calloc(req.length, sizeof(*v->items));
-	if (!v->items) {
-		v->err = -ENOMEM;
-		goto out;
-	}
-	for (i = 0; i < req.length; i++) {
-		struct nvs_rl_item *it = &v->items[i];
-
-		it->kind = e[i].kind;
-		it->err = e[i].err;
-		it->inst_ap = e[i].inst_ap;
-		it->userd_ap = e[i].userd_ap;
-		it->runqueue = e[i].runqueue;
-		it->veid = e[i].veid;
-		it->st.status = e[i].status;
-		it->id = e[i].id;
-		it->length = e[i].length;
-		it->scale = e[i].scale;
-		it->timeout = e[i].timeout;
-		it->tsg = e[i].tsg;
-		it->st.flags = e[i].chflags;
-		it->st.raw = e[i].raw;
-		it->has_inst = e[i].flags & NVSCHED_RLE_HAS_INST;
-		it->has_userd = e[i].flags & NVSCHED_RLE_HAS_USERD;
-		it->st.valid = e[i].flags & NVSCHED_RLE_STATE;
-		it->st.enabled = e[i].flags & NVSCHED_RLE_ENABLED;
-		it->st.busy = e[i].flags & NVSCHED_RLE_BUSY;
-		it->inst = e[i].inst;
-		it->userd = e[i].userd;
-	}
-out:
-	free(e);
-	nvsched_close(h);
-	return ret;
-}
-
-/* Snapshot and rm backends: the same kmod/hw code the module runs. */
-static int read_runlist(const struct gpu *c, const struct nvs_topology *t, int id,
-			struct rl_view *v)
-{
-	const struct nvs_io *io;
-	const struct nvs_caps *caps = c->ident.caps;
-	void *raw;
-	int ret;
-
-	if (!c->io && c->rm)	/* rm backend without CAP_SYS_ADMIN */
-		return c->rm_regs_err ? c->rm_regs_err : -EACCES;
-	if (!c->io)
-		return read_runlist_module(c, id, v);
-	io = c->io;
-	memset(v, 0, sizeof(*v));
-	ret = nvs_runlist_locate(io, caps, t, id, &v->loc);
-	if (ret)
-		return ret;
-	if (!v->loc.length)
-		return 0;
-	raw = malloc(nvs_runlist_bytes(caps, &v->loc));
-	v->items = calloc(v->loc.length, sizeof(*v->items));
-	if (!raw || !v->items) {
-		free(raw);
-		v->err = -ENOMEM;
-		return 0;
-	}
-	v->err = nvs_runlist_fetch(io, caps, &v->loc, raw, NULL);
-	if (!v->err) {
-		nvs_runlist_decode(caps, &v->loc, raw, v->items);
-		nvs_runlist_read_states(io, caps, &v->loc, v->items);
-		v->insts = calloc(v->loc.length, sizeof(*v->insts));
-		if (v->insts)
-			nvs_runlist_read_insts(io, caps, &v->loc, v->items, v->insts);
-	}
-	free(raw);
-	return 0;
-}
 
 static void json_chan(struct jw *w, const struct nvs_rl_item *it)
 {
@@ -196,7 +67,7 @@ static void json_chan(struct jw *w, const struct nvs_rl_item *it)
 	jw_obj_end(w);
 }
 
-static void json_runlist(struct jw *w, const struct rl_view *v)
+static void json_runlist(struct jw *w, const struct gpu_runlist *v)
 {
 	unsigned int i, j;
 
@@ -316,7 +187,7 @@ static const struct wobj *wset_find(const struct wset *s, const struct wobj *o)
 	return NULL;
 }
 
-static void wset_from_view(struct wset *s, const struct rl_view *v)
+static void wset_from_view(struct wset *s, const struct gpu_runlist *v)
 {
 	unsigned int i;
 
@@ -467,12 +338,11 @@ static int watch(const struct cli_global *g, const struct gpu *gpu,
 
 		cur.n = 0;
 		for (i = 0; i < nids; i++) {
-			struct rl_view v;
+			struct gpu_runlist v;
 
-			if (read_runlist(gpu, t, ids[i], &v) == 0)
+			if (gpu_runlist(gpu, t, ids[i], &v) == 0)
 				wset_from_view(&cur, &v);
-			free(v.items);
-			free(v.insts);
+			gpu_runlist_free(&v);
 		}
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		watch_diff(&w, g->json, (double)(now.tv_sec - t0.tv_sec) +
@@ -604,8 +474,8 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 		jw_arr_begin(&w);
 	}
 	for (i = 0; i < nids; i++) {
-		struct rl_view v;
-		int r = read_runlist(&gpus[0], t, ids[i], &v);
+		struct gpu_runlist v;
+		int r = gpu_runlist(&gpus[0], t, ids[i], &v);
 
 		if (r == -EPERM) {
 			/* the module reads runlists through the PRAMIN window */
@@ -626,8 +496,7 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 		} else {
 			nvs_runlist_format(&v.loc, v.items, v.insts, out_pr, stdout);
 		}
-		free(v.items);
-		free(v.insts);
+		gpu_runlist_free(&v);
 	}
 	if (g.json) {
 		jw_arr_end(&w);

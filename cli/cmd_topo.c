@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 
 #include "cli.h"
 #include "gpu.h"
@@ -21,7 +20,6 @@
 #include "nvsched/regs/gr.h"
 #include "nvsched/regs/top.h"
 #include "ptop.h"
-#include "sim.h"
 
 static int topo_opts(struct cli_global *g, int argc, char **argv, const char *usage)
 {
@@ -35,88 +33,6 @@ static int topo_opts(struct cli_global *g, int argc, char **argv, const char *us
 	return ret;
 }
 
-/* one ioctl on the module for GPU @c */
-static int module_ioctl(const struct gpu *c, unsigned long cmd, void *arg)
-{
-	struct nvsched *h = nvsched_open(c->index);
-	int ret = 0;
-
-	if (!h)
-		return -errno;
-	if (ioctl(nvsched_fd(h), cmd, arg))
-		ret = -errno;
-	nvsched_close(h);
-	return ret;
-}
-
-static int read_ce(const struct gpu *c, struct nvs_ce *ce)
-{
-	struct nvsched_ce req;
-	unsigned int i;
-	int ret;
-
-	if (c->io)
-		return c->id_ok ? nvs_ce_read(c->io, c->ident.caps, ce) : -EIO;
-	if (c->rm)	/* rm backend without CAP_SYS_ADMIN */
-		return c->rm_regs_err ? c->rm_regs_err : -EACCES;
-	memset(&req, 0, sizeof(req));
-	req.gpu = (unsigned int)c->index;
-	ret = module_ioctl(c, NVSCHED_IOC_CE, &req);
-	if (ret)
-		return ret;
-	memset(ce, 0, sizeof(*ce));
-	ce->pce_map = ce->pce_map_raw = req.pce_map;
-	ce->num_pces = req.num_pces < NVS_CE_MAX_PCES ? req.num_pces : NVS_CE_MAX_PCES;
-	ce->num_grces = req.num_grces < NVS_CE_MAX_GRCES ? req.num_grces : NVS_CE_MAX_GRCES;
-	ce->num_lces = req.num_lces < NVS_CE_MAX_LCES ? req.num_lces : NVS_CE_MAX_LCES;
-	for (i = 0; i < NVS_CE_MAX_PCES; i++)
-		ce->lce_for_pce[i] = req.lce_for_pce[i];
-	for (i = 0; i < NVS_CE_MAX_GRCES; i++)
-		ce->grce_shared_lce[i] = req.grce_shared_lce[i];
-	return 0;
-}
-
-static int read_gr(const struct gpu *c, struct nvs_gr *gr)
-{
-	struct nvsched_gr req;
-	unsigned int i;
-	int ret;
-
-	if (c->io)
-		return c->id_ok ? nvs_gr_read(c->io, &c->ident, gr) : -EIO;
-	if (c->rm)	/* rm backend without CAP_SYS_ADMIN */
-		return c->rm_regs_err ? c->rm_regs_err : -EACCES;
-	memset(&req, 0, sizeof(req));
-	req.gpu = (unsigned int)c->index;
-	ret = module_ioctl(c, NVSCHED_IOC_GR, &req);
-	if (ret)
-		return ret;
-	memset(gr, 0, sizeof(*gr));
-	gr->num_gpcs = req.num_gpcs < NVS_GR_MAX_GPCS ? req.num_gpcs : NVS_GR_MAX_GPCS;
-	gr->num_tpc_per_gpc = req.num_tpc_per_gpc;
-	gr->gpc_disable_mask = req.gpc_disable_mask;
-	gr->sms_per_tpc = req.sms_per_tpc;
-	gr->tpcs_enabled = req.tpcs_enabled;
-	gr->gpcs_enabled = req.gpcs_enabled;
-	gr->logical_known = req.flags & NVSCHED_GR_LOGICAL_KNOWN;
-	for (i = 0; i < NVS_GR_MAX_GPCS; i++) {
-		uint32_t all = gr->num_tpc_per_gpc >= 32 ? 0xffffffffu :
-			       (1u << gr->num_tpc_per_gpc) - 1;
-
-		gr->tpc_disable_mask[i] = req.tpc_disable_mask[i];
-		gr->logical[i] = req.logical[i];
-		if (i < gr->num_gpcs && !(gr->gpc_disable_mask & (1u << i)))
-			gr->tpcs_enabled_gpc[i] =
-				(uint8_t)__builtin_popcount(~req.tpc_disable_mask[i] & all);
-	}
-	gr->cwd_err = req.cwd_err;
-	gr->cwd_tpcs = req.cwd_tpcs < NVS_GR_MAX_CWD_TPCS ? req.cwd_tpcs : NVS_GR_MAX_CWD_TPCS;
-	for (i = 0; i < gr->cwd_tpcs; i++) {
-		gr->cwd_gpc[i] = (uint8_t)NVS_GET(req.cwd_tpc_map[i], NV_PGRAPH_PRI_CWD_GPC_TPC_ID_GPC(0));
-		gr->cwd_tpc[i] = (uint8_t)NVS_GET(req.cwd_tpc_map[i], NV_PGRAPH_PRI_CWD_GPC_TPC_ID_TPC(0));
-	}
-	return 0;
-}
 
 static const char *err_text(int err)
 {
@@ -296,7 +212,7 @@ int cmd_ce(const struct cli_global *g0, int argc, char **argv)
 	ret = gpu_open_selected(&g.sel, argv[0], false, &gpus, &n);
 	if (ret)
 		return ret;
-	ret = read_ce(&gpus[0], &ce);
+	ret = gpu_ce(&gpus[0], &ce);
 	if (ret) {
 		fprintf(stderr, "nvsched ce: gpu%d: cannot read the copy-engine topology: %s\n",
 			gpus[0].index, err_text(ret));
@@ -440,7 +356,7 @@ int cmd_gr(const struct cli_global *g0, int argc, char **argv)
 	ret = gpu_open_selected(&g.sel, argv[0], false, &gpus, &n);
 	if (ret)
 		return ret;
-	ret = read_gr(&gpus[0], &gr);
+	ret = gpu_gr(&gpus[0], &gr);
 	if (ret) {
 		fprintf(stderr, "nvsched gr: gpu%d: cannot read the GPC/TPC topology: %s\n",
 			gpus[0].index, err_text(ret));

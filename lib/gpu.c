@@ -146,8 +146,8 @@ static bool gpu_matches(const char *sel, const struct gpu *c)
 	return strlen(c->bdf) > 5 && !strcmp(sel, c->bdf + 5);
 }
 
-int gpu_open_selected(const struct gpu_select *g, const char *cmd, bool all,
-		  struct gpu **gpus, int *n)
+static int open_backend(const struct gpu_select *g, const char *cmd, bool all,
+			struct gpu **gpus, int *n)
 {
 	struct nvsched_version ver;
 	struct gpu *list;
@@ -215,6 +215,17 @@ int gpu_open_selected(const struct gpu_select *g, const char *cmd, bool all,
 	return GPU_OK;
 }
 
+int gpu_open_selected(const struct gpu_select *g, const char *cmd, bool all,
+		      struct gpu **gpus, int *n)
+{
+	int i, ret = open_backend(g, cmd, all, gpus, n);
+
+	/* the backend is decided here, once: commands call through c->ops */
+	for (i = 0; !ret && i < *n; i++)
+		(*gpus)[i].ops = gpu_ops_for(&(*gpus)[i]);
+	return ret;
+}
+
 void gpu_close_all(struct gpu *gpus, int n)
 {
 	int i;
@@ -256,62 +267,6 @@ void gpu_json_ident(struct jw *w, const struct gpu *c)
 	jw_key(w, "arch");
 	jw_str(w, c->arch);
 	jw_obj_end(w);
-}
-
-int gpu_topology(const struct gpu *c, struct nvs_topology *t)
-{
-	struct nvsched_engine *ue;
-	struct nvsched_topology req;
-	struct nvsched *h;
-	unsigned int i;
-	int ret = 0;
-
-	if (c->io) {
-		if (!c->id_ok || !c->ident.caps)
-			return -EIO;
-		return nvs_ptop_read(c->io, c->ident.caps, t);
-	}
-	if (c->rm)	/* rm backend without register access */
-		return c->rm_regs_err ? c->rm_regs_err : -EACCES;
-	memset(t, 0, sizeof(*t));
-	ue = calloc(NVS_MAX_ENGINES, sizeof(*ue));
-	if (!ue)
-		return -ENOMEM;
-	h = nvsched_open(c->index);
-	if (!h) {
-		free(ue);
-		return -errno;
-	}
-	memset(&req, 0, sizeof(req));
-	req.gpu = (unsigned int)c->index;
-	req.count = NVS_MAX_ENGINES;
-	req.engines = (uintptr_t)ue;
-	if (ioctl(nvsched_fd(h), NVSCHED_IOC_TOPOLOGY, &req)) {
-		ret = -errno;
-		goto out;
-	}
-	t->n = req.count;
-	t->version = (uint8_t)req.version;
-	t->info2 = req.flags & NVSCHED_TOPO_INFO2;
-	t->version_unconfirmed = req.flags & NVSCHED_TOPO_UNCONFIRMED;
-	for (i = 0; i < t->n; i++) {
-		struct nvs_engine *e = &t->eng[i];
-
-		e->type = (uint8_t)ue[i].type;
-		e->instance = (uint8_t)ue[i].instance;
-		e->runlist = (int16_t)ue[i].runlist;
-		e->fault_id = (int16_t)ue[i].fault_id;
-		e->reset_id = (int16_t)ue[i].reset_id;
-		e->rleng_id = (int8_t)ue[i].rleng_id;
-		e->engine_id = (int8_t)ue[i].engine_id;
-		e->is_engine = ue[i].flags & NVSCHED_ENGINE_IS_ENGINE;
-		e->pri_base = ue[i].pri_base;
-		e->runlist_pri_base = ue[i].runlist_pri_base;
-	}
-out:
-	nvsched_close(h);
-	free(ue);
-	return ret;
 }
 
 static void jw_id_or_null(struct jw *w, int v)

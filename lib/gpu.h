@@ -11,6 +11,7 @@
 #include "gpu_select.h"
 #include "json.h"
 #include "chip.h"
+#include "runlist.h"
 
 struct nvs_sim;
 struct nvss;
@@ -42,6 +43,8 @@ struct rm_io;
  * @rm: the RM client (rm backend only)
  * @rmio: the READ_32 register accessor behind @io (rm backend, root)
  * @rm_regs_err: why @io is NULL on the rm backend (0 when set)
+ * @ops: what the commands ask of this GPU, for its backend (gpu_ops.c),
+ *	chosen once by gpu_open_selected()
  */
 struct gpu {
 	int index;
@@ -62,6 +65,7 @@ struct gpu {
 	struct rm_client *rm;
 	struct rm_io *rmio;
 	int rm_regs_err;
+	const struct gpu_ops *ops;
 };
 
 /** enum gpu_backend - where GPU state comes from */
@@ -98,12 +102,86 @@ void gpu_json_ident(struct jw *w, const struct gpu *gpu);
 struct nvs_topology;
 /* Device table of @c (module ioctl or the snapshot's registers decoded by
  * kmod/hw).  Returns 0 or a negative errno. */
-int gpu_topology(const struct gpu *c, struct nvs_topology *t);
+struct nvs_rl_loc;
+struct nvs_rl_item;
+struct nvs_rl_inst;
+struct nvs_ce;
+struct nvs_gr;
+struct nvsched_control;
+
+/**
+ * struct gpu_runlist - one runlist as a backend read it
+ * @loc: where it is (registers)
+ * @err: locate/fetch error, 0 if decoded
+ * @items: decoded entries (@loc.length), or NULL
+ * @insts: instance-block details per entry (register backends only), or NULL
+ */
+struct gpu_runlist {
+	struct nvs_rl_loc loc;
+	int err;
+	struct nvs_rl_item *items;
+	struct nvs_rl_inst *insts;
+};
+
+/**
+ * struct gpu_ops - one backend's answers (lib/gpu_ops.c); every call
+ *	returns 0 or a negative errno
+ * @name: "module", "registers" (snapshot, rm as root) or "rm"
+ * @topology: the device table
+ * @runlist: runlist @id (free with gpu_runlist_free())
+ * @ce: the copy-engine wiring
+ * @gr: the GPC/TPC configuration
+ * @control: a control request (module: applied and audited; snapshot:
+ *	applied to the in-memory simulator; rm: -EROFS)
+ */
+struct gpu_ops {
+	const char *name;
+	int (*topology)(const struct gpu *c, struct nvs_topology *t);
+	int (*runlist)(const struct gpu *c, const struct nvs_topology *t, int id,
+		       struct gpu_runlist *v);
+	int (*ce)(const struct gpu *c, struct nvs_ce *ce);
+	int (*gr)(const struct gpu *c, struct nvs_gr *gr);
+	int (*control)(const struct gpu *c, struct nvsched_control *ctl);
+};
+
+/* The ops of @c's backend (gpu_open_selected() sets c->ops with it). */
+const struct gpu_ops *gpu_ops_for(const struct gpu *c);
+void gpu_runlist_free(struct gpu_runlist *v);
+
+static inline int gpu_topology(const struct gpu *c, struct nvs_topology *t)
+{
+	return c->ops->topology(c, t);
+}
+
+static inline int gpu_runlist(const struct gpu *c, const struct nvs_topology *t, int id,
+			      struct gpu_runlist *v)
+{
+	return c->ops->runlist(c, t, id, v);
+}
+
+static inline int gpu_ce(const struct gpu *c, struct nvs_ce *ce)
+{
+	return c->ops->ce(c, ce);
+}
+
+static inline int gpu_gr(const struct gpu *c, struct nvs_gr *gr)
+{
+	return c->ops->gr(c, gr);
+}
+
+static inline int gpu_control(const struct gpu *c, struct nvsched_control *ctl)
+{
+	return c->ops->control(c, ctl);
+}
 /* JSON "engines" and "runlists" members (CONTRACTS.md §2). */
 void gpu_json_topology(struct jw *w, const struct nvs_topology *t);
 
 /* `nvsched snapshot` over the module (snapshot_module.c) */
 int gpu_snapshot_module(const struct gpu *c, struct nvss *s, char *err, size_t errlen);
+
+/* `nvsched snapshot`: capture @c, write it to @path ("-": stdout); 0, or -1
+ * with @msg saying why (on success what was captured, or "") */
+int gpu_snapshot_save(struct gpu *c, const char *path, char *msg, size_t len);
 
 /* PCI device name from libpci ("" when unknown). */
 void gpu_pci_name(uint16_t vendor, uint16_t device, char *buf, int len);

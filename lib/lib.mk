@@ -28,7 +28,7 @@ $(B)/lib/libnvsched.so.1: $(LIBNVSCHED_SRCS:%.c=$(B)/pic/%.o)
 # PCI device names through libpci; `make PCI_LIBS=` builds without it
 PCI_LIBS ?= -lpci
 $(B)/lib/gpu.o: CFLAGS += $(if $(PCI_LIBS),,-DNVSCHED_NO_LIBPCI)
-LIBBACKEND_OBJS := $(B)/lib/gpu.o $(B)/lib/gpu_rm.o $(B)/lib/module_io.o $(B)/lib/snapshot_module.o
+LIBBACKEND_OBJS := $(B)/lib/gpu.o $(B)/lib/gpu_ops.o $(B)/lib/gpu_snapshot.o $(B)/lib/gpu_rm.o $(B)/lib/module_io.o $(B)/lib/snapshot_module.o
 $(B)/libnvsbackend.a: $(LIBBACKEND_OBJS)
 	$(Q)ar rcs $@ $^
 
