@@ -317,7 +317,7 @@ static int regs_control(const struct gpu *gpu, struct nvsched_control *c)
 {
 	const struct nvs_io *io = gpu->io;
 	const struct nvs_caps *caps = gpu->ident.caps;
-	struct nvs_topology *t = malloc(sizeof(*t));
+	struct nvs_topology *t;
 	struct nvs_rl_item *items = NULL;
 	struct nvs_rl_loc loc;
 	struct nvs_plan p;
@@ -329,6 +329,7 @@ static int regs_control(const struct gpu *gpu, struct nvsched_control *c)
 		return -EROFS;
 	if (c->op == NVSCHED_CTL_RESTORE_CHANNELS)
 		return 0;	/* a snapshot has nothing nvsched disabled */
+	t = malloc(sizeof(*t));
 	if (!t)
 		return -ENOMEM;
 	ret = nvs_ptop_read(io, caps, t);
