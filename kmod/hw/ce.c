@@ -63,13 +63,6 @@ unsigned int nvs_ce_num_grce_slots(const struct nvs_caps *caps)
 	}
 }
 
-/* No value: a PRI error (0xbad0..../0xbadf...., e.g. 0xbadf3000 before the
- * first use since reset, regs-fifo.md §8.3) or all-ones (off the bus). */
-static bool no_value(uint32_t v)
-{
-	return v == 0xffffffffu || nvs_is_pri_error(v);
-}
-
 /* LCE of PCE p from its register(s) */
 static int pce_lce(const struct nvs_io *io, enum ce_layout l, unsigned int p)
 {
@@ -79,7 +72,7 @@ static int pce_lce(const struct nvs_io *io, enum ce_layout l, unsigned int p)
 	switch (l) {
 	case CE_GP100:
 		v = nvs_rd32(io, NV_CE_GP100_PCE2LCE);
-		if (no_value(v))
+		if (nvs_reg_unreadable(v))
 			return NVS_CE_NOVAL;
 		lce = NVS_GET(v, NV_CE_GP100_PCE2LCE_PCE(p));
 		return lce == NV_CE_GP100_PCE2LCE_NONE ? NVS_CE_NONE : (int)lce;
@@ -92,7 +85,7 @@ static int pce_lce(const struct nvs_io *io, enum ce_layout l, unsigned int p)
 	default:
 		return NVS_CE_NOVAL;
 	}
-	if (no_value(v))
+	if (nvs_reg_unreadable(v))
 		return NVS_CE_NOVAL;
 	lce = NVS_GET(v, NV_CE_PCE2LCE_CONFIG_PCE_ASSIGNED_LCE);
 	return lce == NV_CE_PCE2LCE_CONFIG_PCE_ASSIGNED_LCE_NONE ? NVS_CE_NONE : (int)lce;
@@ -107,7 +100,7 @@ static int grce_lce(const struct nvs_io *io, enum ce_layout l, unsigned int g)
 	switch (l) {
 	case CE_GP100:
 		v = nvs_rd32(io, NV_CE_GP100_GRCE_CONFIG);
-		if (no_value(v))
+		if (nvs_reg_unreadable(v))
 			return NVS_CE_NOVAL;
 		if (!NVS_TEST(v, NV_CE_GP100_GRCE_CONFIG_SHARED(g)))
 			return NVS_CE_NONE;
@@ -121,7 +114,7 @@ static int grce_lce(const struct nvs_io *io, enum ce_layout l, unsigned int g)
 	default:
 		return NVS_CE_NOVAL;
 	}
-	if (no_value(v))
+	if (nvs_reg_unreadable(v))
 		return NVS_CE_NOVAL;
 	lce = NVS_GET(v, NV_CE_GRCE_CONFIG_SHARED_LCE);
 	if (!NVS_TEST(v, NV_CE_GRCE_CONFIG_SHARED) ||
@@ -142,7 +135,7 @@ int nvs_ce_read(const struct nvs_io *io, const struct nvs_caps *caps, struct nvs
 	ce->num_pces = nvs_ce_num_pce_slots(caps);
 	ce->num_grces = nvs_ce_num_grce_slots(caps);
 	ce->pce_map_raw = nvs_rd32(io, NV_CE_PCE_MAP);
-	if (no_value(ce->pce_map_raw))
+	if (nvs_reg_unreadable(ce->pce_map_raw))
 		return -EIO;
 	ce->pce_map = ce->pce_map_raw;
 	if (ce->num_pces < 32)
@@ -172,7 +165,7 @@ int nvs_ce_read(const struct nvs_io *io, const struct nvs_caps *caps, struct nvs
 
 	/* NV_PTOP_SCAL_NUM_CES: LCE count on Pascal+ (regs-mmu-gr.md §6.1) */
 	v = nvs_rd32(io, NV_PTOP_SCAL_NUM_CES);
-	ce->num_lces = no_value(v) ? 0 : NVS_GET(v, NV_PTOP_SCAL_VALUE);
+	ce->num_lces = nvs_reg_unreadable(v) ? 0 : NVS_GET(v, NV_PTOP_SCAL_VALUE);
 	if (ce->num_lces < max_lce)
 		ce->num_lces = max_lce;
 	if (ce->num_lces > NVS_CE_MAX_LCES)
@@ -187,7 +180,7 @@ int nvs_ce_pce_map(const struct nvs_io *io, const struct nvs_caps *caps, uint32_
 	if (ce_layout(caps) == CE_NONE)
 		return -EOPNOTSUPP;
 	v = nvs_rd32(io, NV_CE_PCE_MAP);
-	if (no_value(v))
+	if (nvs_reg_unreadable(v))
 		return -EIO;
 	*out = v;
 	return 0;
@@ -197,7 +190,7 @@ int nvs_ce_num_ces(const struct nvs_io *io, const struct nvs_caps *caps, uint32_
 {
 	uint32_t v = nvs_rd32(io, NV_PTOP_SCAL_NUM_CES);
 
-	if (no_value(v))
+	if (nvs_reg_unreadable(v))
 		return -EIO;
 	*out = NVS_GET(v, NV_PTOP_SCAL_VALUE);
 	return 0;

@@ -243,6 +243,11 @@ bool nvs_is_pri_error(uint32_t v)
 	return (v & NV_PRI_ERROR_MASK) == NV_PRI_ERROR_CODE;
 }
 
+bool nvs_reg_unreadable(uint32_t v)
+{
+	return v == NV_REG_VALUE_INVALID || nvs_is_pri_error(v);
+}
+
 const struct nvs_chip *nvs_chip_table(size_t *n)
 {
 	*n = NVS_ARRAY_SIZE(chip_table);

@@ -110,6 +110,12 @@ struct nvs_ident {
 
 /* Is v a PRI error read-back (0xbad0xxxx / 0xbadfxxxx, regs-fifo.md §8.3)? */
 bool nvs_is_pri_error(uint32_t v);
+/*
+ * Did a register read give no value: a PRI error, or all-ones (the device
+ * is off the bus or the offset is not decoded)?  The one predicate every
+ * decoder and control path uses.
+ */
+bool nvs_reg_unreadable(uint32_t v);
 
 /**
  * nvs_identify() - identify the GPU behind @io

@@ -7,11 +7,6 @@
 #include "control.h"
 #include "nvsched/regs/fifo.h"
 
-static bool bad(uint32_t v)
-{
-	return v == 0xffffffffu || nvs_is_pri_error(v);
-}
-
 /* the plan is only valid while (@off & @mask) still reads @val */
 static void expect(struct nvs_plan *p, uint32_t off, uint32_t mask, uint32_t val)
 {
@@ -56,7 +51,7 @@ static int plan_channel(const struct nvs_io *io, const struct nvs_caps *caps,
 		return 0;
 	}
 	v = nvs_rd32(io, NV_PCCSR_CHANNEL(chid));
-	if (bad(v))
+	if (nvs_reg_unreadable(v))
 		return -EIO;
 	/* RW fields as read; W1-to-reset fault bits and W-only bits as 0 */
 	keep = NVS_FMASK(NV_PCCSR_CHANNEL_NEXT);
@@ -169,7 +164,7 @@ static int plan_sched(const struct nvs_io *io, const struct nvs_caps *caps,
 	if (loc->id < 0 || loc->id > 31)
 		return -ERANGE;
 	v = nvs_rd32(io, NV_PFIFO_SCHED_DISABLE);
-	if (bad(v))
+	if (nvs_reg_unreadable(v))
 		return -EIO;
 	expect(p, NV_PFIFO_SCHED_DISABLE, 0xffffffffu, v);
 	add(p, NV_PFIFO_SCHED_DISABLE, disable ? v | (1u << loc->id) : v & ~(1u << loc->id));
@@ -241,7 +236,7 @@ bool nvs_plan_pending(const struct nvs_io *io, const struct nvs_plan *p)
 	if (!p->poll_off)
 		return false;
 	v = nvs_rd32(io, p->poll_off);
-	return bad(v) || (v & p->poll_mask);
+	return nvs_reg_unreadable(v) || (v & p->poll_mask);
 }
 
 bool nvs_rl_has_chan(const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,

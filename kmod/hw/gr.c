@@ -100,11 +100,6 @@ static unsigned int sms_per_tpc(const struct nvs_ident *id, const struct gr_layo
 	return l->sms_per_tpc;
 }
 
-static bool no_value(uint32_t v)
-{
-	return v == 0xffffffffu || nvs_is_pri_error(v);
-}
-
 static uint32_t low_bits(unsigned int n)
 {
 	return n >= 32 ? 0xffffffffu : (1u << n) - 1;
@@ -138,7 +133,7 @@ static int scal(const struct nvs_io *io, uint32_t reg, uint32_t *out)
 {
 	uint32_t v = nvs_rd32(io, reg);
 
-	if (no_value(v) || NVS_GET(v, NV_PTOP_SCAL_VALUE) == 0)
+	if (nvs_reg_unreadable(v) || NVS_GET(v, NV_PTOP_SCAL_VALUE) == 0)
 		return -EIO;
 	*out = NVS_GET(v, NV_PTOP_SCAL_VALUE);
 	return 0;
@@ -174,7 +169,7 @@ static int cwd_gpc_tpc(const struct nvs_io *io, const struct gr_layout *l,
 	if (ret)
 		return ret;
 	v = nvs_rd32(io, l->cwd_gpc_tpc0 + 4 * k);
-	if (no_value(v))
+	if (nvs_reg_unreadable(v))
 		return -EIO;
 	/* distinct global TPCs map to distinct (GPC, TPC) pairs: entries
 	 * that are all equal (e.g. all zero) are an unprogrammed table */
@@ -218,7 +213,7 @@ int nvs_gr_value(const struct nvs_io *io, const struct nvs_ident *id,
 			return -ERANGE;
 		v = nvs_rd32(io, which == NVS_GR_GPC_MASK ? l->gpc_fuse :
 			     l->tpc_fuse0 + idx * l->tpc_fuse_stride);
-		if (no_value(v))
+		if (nvs_reg_unreadable(v))
 			return -EIO;
 		*out = v;
 		return 0;
@@ -234,7 +229,7 @@ int nvs_gr_value(const struct nvs_io *io, const struct nvs_ident *id,
 		if (ret)
 			return ret;
 		v = nvs_rd32(io, l->cwd_sm0 + 4 * idx);
-		if (no_value(v))
+		if (nvs_reg_unreadable(v))
 			return -EIO;
 		*out = v;
 		return 0;
@@ -268,7 +263,7 @@ static void logical_smcarb(const struct nvs_io *io, struct nvs_gr *gr)
 	for (l = 0; l < gr->gpcs_enabled; l++) {
 		uint32_t v = nvs_rd32(io, NV_PSMCARB_SMC_PARTITION_GPC_MAP(l));
 
-		if (no_value(v) || !NVS_TEST(v, NV_PSMCARB_SMC_PARTITION_GPC_MAP_VALID))
+		if (nvs_reg_unreadable(v) || !NVS_TEST(v, NV_PSMCARB_SMC_PARTITION_GPC_MAP_VALID))
 			return;
 		p = NVS_GET(v, NV_PSMCARB_SMC_PARTITION_GPC_MAP_PHYSICAL_GPC_ID);
 		/* must name an enabled physical GPC, each once */
@@ -336,7 +331,7 @@ int nvs_gr_read(const struct nvs_io *io, const struct nvs_ident *id, struct nvs_
 	tpc_all = low_bits(gr->num_tpc_per_gpc);
 
 	gr->gpc_disable_mask = nvs_rd32(io, l->gpc_fuse);
-	if (no_value(gr->gpc_disable_mask))
+	if (nvs_reg_unreadable(gr->gpc_disable_mask))
 		return -EIO;
 	for (g = 0; g < gr->num_gpcs; g++) {
 		if (gr->gpc_disable_mask & (1u << g)) {
@@ -344,7 +339,7 @@ int nvs_gr_read(const struct nvs_io *io, const struct nvs_ident *id, struct nvs_
 			continue;
 		}
 		v = nvs_rd32(io, l->tpc_fuse0 + g * l->tpc_fuse_stride);
-		if (no_value(v))
+		if (nvs_reg_unreadable(v))
 			return -EIO;
 		gr->tpc_disable_mask[g] = v;
 		gr->tpcs_enabled_gpc[g] = (uint8_t)popcount32(~v & tpc_all);

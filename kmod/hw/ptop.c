@@ -35,11 +35,6 @@ static void engine_init(struct nvs_engine *e)
 	e->rleng_id = -1;
 }
 
-static bool bad_read(uint32_t v)
-{
-	return v == 0xffffffffu || nvs_is_pri_error(v);
-}
-
 /* Legacy table: 64 sparse entries, devices chained with bit 31. */
 static int ptop_legacy(const struct nvs_io *io, struct nvs_topology *t)
 {
@@ -51,7 +46,7 @@ static int ptop_legacy(const struct nvs_io *io, struct nvs_topology *t)
 	for (i = 0; i < NV_PTOP_DEVICE_INFO__SIZE_1; i++) {
 		uint32_t v = nvs_rd32(io, NV_PTOP_DEVICE_INFO(i));
 
-		if (bad_read(v))
+		if (nvs_reg_unreadable(v))
 			return -EIO;
 		t->rows++;
 		switch (NVS_GET(v, NV_PTOP_DEVICE_INFO_ENTRY)) {
@@ -103,7 +98,7 @@ static int16_t runlist_id(const struct nvs_io *io, const struct nvs_caps *caps,
 		       NV_RUNLIST_DOORBELL_CONFIG_B : NV_RUNLIST_DOORBELL_CONFIG_A;
 	uint32_t v = nvs_rd32(io, rl_base + off);
 
-	if (bad_read(v))
+	if (nvs_reg_unreadable(v))
 		return -1;
 	return (int16_t)NVS_GET(v, NV_RUNLIST_DOORBELL_CONFIG_ID);
 }
@@ -116,7 +111,7 @@ static int ptop_info2(const struct nvs_io *io, const struct nvs_caps *caps,
 	uint32_t rows[3];
 	unsigned int i, nrows, sub = 0;
 
-	if (bad_read(cfg))
+	if (nvs_reg_unreadable(cfg))
 		return -EIO;
 	t->info2 = true;
 	t->version = NVS_GET(cfg, NV_PTOP_DEVICE_INFO_CFG_VERSION);
@@ -131,7 +126,7 @@ static int ptop_info2(const struct nvs_io *io, const struct nvs_caps *caps,
 		uint32_t v = nvs_rd32(io, NV_PTOP_DEVICE_INFO2(i));
 		struct nvs_engine *e;
 
-		if (bad_read(v))
+		if (nvs_reg_unreadable(v))
 			return -EIO;
 		t->rows++;
 		if (sub == 0 && v == 0)

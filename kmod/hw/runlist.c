@@ -10,11 +10,6 @@
 #include "mmu.h"
 #include "nvsched/regs/fifo.h"
 
-static bool bad(uint32_t v)
-{
-	return v == 0xffffffffu || nvs_is_pri_error(v);
-}
-
 static bool has_runlist(const struct nvs_topology *t, int id, uint32_t *pri_base)
 {
 	unsigned int i;
@@ -35,7 +30,7 @@ static uint32_t pccsr_channels(const struct nvs_io *io, const struct nvs_caps *c
 	if (caps->arch == NVS_ARCH_KEPLER)
 		return NV_PCCSR_CHANNEL__SIZE_MAX;	/* regs-fifo.md §4.3 */
 	n = nvs_rd32(io, NV_PFIFO_CFG1);		/* GM200+ NUM_CHANNELS */
-	if (bad(n) || n == 0 || n > NV_PCCSR_CHANNEL__SIZE_MAX)
+	if (nvs_reg_unreadable(n) || n == 0 || n > NV_PCCSR_CHANNEL__SIZE_MAX)
 		return caps->arch == NVS_ARCH_MAXWELL ? 2048 : NV_PCCSR_CHANNEL__SIZE_MAX;
 	return n;
 }
@@ -59,7 +54,7 @@ int nvs_runlist_locate(const struct nvs_io *io, const struct nvs_caps *caps,
 			return -ENOENT;
 		lo = nvs_rd32(io, NV_PFIFO_ENG_RUNLIST_BASE(id));
 		sub = nvs_rd32(io, NV_PFIFO_ENG_RUNLIST(id));
-		if (bad(lo) || bad(sub))
+		if (nvs_reg_unreadable(lo) || nvs_reg_unreadable(sub))
 			return -EIO;
 		loc->base = (uint64_t)NVS_GET(lo, NV_PFIFO_ENG_RUNLIST_BASE_PTR) << 12;
 		loc->aperture = NVS_GET(lo, NV_PFIFO_ENG_RUNLIST_BASE_TARGET);
@@ -72,7 +67,7 @@ int nvs_runlist_locate(const struct nvs_io *io, const struct nvs_caps *caps,
 		lo = nvs_rd32(io, NV_PFIFO_RUNLIST_BASE_LO(id));
 		hi = nvs_rd32(io, NV_PFIFO_RUNLIST_BASE_HI(id));
 		sub = nvs_rd32(io, NV_PFIFO_RUNLIST_SUBMIT(id));
-		if (bad(lo) || bad(hi) || bad(sub))
+		if (nvs_reg_unreadable(lo) || nvs_reg_unreadable(hi) || nvs_reg_unreadable(sub))
 			return -EIO;
 		loc->base = ((uint64_t)NVS_GET(hi, NV_PFIFO_RUNLIST_BASE_HI_PTR_HI) << 32) |
 			    (NVS_GET(lo, NV_PFIFO_RUNLIST_BASE_LO_PTR_LO) << 12);
@@ -94,7 +89,7 @@ int nvs_runlist_locate(const struct nvs_io *io, const struct nvs_caps *caps,
 						    NV_RUNLIST_SUBMIT_A));
 		cfg = nvs_rd32(io, loc->pri_base + (block_b ? NV_RUNLIST_CHANNEL_CONFIG_B :
 						    NV_RUNLIST_CHANNEL_CONFIG_A));
-		if (bad(lo) || bad(hi) || bad(sub) || bad(cfg))
+		if (nvs_reg_unreadable(lo) || nvs_reg_unreadable(hi) || nvs_reg_unreadable(sub) || nvs_reg_unreadable(cfg))
 			return -EIO;
 		shift = caps->rl_base_shift;
 		hi = caps->pt_version >= 3 ? NVS_GET(hi, NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_V3) :
@@ -139,7 +134,7 @@ int nvs_runlist_fetch(const struct nvs_io *io, const struct nvs_caps *caps,
 	 * length) is not real; never decode it */
 	n = caps->rl_entry_size / 4;
 	for (e = 0; e < loc->length; e++) {
-		for (i = 0; i < n && bad(w[e * n + i]); i++)
+		for (i = 0; i < n && nvs_reg_unreadable(w[e * n + i]); i++)
 			;
 		if (i == n)
 			return -EIO;
@@ -259,7 +254,7 @@ void nvs_chan_state_read(const struct nvs_io *io, const struct nvs_caps *caps,
 		return;
 	if (caps->chan_ctl == NVS_CHAN_CHRAM) {
 		v = nvs_rd32(io, NV_CHRAM_CHANNEL(loc->chram_base, chid));
-		if (bad(v))
+		if (nvs_reg_unreadable(v))
 			return;
 		st->valid = true;
 		st->raw = v;
@@ -279,7 +274,7 @@ void nvs_chan_state_read(const struct nvs_io *io, const struct nvs_caps *caps,
 		return;
 	}
 	v = nvs_rd32(io, NV_PCCSR_CHANNEL(chid));
-	if (bad(v))
+	if (nvs_reg_unreadable(v))
 		return;
 	st->valid = true;
 	st->raw = v;
@@ -297,7 +292,7 @@ static void pccsr_inst(const struct nvs_io *io, unsigned int chid, struct nvs_rl
 {
 	uint32_t v = nvs_rd32(io, NV_PCCSR_CHANNEL_INST(chid));
 
-	if (bad(v) || !NVS_TEST(v, NV_PCCSR_CHANNEL_INST_BIND))
+	if (nvs_reg_unreadable(v) || !NVS_TEST(v, NV_PCCSR_CHANNEL_INST_BIND))
 		return;
 	it->inst = (uint64_t)NVS_GET(v, NV_PCCSR_CHANNEL_INST_PTR) << 12;
 	it->inst_ap = NVS_GET(v, NV_PCCSR_CHANNEL_INST_TARGET);

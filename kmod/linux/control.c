@@ -40,7 +40,7 @@ bool nvs_gsp_owned(struct nvs_gpu *g)
 	if (caps->arch == NVS_ARCH_HOPPER || caps->arch == NVS_ARCH_BLACKWELL)
 		return true;
 	v = nvs_rd32(&g->io, NV_FALCON2_GSP_BASE + NV_PRISCV_RISCV_CPUCTL);
-	if (v != 0xffffffffu && !nvs_is_pri_error(v))
+	if (!nvs_reg_unreadable(v))
 		return NVS_GET(v, NV_PRISCV_RISCV_CPUCTL_ACTIVE_STAT);
 	return drv && !strcmp(drv, "nvidia");
 }
