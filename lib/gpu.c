@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #ifndef NVSCHED_NO_LIBPCI
 #include <pci/pci.h>
@@ -95,18 +96,44 @@ static int open_snapshot(const struct gpu_select *g, const char *cmd,
 	snprintf(c->chip, sizeof(c->chip), "unknown");
 	c->io = nvs_sim_io(c->sim);
 	if (nvs_identify(c->io, &id) == 0) {
-		c->ident = id;
-		c->id_ok = true;
-		c->chip_id = id.chip_id;
-		c->boot0 = id.boot0;
-		c->boot42 = id.boot42;
-		c->arch = nvs_arch_name(id.arch);
-		if (id.chip)
-			snprintf(c->chip, sizeof(c->chip), "%s", id.chip->name);
+		gpu_set_ident(c, &id);
 	}
 	*gpus = c;
 	*n = 1;
 	return GPU_OK;
+}
+
+void gpu_set_ident(struct gpu *c, const struct nvs_ident *id)
+{
+	c->ident = *id;
+	c->id_ok = true;
+	c->chip_id = id->chip_id;
+	c->boot0 = id->boot0;
+	c->boot42 = id->boot42;
+	c->arch = nvs_arch_name(id->arch);
+	if (id->chip)
+		snprintf(c->chip, sizeof(c->chip), "%s", id->chip->name);
+}
+
+void gpu_snapshot_meta(const struct gpu *c, struct nvss *s, const char *source,
+		       const char *chip, const char *driver)
+{
+	time_t now = time(NULL);
+	char buf[64];
+	struct tm tm;
+
+	snprintf(buf, sizeof(buf), "%s-%s", source, chip);
+	nvss_add_meta(s, "name", buf);
+	nvss_add_meta(s, "source", source);
+	if (driver)
+		nvss_add_meta(s, "driver", driver);
+	if (c->bdf[0])
+		nvss_add_meta(s, "bdf", c->bdf);
+	snprintf(buf, sizeof(buf), "%04x:%04x", c->vendor, c->device);
+	nvss_add_meta(s, "pci_id", buf);
+	gmtime_r(&now, &tm);
+	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	nvss_add_meta(s, "captured", buf);
 }
 
 static void from_info(struct gpu *c, const struct nvsched_gpu_info *info)

@@ -179,6 +179,14 @@ void gpu_json_topology(struct jw *w, const struct nvs_topology *t);
 /* `nvsched snapshot` over the module (snapshot_module.c) */
 int gpu_snapshot_module(const struct gpu *c, struct nvss *s, char *err, size_t errlen);
 
+/* Fill @c's identity fields from a successful nvs_identify(). */
+void gpu_set_ident(struct gpu *c, const struct nvs_ident *id);
+/* The metadata every captured snapshot carries (docs/snapshot-format.md):
+ * name "<source>-<chip>", source, driver (when given), bdf (when known),
+ * pci_id, captured (UTC). */
+void gpu_snapshot_meta(const struct gpu *c, struct nvss *s, const char *source,
+		       const char *chip, const char *driver);
+
 /* `nvsched snapshot`: capture @c, write it to @path ("-": stdout); 0, or -1
  * with @msg saying why (on success what was captured, or "") */
 int gpu_snapshot_save(struct gpu *c, const char *path, char *msg, size_t len);

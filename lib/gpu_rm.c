@@ -250,14 +250,7 @@ static int open_one(const char *sel, const char *cmd, struct gpu *c)
 	rm_io_prefetch_range(c->rmio, 0x0, 0x8);
 	rm_io_prefetch_range(c->rmio, 0xa00, 0xa00);
 	if (nvs_identify(c->io, &id) == 0 && id.caps) {
-		c->ident = id;
-		c->id_ok = true;
-		c->chip_id = id.chip_id;
-		c->boot0 = id.boot0;
-		c->boot42 = id.boot42;
-		c->arch = nvs_arch_name(id.arch);
-		if (id.chip)
-			snprintf(c->chip, sizeof(c->chip), "%s", id.chip->name);
+		gpu_set_ident(c, &id);
 		prefetch_ptop(c);
 	}
 	return 0;

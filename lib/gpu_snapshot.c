@@ -25,9 +25,6 @@ static void add_reg(void *ctx, uint32_t off, uint32_t val)
 static int snapshot_rm(struct gpu *c, struct nvss *s)
 {
 	struct nvs_topology *t = malloc(sizeof(*t));
-	char buf[64];
-	time_t now = time(NULL);
-	struct tm tm;
 	int ret;
 
 	if (!t)
@@ -36,16 +33,7 @@ static int snapshot_rm(struct gpu *c, struct nvss *s)
 	free(t);
 	if (ret)
 		return ret;
-	snprintf(buf, sizeof(buf), "rm-%s", c->id_ok ? c->chip : "unknown");
-	nvss_add_meta(s, "name", buf);
-	nvss_add_meta(s, "source", "rm");
-	nvss_add_meta(s, "driver", c->rm->version);
-	nvss_add_meta(s, "bdf", c->bdf);
-	snprintf(buf, sizeof(buf), "%04x:%04x", c->vendor, c->device);
-	nvss_add_meta(s, "pci_id", buf);
-	gmtime_r(&now, &tm);
-	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	nvss_add_meta(s, "captured", buf);
+	gpu_snapshot_meta(c, s, "rm", c->id_ok ? c->chip : "unknown", c->rm->version);
 	nvss_add_meta(s, "memory",
 		      "not captured: the rm backend reads registers only (READ_32 regops); GPU memory needs the PRAMIN window, which it never moves");
 	rm_io_foreach(c->rmio, add_reg, s);

@@ -86,9 +86,6 @@ int gpu_snapshot_module(const struct gpu *c, struct nvss *s, char *err, size_t e
 {
 	struct mod_io *m = mod_io_open(c->index);
 	struct nvs_ident id;
-	char buf[64];
-	time_t now = time(NULL);
-	struct tm tm;
 	int ret;
 
 	if (!m) {
@@ -104,16 +101,7 @@ int gpu_snapshot_module(const struct gpu *c, struct nvss *s, char *err, size_t e
 		goto out;
 	}
 	run_decoders(mod_io_io(m), &id);
-	snprintf(buf, sizeof(buf), "module-%s", id.chip ? id.chip->name : "unknown");
-	nvss_add_meta(s, "name", buf);
-	nvss_add_meta(s, "source", "module");
-	if (c->bdf[0])
-		nvss_add_meta(s, "bdf", c->bdf);
-	snprintf(buf, sizeof(buf), "%04x:%04x", c->vendor, c->device);
-	nvss_add_meta(s, "pci_id", buf);
-	gmtime_r(&now, &tm);
-	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	nvss_add_meta(s, "captured", buf);
+	gpu_snapshot_meta(c, s, "module", id.chip ? id.chip->name : "unknown", NULL);
 	mod_io_foreach_reg(m, put_reg, s);
 	mod_io_foreach_mem(m, put_mem, s);
 out:
