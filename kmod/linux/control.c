@@ -269,6 +269,83 @@ static int nvs_recheck(struct nvs_gpu *g, const struct nvs_topology *t, int rl,
 	return nvs_plan_check(&g->io, p);
 }
 
+/* the runlist of a request without one (-1): bare channel/TSG ids only */
+static int nvs_ctl_pick_runlist(struct nvs_gpu *g, const struct nvs_topology *t,
+				const struct nvsched_control *c, bool chan, bool tsg)
+{
+	int rl;
+
+	if (!chan && !tsg)
+		return -EINVAL;
+	if (g->ident.caps->chan_ctl == NVS_CHAN_CHRAM)
+		return 0;	/* per-runlist ids: bare ID means runlist 0 */
+	rl = nvs_find_runlist(g, t, tsg, c->id);
+	if (rl < 0 && (c->flags & NVSCHED_CTL_FORCE))
+		rl = g->ident.caps->chan_ctl == NVS_CHAN_PCCSR ? 0 : rl;
+	if (rl < 0)
+		return c->id > (chan ? 4095u : nvs_max_tsgid(g->ident.caps)) ? -ERANGE : -ENOENT;
+	return rl;
+}
+
+/* the channel or TSG must be on the runlist (unless forced) */
+static int nvs_ctl_check_target(struct nvs_gpu *g, const struct nvsched_control *c,
+				const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
+				int fetch_err, bool chan, bool tsg)
+{
+	if ((!chan && !tsg) || (c->flags & NVSCHED_CTL_FORCE))
+		return 0;
+	if (chan && c->id >= loc->num_channels)
+		return -ERANGE;
+	if (tsg && c->id > nvs_max_tsgid(g->ident.caps))
+		return -ERANGE;
+	if (fetch_err)
+		return fetch_err;	/* cannot check membership */
+	if (chan ? !nvs_rl_has_chan(loc, items, c->id) : !nvs_rl_has_tsg(loc, items, c->id))
+		return -ENOENT;
+	return 0;
+}
+
+/* recheck, remember for the restore, write, wait, audit; under the lock */
+static int nvs_ctl_commit(struct nvs_gpu *g, const struct nvs_topology *t, int rl,
+			  const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
+			  struct nvs_plan *p, struct nvsched_control *c, unsigned int timeout)
+{
+	enum nvs_ctl_op op = c->op;
+	bool chan = op == NVS_CTL_DISABLE_CHANNEL || op == NVS_CTL_ENABLE_CHANNEL;
+	int ret = nvs_recheck(g, t, rl, loc, p, op);
+
+	if (ret) {
+		if (ret == -EBUSY)
+			dev_notice_ratelimited(g->dev,
+					       "%s: %s on runlist %d refused: %s\n",
+					       g->name, nvs_ctl_op_name(op), rl,
+					       op == NVS_CTL_PREEMPT_TSG || op == NVS_CTL_PREEMPT_RUNLIST ?
+					       "a preempt is already pending" :
+					       "the driver changed the registers meanwhile");
+		return ret;
+	}
+	if (chan) {
+		ret = nvs_remember(g, rl, c->id, op == NVS_CTL_DISABLE_CHANNEL,
+				   nvs_find_chan(loc, items, c->id));
+		if (ret)
+			return ret;
+	}
+	if (op == NVS_CTL_SCHED_DISABLE || op == NVS_CTL_SCHED_ENABLE) {
+		if (rl >= 64)
+			return -ERANGE;	/* cannot be remembered for the restore */
+		if (op == NVS_CTL_SCHED_DISABLE)
+			g->sched_disabled |= BIT_ULL(rl);
+		else
+			g->sched_disabled &= ~BIT_ULL(rl);
+	}
+	nvs_plan_apply(&g->io, p);
+	if (!(c->flags & NVSCHED_CTL_NO_WAIT))
+		ret = nvs_wait(g, p, timeout, &c->pending);
+	nvs_audit(g, nvs_ctl_op_name(op), rl,
+		  chan || op == NVS_CTL_PREEMPT_TSG ? c->id : (unsigned int)rl, p, ret);
+	return ret;
+}
+
 /**
  * nvs_control() - perform one control operation on @g
  * @g: the GPU
@@ -307,50 +384,20 @@ int nvs_control(struct nvs_gpu *g, struct nvsched_control *c)
 	ret = nvs_gpu_begin(g);
 	if (ret)
 		goto out_topo;
-	if (!g->ident.caps) {
-		ret = -EOPNOTSUPP;
+	ret = -EOPNOTSUPP;
+	if (!g->ident.caps)
 		goto out;
-	}
 	if (rl < 0) {
-		if (!chan && !tsg) {
-			ret = -EINVAL;
+		ret = rl = nvs_ctl_pick_runlist(g, t, c, chan, tsg);
+		if (rl < 0)
 			goto out;
-		}
-		if (g->ident.caps->chan_ctl == NVS_CHAN_CHRAM) {
-			rl = 0;		/* per-runlist ids: bare ID means runlist 0 */
-		} else {
-			rl = nvs_find_runlist(g, t, tsg, c->id);
-			if (rl < 0 && (c->flags & NVSCHED_CTL_FORCE))
-				rl = g->ident.caps->chan_ctl == NVS_CHAN_PCCSR ? 0 : rl;
-			if (rl < 0) {
-				ret = c->id > (chan ? 4095u : nvs_max_tsgid(g->ident.caps)) ?
-				      -ERANGE : -ENOENT;
-				goto out;
-			}
-		}
 	}
 	ret = nvs_rl_read_locked(g, t, rl, &loc, &items, &fetch_err);
 	if (ret)
 		goto out;	/* -ENOENT: no such runlist; -EIO: registers unreadable */
-	if ((chan || tsg) && !(c->flags & NVSCHED_CTL_FORCE)) {
-		if (chan && c->id >= loc.num_channels) {
-			ret = -ERANGE;
-			goto out;
-		}
-		if (tsg && c->id > nvs_max_tsgid(g->ident.caps)) {
-			ret = -ERANGE;
-			goto out;
-		}
-		if (fetch_err) {
-			ret = fetch_err;	/* cannot check membership */
-			goto out;
-		}
-		if (chan ? !nvs_rl_has_chan(&loc, items, c->id) :
-			   !nvs_rl_has_tsg(&loc, items, c->id)) {
-			ret = -ENOENT;
-			goto out;
-		}
-	}
+	ret = nvs_ctl_check_target(g, c, &loc, items, fetch_err, chan, tsg);
+	if (ret)
+		goto out;
 	ret = nvs_ctl_plan(&g->io, g->ident.caps, &loc, op, c->id, &p);
 	if (ret)
 		goto out;
@@ -360,39 +407,8 @@ int nvs_control(struct nvs_gpu *g, struct nvsched_control *c)
 	c->resolved_runlist = rl;
 	c->nwrites = p.n;
 	memcpy(c->writes, p.w, sizeof(p.w));
-	if (c->flags & NVSCHED_CTL_DRY_RUN)
-		goto out;
-	ret = nvs_recheck(g, t, rl, &loc, &p, op);
-	if (ret) {
-		if (ret == -EBUSY)
-			dev_notice_ratelimited(g->dev,
-					       "%s: %s on runlist %d refused: %s\n",
-					       g->name, nvs_ctl_op_name(op), rl,
-					       op == NVS_CTL_PREEMPT_TSG || op == NVS_CTL_PREEMPT_RUNLIST ?
-					       "a preempt is already pending" :
-					       "the driver changed the registers meanwhile");
-		goto out;
-	}
-	if (chan) {
-		ret = nvs_remember(g, rl, c->id, op == NVS_CTL_DISABLE_CHANNEL,
-				   nvs_find_chan(&loc, items, c->id));
-		if (ret)
-			goto out;
-	}
-	if (op == NVS_CTL_SCHED_DISABLE || op == NVS_CTL_SCHED_ENABLE) {
-		if (rl >= 64) {
-			ret = -ERANGE;	/* cannot be remembered for the restore */
-			goto out;
-		}
-		if (op == NVS_CTL_SCHED_DISABLE)
-			g->sched_disabled |= BIT_ULL(rl);
-		else
-			g->sched_disabled &= ~BIT_ULL(rl);
-	}
-	nvs_plan_apply(&g->io, &p);
-	if (!(c->flags & NVSCHED_CTL_NO_WAIT))
-		ret = nvs_wait(g, &p, timeout, &c->pending);
-	nvs_audit(g, nvs_ctl_op_name(op), rl, chan || tsg ? c->id : (unsigned int)rl, &p, ret);
+	if (!(c->flags & NVSCHED_CTL_DRY_RUN))
+		ret = nvs_ctl_commit(g, t, rl, &loc, items, &p, c, timeout);
 out:
 	nvs_gpu_end(g);
 	kvfree(items);

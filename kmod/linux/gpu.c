@@ -514,6 +514,33 @@ static int cand_cmp(const void *a, const void *b)
 static LIST_HEAD(nvs_gpu_list);
 static unsigned int nvs_ngpus;
 
+/* NVIDIA display controllers and test_devices= matches, in PCI bus order;
+ * each holds a reference (pci_dev_put() them); returns how many */
+static int nvs_pci_candidates(const struct nvs_test_id *ids, int nids,
+			      struct nvs_candidate *cand, int max)
+{
+	struct pci_dev *pdev = NULL;
+	int i, ncand = 0;
+
+	for_each_pci_dev(pdev) {
+		int bar = -1;
+
+		if (pci_is_nvidia_display(pdev))
+			bar = 0;
+		for (i = 0; i < nids && bar < 0; i++)
+			if (pdev->vendor == ids[i].vendor && pdev->device == ids[i].device)
+				bar = ids[i].bar;
+		if (bar < 0 || ncand == max)
+			continue;
+		cand[ncand].pdev = pci_dev_get(pdev);
+		cand[ncand].bar = bar;
+		cand[ncand].test_dev = !pci_is_nvidia_display(pdev);
+		ncand++;
+	}
+	sort(cand, ncand, sizeof(*cand), cand_cmp, NULL);
+	return ncand;
+}
+
 /**
  * nvs_gpus_discover() - find the GPUs and build their state
  * @test_devices: the test_devices= parameter or NULL
@@ -529,8 +556,7 @@ int nvs_gpus_discover(const char *test_devices)
 	struct list_head *gpus = &nvs_gpu_list;
 	struct nvs_test_id ids[NVS_MAX_TEST_IDS];
 	struct nvs_candidate *cand = NULL;
-	struct pci_dev *pdev = NULL;
-	int nids, ncand = 0, i, ret = 0;
+	int nids, ncand, i, ret = 0;
 	unsigned int index = 0;
 
 	nids = parse_test_devices(test_devices, ids, NVS_MAX_TEST_IDS);
@@ -543,22 +569,7 @@ int nvs_gpus_discover(const char *test_devices)
 	cand = kcalloc(256, sizeof(*cand), GFP_KERNEL);
 	if (!cand)
 		return -ENOMEM;
-	for_each_pci_dev(pdev) {
-		int bar = -1;
-
-		if (pci_is_nvidia_display(pdev))
-			bar = 0;
-		for (i = 0; i < nids && bar < 0; i++)
-			if (pdev->vendor == ids[i].vendor && pdev->device == ids[i].device)
-				bar = ids[i].bar;
-		if (bar < 0 || ncand == 256)
-			continue;
-		cand[ncand].pdev = pci_dev_get(pdev);
-		cand[ncand].bar = bar;
-		cand[ncand].test_dev = !pci_is_nvidia_display(pdev);
-		ncand++;
-	}
-	sort(cand, ncand, sizeof(*cand), cand_cmp, NULL);
+	ncand = nvs_pci_candidates(ids, nids, cand, 256);
 
 	/* nvdebug numbering: the Tegra platform GPU first (at most one) */
 	for (i = 0; i < (int)ARRAY_SIZE(nvs_tegra_names); i++) {

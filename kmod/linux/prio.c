@@ -420,12 +420,42 @@ static struct nvs_prio_file *nvs_prio_file(struct file *file, struct nvs_gpu *g)
 	return pf;
 }
 
+/* is @tsgid on runlist @rl of @g now (the driver's runlist)? 0 or errno */
+static int nvs_prio_tsg_on_runlist(struct nvs_gpu *g, int rl, unsigned int tsgid, bool *on_rl)
+{
+	struct nvs_rl_snap *snap;
+	int ret = nvs_rl_snap_take(g, rl, false, &snap);
+
+	if (ret)
+		return ret;
+	*on_rl = !snap->err && nvs_rl_has_tsg(&snap->loc, snap->items, tsgid);
+	ret = snap->err;
+	nvs_rl_snap_free(snap);
+	return ret;
+}
+
+/* the runtime state of runlist @rl: its gate, and its copy under the
+ * runlist mechanism; under pg->lock */
+static int nvs_prio_rl_state(struct nvs_gpu *g, struct nvs_prio_gpu *pg, int rl)
+{
+	if (!pg->gate[rl]) {
+		pg->gate[rl] = nvs_prio_gate_new(rl);
+		if (!pg->gate[rl])
+			return -ENOMEM;
+	}
+	if (pg->mech == NVSCHED_PRIO_MECH_RUNLIST && !pg->rl[rl]) {
+		pg->rl[rl] = nvs_prio_runlist_new(g, rl);
+		if (!pg->rl[rl])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 {
 	struct nvsched_prio_tsg req;
 	struct nvs_prio_file *pf;
 	struct nvs_prio_gpu *pg;
-	struct nvs_rl_snap *snap;
 	struct nvs_gpu *g;
 	bool on_rl = true;
 	u64 t0;
@@ -460,12 +490,7 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 	}
 	if (!(req.flags & NVSCHED_PRIO_TSG_REMOVE)) {
 		/* the TSG must be on that runlist now */
-		ret = nvs_rl_snap_take(g, req.runlist, false, &snap);
-		if (ret)
-			return ret;
-		on_rl = !snap->err && nvs_rl_has_tsg(&snap->loc, snap->items, req.tsgid);
-		ret = snap->err;
-		nvs_rl_snap_free(snap);
+		ret = nvs_prio_tsg_on_runlist(g, req.runlist, req.tsgid, &on_rl);
 		if (ret)
 			return ret;
 	}
@@ -484,20 +509,9 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 		goto out;
 	}
 	t0 = ktime_get_ns();
-	if (!pg->gate[req.runlist]) {
-		pg->gate[req.runlist] = nvs_prio_gate_new(req.runlist);
-		if (!pg->gate[req.runlist]) {
-			ret = -ENOMEM;
-			goto out;
-		}
-	}
-	if (pg->mech == NVSCHED_PRIO_MECH_RUNLIST && !pg->rl[req.runlist]) {
-		pg->rl[req.runlist] = nvs_prio_runlist_new(g, req.runlist);
-		if (!pg->rl[req.runlist]) {
-			ret = -ENOMEM;
-			goto out;
-		}
-	}
+	ret = nvs_prio_rl_state(g, pg, req.runlist);
+	if (ret)
+		goto out;
 	if (pf->slot < 0) {
 		ret = nvs_prio_task_add(pg->p, pg->next_key++);
 		if (ret < 0)
