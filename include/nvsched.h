@@ -35,6 +35,30 @@ int nvsched_gpu_info(struct nvsched *h, struct nvsched_gpu_info *out);
  * e.g. "module not loaded: run sudo modprobe nvsched". */
 const char *nvsched_strerror(int err);
 
+/* ---- inspection and control (nvsched(4) for the structures) ----
+ * Each returns 0 or a negative errno (-EPERM: a capability is missing). */
+
+/* The device table: *@engines is malloc'ed (free() it) and @out->count
+ * says how many; @out->version and @out->flags as NVSCHED_IOC_TOPOLOGY. */
+int nvsched_topology(struct nvsched *h, struct nvsched_topology *out,
+		     struct nvsched_engine **engines);
+
+/* Runlist @id, read by the module under its lock: *@entries is malloc'ed
+ * (free() it; NULL when @out->count is 0) and @out has the runlist's
+ * location and error.  @hint: entries to try first (0: 256); the call
+ * grows the buffer as the module asks (CAP_SYS_RAWIO). */
+int nvsched_runlist(struct nvsched *h, int id, unsigned int hint,
+		    struct nvsched_runlist *out, struct nvsched_rl_entry **entries);
+
+/* Copy-engine wiring and the GPC/TPC configuration. */
+int nvsched_ce(struct nvsched *h, struct nvsched_ce *out);
+int nvsched_gr(struct nvsched *h, struct nvsched_gr *out);
+
+/* A control request (channel enable/disable, preempt, resubmit, ...;
+ * CAP_SYS_ADMIN and CAP_SYS_RAWIO); @c->gpu is set from @h.  On success
+ * and on -ETIMEDOUT @c comes back with the writes and pending bits. */
+int nvsched_control(struct nvsched *h, struct nvsched_control *c);
+
 /* ---- fixed-priority GPU scheduling (docs/priority.md) ----
  * One handle is one task on its GPU; closing it (or the process dying)
  * ends its segment and gives its TSGs back. */

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 
 #include "gpu.h"
 #include "nvsched.h"
@@ -24,105 +23,121 @@
 #include "nvsched/regs/gr.h"
 
 /* ---- module: /dev/nvsched ----------------------------------------------- */
-/* one ioctl on the module for GPU @c */
-static int module_ioctl(const struct gpu *c, unsigned long cmd, void *arg)
+/*
+ * The module backend is libnvsched (include/nvsched.h): each call opens the
+ * GPU's handle, asks, and closes it; what comes back is converted to the
+ * portable core's structures the commands print.
+ */
+typedef int (*lib_call)(struct nvsched *h, void *arg);
+
+static int with_handle(const struct gpu *c, lib_call fn, void *arg)
 {
 	struct nvsched *h = nvsched_open(c->index);
-	int ret = 0;
+	int ret;
 
 	if (!h)
 		return -errno;
-	if (ioctl(nvsched_fd(h), cmd, arg))
-		ret = -errno;
+	ret = fn(h, arg);
 	nvsched_close(h);
 	return ret;
+}
+
+static int call_ce(struct nvsched *h, void *arg)
+{
+	return nvsched_ce(h, arg);
+}
+
+static int call_gr(struct nvsched *h, void *arg)
+{
+	return nvsched_gr(h, arg);
+}
+
+static int call_control(struct nvsched *h, void *arg)
+{
+	return nvsched_control(h, arg);
+}
+
+struct topo_call {
+	struct nvsched_topology req;
+	struct nvsched_engine *ue;
+};
+
+static int call_topology(struct nvsched *h, void *arg)
+{
+	struct topo_call *tc = arg;
+
+	return nvsched_topology(h, &tc->req, &tc->ue);
 }
 
 /* NVSCHED_IOC_TOPOLOGY */
 static int module_topology(const struct gpu *c, struct nvs_topology *t)
 {
-	struct nvsched_engine *ue;
-	struct nvsched_topology req;
-	struct nvsched *h;
+	struct topo_call tc = { .ue = NULL };
 	unsigned int i;
-	int ret = 0;
+	int ret;
 
 	memset(t, 0, sizeof(*t));
-	ue = calloc(NVS_MAX_ENGINES, sizeof(*ue));
-	if (!ue)
-		return -ENOMEM;
-	h = nvsched_open(c->index);
-	if (!h) {
-		free(ue);
-		return -errno;
+	ret = with_handle(c, call_topology, &tc);
+	if (ret)
+		return ret;
+	if (tc.req.count > NVS_MAX_ENGINES) {
+		free(tc.ue);
+		return -ENOSPC;	/* more than any device table holds */
 	}
-	memset(&req, 0, sizeof(req));
-	req.gpu = (unsigned int)c->index;
-	req.count = NVS_MAX_ENGINES;
-	req.engines = (uintptr_t)ue;
-	if (ioctl(nvsched_fd(h), NVSCHED_IOC_TOPOLOGY, &req)) {
-		ret = -errno;
-		goto out;
-	}
-	t->n = req.count;
-	t->version = (uint8_t)req.version;
-	t->info2 = req.flags & NVSCHED_TOPO_INFO2;
-	t->version_unconfirmed = req.flags & NVSCHED_TOPO_UNCONFIRMED;
+	t->n = tc.req.count;
+	t->version = (uint8_t)tc.req.version;
+	t->info2 = tc.req.flags & NVSCHED_TOPO_INFO2;
+	t->version_unconfirmed = tc.req.flags & NVSCHED_TOPO_UNCONFIRMED;
 	for (i = 0; i < t->n; i++) {
+		const struct nvsched_engine *ue = &tc.ue[i];
 		struct nvs_engine *e = &t->eng[i];
 
-		e->type = (uint8_t)ue[i].type;
-		e->instance = (uint8_t)ue[i].instance;
-		e->runlist = (int16_t)ue[i].runlist;
-		e->fault_id = (int16_t)ue[i].fault_id;
-		e->reset_id = (int16_t)ue[i].reset_id;
-		e->rleng_id = (int8_t)ue[i].rleng_id;
-		e->engine_id = (int8_t)ue[i].engine_id;
-		e->is_engine = ue[i].flags & NVSCHED_ENGINE_IS_ENGINE;
-		e->pri_base = ue[i].pri_base;
-		e->runlist_pri_base = ue[i].runlist_pri_base;
+		e->type = (uint8_t)ue->type;
+		e->instance = (uint8_t)ue->instance;
+		e->runlist = (int16_t)ue->runlist;
+		e->fault_id = (int16_t)ue->fault_id;
+		e->reset_id = (int16_t)ue->reset_id;
+		e->rleng_id = (int8_t)ue->rleng_id;
+		e->engine_id = (int8_t)ue->engine_id;
+		e->is_engine = ue->flags & NVSCHED_ENGINE_IS_ENGINE;
+		e->pri_base = ue->pri_base;
+		e->runlist_pri_base = ue->runlist_pri_base;
 	}
-out:
-	nvsched_close(h);
-	free(ue);
-	return ret;
+	free(tc.ue);
+	return 0;
+}
+
+struct rl_call {
+	int id;
+	unsigned int hint;
+	struct nvsched_runlist req;
+	struct nvsched_rl_entry *e;
+};
+
+static int call_runlist(struct nvsched *h, void *arg)
+{
+	struct rl_call *rc = arg;
+
+	return nvsched_runlist(h, rc->id, rc->hint, &rc->req, &rc->e);
 }
 
 /* NVSCHED_IOC_RUNLIST: the module's own copy of the runlist */
 static int module_runlist(const struct gpu *c, const struct nvs_topology *t, int id,
 			  struct gpu_runlist *v)
 {
-	struct nvsched_runlist req;
-	struct nvsched_rl_entry *e = NULL;
-	struct nvsched *h;
 	const char *tc = getenv("NVSCHED_TEST_RL_CAP");	/* tests: force ENOSPC */
-	unsigned int i, cap = tc && atoi(tc) > 0 ? (unsigned int)atoi(tc) : 256;
+	struct rl_call rc = { .id = id, .hint = tc && atoi(tc) > 0 ? (unsigned int)atoi(tc) : 0 };
+	struct nvsched_runlist req;
+	struct nvsched_rl_entry *e;
+	unsigned int i;
 	int ret;
 
 	memset(v, 0, sizeof(*v));
-	h = nvsched_open(c->index);
-	if (!h)
-		return -errno;
-	for (;;) {
-		struct nvsched_rl_entry *ne = realloc(e, cap * sizeof(*e));
-
-		if (!ne) {
-			ret = -ENOMEM;
-			goto out;
-		}
-		e = ne;
-		memset(&req, 0, sizeof(req));
-		req.gpu = (unsigned int)c->index;
-		req.id = id;
-		req.count = cap;
-		req.entries = (uintptr_t)e;
-		if (!ioctl(nvsched_fd(h), NVSCHED_IOC_RUNLIST, &req))
-			break;
-		ret = -errno;
-		if (ret != -ENOSPC || req.count <= cap)
-			goto out;
-		cap = req.count;	/* size negotiation */
-	}
+	ret = with_handle(c, call_runlist, &rc);
+	if (ret)
+		return ret;
+	req = rc.req;
+	e = rc.e;
 	v->loc.id = id;
 	v->loc.base = req.base;
 	v->loc.aperture = (uint8_t)req.aperture;
@@ -166,7 +181,6 @@ static int module_runlist(const struct gpu *c, const struct nvs_topology *t, int
 	}
 out:
 	free(e);
-	nvsched_close(h);
 	return ret;
 }
 
@@ -177,9 +191,7 @@ static int module_ce(const struct gpu *c, struct nvs_ce *ce)
 	unsigned int i;
 	int ret;
 
-	memset(&req, 0, sizeof(req));
-	req.gpu = (unsigned int)c->index;
-	ret = module_ioctl(c, NVSCHED_IOC_CE, &req);
+	ret = with_handle(c, call_ce, &req);
 	if (ret)
 		return ret;
 	memset(ce, 0, sizeof(*ce));
@@ -201,9 +213,7 @@ static int module_gr(const struct gpu *c, struct nvs_gr *gr)
 	unsigned int i;
 	int ret;
 
-	memset(&req, 0, sizeof(req));
-	req.gpu = (unsigned int)c->index;
-	ret = module_ioctl(c, NVSCHED_IOC_GR, &req);
+	ret = with_handle(c, call_gr, &req);
 	if (ret)
 		return ret;
 	memset(gr, 0, sizeof(*gr));
@@ -235,15 +245,7 @@ static int module_gr(const struct gpu *c, struct nvs_gr *gr)
 /* NVSCHED_IOC_CONTROL: the module checks, applies and audits */
 static int module_control(const struct gpu *gpu, struct nvsched_control *c)
 {
-	struct nvsched *h = nvsched_open(gpu->index);
-	int ret = 0;
-
-	if (!h)
-		return -errno;
-	if (ioctl(nvsched_fd(h), NVSCHED_IOC_CONTROL, c))
-		ret = -errno;
-	nvsched_close(h);
-	return ret;
+	return with_handle(gpu, call_control, c);
 }
 
 

@@ -78,6 +78,94 @@ int nvsched_fd(const struct nvsched *h)
 	return h->fd;
 }
 
+int nvsched_topology(struct nvsched *h, struct nvsched_topology *out,
+		     struct nvsched_engine **engines)
+{
+	unsigned int cap = 64;
+
+	*engines = NULL;
+	for (;;) {
+		struct nvsched_engine *e = realloc(*engines, cap * sizeof(*e));
+
+		if (!e)
+			goto nomem;
+		*engines = e;
+		memset(out, 0, sizeof(*out));
+		out->gpu = (unsigned int)h->gpu;
+		out->count = cap;
+		out->engines = (uintptr_t)e;
+		if (!ioctl(h->fd, NVSCHED_IOC_TOPOLOGY, out))
+			return 0;
+		if (errno != ENOSPC || out->count <= cap)
+			break;
+		cap = out->count;	/* the module says how many */
+	}
+	free(*engines);
+	*engines = NULL;
+	return -errno;
+nomem:
+	free(*engines);
+	*engines = NULL;
+	return -ENOMEM;
+}
+
+int nvsched_runlist(struct nvsched *h, int id, unsigned int hint,
+		    struct nvsched_runlist *out, struct nvsched_rl_entry **entries)
+{
+	unsigned int cap = hint ? hint : 256;
+	int ret;
+
+	*entries = NULL;
+	for (;;) {
+		struct nvsched_rl_entry *e = realloc(*entries, cap * sizeof(*e));
+
+		if (!e) {
+			ret = -ENOMEM;
+			break;
+		}
+		*entries = e;
+		memset(out, 0, sizeof(*out));
+		out->gpu = (unsigned int)h->gpu;
+		out->id = id;
+		out->count = cap;
+		out->entries = (uintptr_t)e;
+		if (!ioctl(h->fd, NVSCHED_IOC_RUNLIST, out)) {
+			if (!out->count) {
+				free(*entries);
+				*entries = NULL;
+			}
+			return 0;
+		}
+		ret = -errno;
+		if (ret != -ENOSPC || out->count <= cap)
+			break;
+		cap = out->count;	/* size negotiation */
+	}
+	free(*entries);
+	*entries = NULL;
+	return ret;
+}
+
+int nvsched_ce(struct nvsched *h, struct nvsched_ce *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->gpu = (unsigned int)h->gpu;
+	return ioctl(h->fd, NVSCHED_IOC_CE, out) ? -errno : 0;
+}
+
+int nvsched_gr(struct nvsched *h, struct nvsched_gr *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->gpu = (unsigned int)h->gpu;
+	return ioctl(h->fd, NVSCHED_IOC_GR, out) ? -errno : 0;
+}
+
+int nvsched_control(struct nvsched *h, struct nvsched_control *c)
+{
+	c->gpu = (unsigned int)h->gpu;
+	return ioctl(h->fd, NVSCHED_IOC_CONTROL, c) ? -errno : 0;
+}
+
 int nvsched_gpu_info(struct nvsched *h, struct nvsched_gpu_info *out)
 {
 	memset(out, 0, sizeof(*out));
