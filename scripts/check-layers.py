@@ -66,7 +66,7 @@ ONLY = {("analysis/rta", "cli"): {"cli.h"},
 # a .c file only its own header's rank and below
 KLINUX_ORDER = ["nvsched_trace.h", "nvs_params.h", "nvs_gpu.h", "nvs_control.h",
                 "nvs_prio.h", "nvs_proc.h", "nvs_dev.h"]
-KLINUX_OWN = {"params.c": "nvs_params.h", "gpu.c": "nvs_gpu.h", "rl_snap.c": "nvs_gpu.h",
+KLINUX_OWN = {"params.c": "nvs_params.h", "gpu.c": "nvs_gpu.h", "rlcopy.c": "nvs_gpu.h",
               "control.c": "nvs_control.h", "prio.c": "nvs_prio.h",
               "prio_runlist.c": "nvs_prio.h", "trace.c": "nvs_prio.h",
               "proc.c": "nvs_proc.h", "proc_runlist.c": "nvs_proc.h",

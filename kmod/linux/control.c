@@ -170,7 +170,7 @@ static int nvs_remember(struct nvs_gpu *g, int rl, unsigned int chid, bool disab
  * runlist, registers unreadable) or -ENOMEM; 0 otherwise, with *fetch_err
  * telling whether the entries could be read (*items NULL if not).
  */
-static int nvs_rl_read_locked(struct nvs_gpu *g, const struct nvs_topology *t, int rl,
+static int nvs_ctl_rl_read_locked(struct nvs_gpu *g, const struct nvs_topology *t, int rl,
 			      struct nvs_rl_loc *loc, struct nvs_rl_item **items, int *fetch_err)
 {
 	const struct nvs_caps *caps = g->ident.caps;
@@ -236,7 +236,7 @@ static int nvs_find_runlist(struct nvs_gpu *g, const struct nvs_topology *t, boo
 		int ferr;
 		bool hit;
 
-		if (nvs_rl_read_locked(g, t, ids[i], &loc, &items, &ferr) || !items)
+		if (nvs_ctl_rl_read_locked(g, t, ids[i], &loc, &items, &ferr) || !items)
 			continue;
 		hit = tsg ? nvs_rl_has_tsg(&loc, items, id) : nvs_rl_has_chan(&loc, items, id);
 		kvfree(items);
@@ -392,7 +392,7 @@ int nvs_control(struct nvs_gpu *g, struct nvsched_control *c)
 		if (rl < 0)
 			goto out;
 	}
-	ret = nvs_rl_read_locked(g, t, rl, &loc, &items, &fetch_err);
+	ret = nvs_ctl_rl_read_locked(g, t, rl, &loc, &items, &fetch_err);
 	if (ret)
 		goto out;	/* -ENOENT: no such runlist; -EIO: registers unreadable */
 	ret = nvs_ctl_check_target(g, c, &loc, items, fetch_err, chan, tsg);
@@ -432,7 +432,7 @@ static int nvs_restore_one(struct nvs_gpu *g, const struct nvs_topology *t,
 	struct nvs_plan p;
 	int ret, ferr;
 
-	ret = nvs_rl_read_locked(g, t, d->rl, &loc, &items, &ferr);
+	ret = nvs_ctl_rl_read_locked(g, t, d->rl, &loc, &items, &ferr);
 	if (ret)
 		return ret;
 	if (ferr) {

@@ -171,7 +171,7 @@ static long nvs_ioc_runlist(struct file *file, void __user *arg)
 {
 	struct nvsched_runlist req;
 	struct nvsched_rl_entry __user *uarr;
-	struct nvs_rl_snap *s;
+	struct nvs_rlcopy *s;
 	struct nvs_gpu *g;
 	unsigned int i;
 	long ret = 0;
@@ -188,7 +188,7 @@ static long nvs_ioc_runlist(struct file *file, void __user *arg)
 	g = nvs_gpu_get_by_index(req.gpu);
 	if (!g)
 		return -ENODEV;
-	ret = nvs_rl_snap_take(g, req.id, false, &s);
+	ret = nvs_rlcopy_take(g, req.id, false, &s);
 	if (ret)
 		return ret;
 	uarr = u64_to_user_ptr(req.entries);
@@ -232,7 +232,7 @@ static long nvs_ioc_runlist(struct file *file, void __user *arg)
 	req.num_channels = s->loc.num_channels;
 	req.chram_base = s->loc.chram_base;
 	req.window_moves = s->moves;
-	nvs_rl_snap_free(s);
+	nvs_rlcopy_free(s);
 	if (ret && ret != -ENOSPC)
 		return ret;
 	if (copy_to_user(arg, &req, sizeof(req)))

@@ -2,7 +2,7 @@
 /*
  * nvs_gpu.h - one GPU the module looks at: its state, the lock around
  * every MMIO sequence, the list of GPUs, the chip identity and topology
- * (gpu.c) and private runlist copies (rl_snap.c).  Above nvs_params.h,
+ * (gpu.c) and private runlist copies (rlcopy.c).  Above nvs_params.h,
  * below every other header of kmod/linux (docs/architecture.md).
  */
 #ifndef NVS_GPU_H
@@ -59,8 +59,8 @@ struct nvs_disabled {
 	int err;
 };
 
-/** struct nvs_rl_file - data of one /proc/gpuX/runlist<N> entry */
-struct nvs_rl_file {
+/** struct nvs_proc_rl_file - data of one /proc/gpuX/runlist<N> entry */
+struct nvs_proc_rl_file {
 	struct nvs_gpu *g;
 	int id;
 };
@@ -116,7 +116,7 @@ struct nvs_gpu {
 	struct nvs_io io;
 	struct proc_dir_entry *proc;
 	char name[16];
-	struct nvs_rl_file rl_files[NVS_MAX_RUNLIST_FILES];
+	struct nvs_proc_rl_file rl_files[NVS_MAX_RUNLIST_FILES];
 	struct nvs_ctl_data ctl_files[NVS_CTL_FILES];
 	struct nvs_disabled *disabled;
 	unsigned int ndisabled;
@@ -140,7 +140,7 @@ int nvs_gpu_topology(struct nvs_gpu *g, struct nvs_topology **out);
 int nvs_topo_begin(struct nvs_gpu *g);
 
 /**
- * struct nvs_rl_snap - a private copy of one runlist
+ * struct nvs_rlcopy - a private copy of one runlist
  * @loc: where it is
  * @caps: the chip's capabilities
  * @err: 0, or why the entries could not be read
@@ -148,7 +148,7 @@ int nvs_topo_begin(struct nvs_gpu *g);
  * @items: decoded entries (@loc.length), NULL when @err or empty
  * @insts: instance-block details per entry (proc text only), or NULL
  */
-struct nvs_rl_snap {
+struct nvs_rlcopy {
 	struct nvs_rl_loc loc;
 	const struct nvs_caps *caps;
 	int err;
@@ -157,9 +157,9 @@ struct nvs_rl_snap {
 	struct nvs_rl_inst *insts;
 };
 
-/* rl_snap.c */
-int nvs_rl_snap_take(struct nvs_gpu *g, int id, bool insts, struct nvs_rl_snap **out);
-void nvs_rl_snap_free(struct nvs_rl_snap *s);
+/* rlcopy.c */
+int nvs_rlcopy_take(struct nvs_gpu *g, int id, bool insts, struct nvs_rlcopy **out);
+void nvs_rlcopy_free(struct nvs_rlcopy *s);
 
 /* pde_data() was PDE_DATA() before 5.17 */
 #if LINUX_VERSION_CODE < KERNEL_VERSION(5, 17, 0)

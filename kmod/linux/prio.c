@@ -423,14 +423,14 @@ static struct nvs_prio_file *nvs_prio_file(struct file *file, struct nvs_gpu *g)
 /* is @tsgid on runlist @rl of @g now (the driver's runlist)? 0 or errno */
 static int nvs_prio_tsg_on_runlist(struct nvs_gpu *g, int rl, unsigned int tsgid, bool *on_rl)
 {
-	struct nvs_rl_snap *snap;
-	int ret = nvs_rl_snap_take(g, rl, false, &snap);
+	struct nvs_rlcopy *snap;
+	int ret = nvs_rlcopy_take(g, rl, false, &snap);
 
 	if (ret)
 		return ret;
 	*on_rl = !snap->err && nvs_rl_has_tsg(&snap->loc, snap->items, tsgid);
 	ret = snap->err;
-	nvs_rl_snap_free(snap);
+	nvs_rlcopy_free(snap);
 	return ret;
 }
 
@@ -760,7 +760,7 @@ static int nvs_prio_snapshot(struct nvs_gpu *g, struct nvs_prio_gpu *pg, u64 *no
 			     bool locked)
 {
 	unsigned int i, words = pg->p->words;
-	struct nvs_rl_snap *snap;
+	struct nvs_rlcopy *snap;
 	u64 seen = 0;
 	int rl, ret;
 
@@ -788,7 +788,7 @@ static int nvs_prio_snapshot(struct nvs_gpu *g, struct nvs_prio_gpu *pg, u64 *no
 			if (ret)
 				continue;
 		}
-		ret = nvs_rl_snap_take(g, rl, false, &snap);
+		ret = nvs_rlcopy_take(g, rl, false, &snap);
 		if (ret == -ENOENT)
 			continue;	/* an engine without a runlist block */
 		if (ret)
@@ -797,7 +797,7 @@ static int nvs_prio_snapshot(struct nvs_gpu *g, struct nvs_prio_gpu *pg, u64 *no
 		ret = snap->err ? -EIO :
 		      nvs_prio_rl_tsgs(&snap->loc, snap->items, now + (size_t)rl * words,
 				       NVS_PRIO_TSGS);
-		nvs_rl_snap_free(snap);
+		nvs_rlcopy_free(snap);
 		if (ret)
 			return ret;
 	}

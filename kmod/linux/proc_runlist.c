@@ -23,7 +23,7 @@
 #include "nvs_proc.h"
 #include "runlist.h"
 
-static __printf(2, 3) void nvs_rl_pr(void *ctx, const char *fmt, ...)
+static __printf(2, 3) void nvs_proc_rl_pr(void *ctx, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -32,9 +32,9 @@ static __printf(2, 3) void nvs_rl_pr(void *ctx, const char *fmt, ...)
 	va_end(ap);
 }
 
-static int nvs_rl_show(struct seq_file *m, void *v)
+static int nvs_proc_rl_show(struct seq_file *m, void *v)
 {
-	struct nvs_rl_snap *s = m->private;
+	struct nvs_rlcopy *s = m->private;
 
 	if (s->err) {
 		seq_printf(m, "Runlist %d: %u entries at 0x%llx (%s)\n", s->loc.id,
@@ -43,42 +43,42 @@ static int nvs_rl_show(struct seq_file *m, void *v)
 		seq_printf(m, "error: %s\n", nvs_rl_fetch_err_text(s->err));
 		return 0;
 	}
-	nvs_runlist_format(&s->loc, s->items, s->insts, nvs_rl_pr, m);
+	nvs_runlist_format(&s->loc, s->items, s->insts, nvs_proc_rl_pr, m);
 	return 0;
 }
 
-static int nvs_rl_open(struct inode *inode, struct file *file)
+static int nvs_proc_rl_open(struct inode *inode, struct file *file)
 {
-	struct nvs_rl_file *f = nvs_pde_data(inode);
-	struct nvs_rl_snap *s;
+	struct nvs_proc_rl_file *f = nvs_pde_data(inode);
+	struct nvs_rlcopy *s;
 	int ret;
 
 	/* reading moves the PRAMIN window the owning driver shares */
 	ret = nvs_hw_access_allowed(file);
 	if (ret)
 		return ret;
-	ret = nvs_rl_snap_take(f->g, f->id, true, &s);
+	ret = nvs_rlcopy_take(f->g, f->id, true, &s);
 	if (ret)
 		return ret;
-	ret = single_open(file, nvs_rl_show, s);
+	ret = single_open(file, nvs_proc_rl_show, s);
 	if (ret)
-		nvs_rl_snap_free(s);
+		nvs_rlcopy_free(s);
 	return ret;
 }
 
-static int nvs_rl_release(struct inode *inode, struct file *file)
+static int nvs_proc_rl_release(struct inode *inode, struct file *file)
 {
 	struct seq_file *m = file->private_data;
 
-	nvs_rl_snap_free(m->private);
+	nvs_rlcopy_free(m->private);
 	return single_release(inode, file);
 }
 
-static const struct proc_ops nvs_rl_ops = {
-	.proc_open = nvs_rl_open,
+static const struct proc_ops nvs_proc_rl_ops = {
+	.proc_open = nvs_proc_rl_open,
 	.proc_read = seq_read,
 	.proc_lseek = seq_lseek,
-	.proc_release = nvs_rl_release,
+	.proc_release = nvs_proc_rl_release,
 };
 
 /**
@@ -107,14 +107,14 @@ int nvs_proc_add_runlists(struct nvs_gpu *g, kgid_t gid)
 	}
 	n = nvs_ptop_runlists(t, ids);
 	for (i = 0; i < n && i < NVS_MAX_RUNLIST_FILES; i++) {
-		struct nvs_rl_file *f = &g->rl_files[i];
+		struct nvs_proc_rl_file *f = &g->rl_files[i];
 		struct proc_dir_entry *pde;
 		char name[16];
 
 		f->g = g;
 		f->id = ids[i];
 		snprintf(name, sizeof(name), "runlist%d", ids[i]);
-		pde = proc_create_data(name, 0440, g->proc, &nvs_rl_ops, f);
+		pde = proc_create_data(name, 0440, g->proc, &nvs_proc_rl_ops, f);
 		if (!pde) {
 			ret = -ENOMEM;
 			break;

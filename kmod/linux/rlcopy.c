@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT OR GPL-2.0
 /*
- * rl_snap.c - a private copy of one runlist, taken under the per-GPU lock:
+ * rlcopy.c - a private copy of one runlist, taken under the per-GPU lock:
  * registers, entries through the PRAMIN window, channel state.  Shared by
  * the /proc runlist files, the runlist ioctl and the priority runtime.
  */
@@ -11,10 +11,10 @@
 #include "runlist.h"
 
 /**
- * nvs_rl_snap_free() - free a snapshot from nvs_rl_snap_take()
+ * nvs_rlcopy_free() - free a snapshot from nvs_rlcopy_take()
  * @s: the snapshot or NULL
  */
-void nvs_rl_snap_free(struct nvs_rl_snap *s)
+void nvs_rlcopy_free(struct nvs_rlcopy *s)
 {
 	if (!s)
 		return;
@@ -24,21 +24,21 @@ void nvs_rl_snap_free(struct nvs_rl_snap *s)
 }
 
 /**
- * nvs_rl_snap_take() - copy runlist @id of @g into a private snapshot
+ * nvs_rlcopy_take() - copy runlist @id of @g into a private snapshot
  * @g: the GPU
  * @id: hardware runlist id
  * @insts: also read every channel's instance block (for the text)
- * @out: the snapshot (free with nvs_rl_snap_free())
+ * @out: the snapshot (free with nvs_rlcopy_free())
  *
  * Registers, entries (through the PRAMIN window) and channel state are read
  * in one locked section; unreadable entries are recorded in @out->err.
  *
  * Return: 0, -ENOENT (no such runlist), -ENODEV, -EIO, -ENOMEM, -EINTR.
  */
-int nvs_rl_snap_take(struct nvs_gpu *g, int id, bool insts, struct nvs_rl_snap **out)
+int nvs_rlcopy_take(struct nvs_gpu *g, int id, bool insts, struct nvs_rlcopy **out)
 {
 	struct nvs_topology *t;
-	struct nvs_rl_snap *s;
+	struct nvs_rlcopy *s;
 	void *raw = NULL;
 	int ret;
 
@@ -92,7 +92,7 @@ err_unlock:
 	nvs_gpu_end(g);
 err:
 	kvfree(raw);
-	nvs_rl_snap_free(s);
+	nvs_rlcopy_free(s);
 out_topo:
 	kfree(t);
 	return ret;
