@@ -12,6 +12,7 @@
 /* proc.c */
 int nvs_proc_add(struct nvs_gpu *g);
 void nvs_proc_remove(struct nvs_gpu *g);
+__printf(2, 3) void nvs_seq_pr(void *ctx, const char *fmt, ...);
 
 /* proc_runlist.c */
 int nvs_proc_add_runlists(struct nvs_gpu *g, kgid_t gid);

@@ -42,7 +42,12 @@ static int nvs_proc_chip_show(struct seq_file *m, void *v)
 	return ret ? -EIO : 0;
 }
 
-static __printf(2, 3) void nvs_seq_pr(void *ctx, const char *fmt, ...)
+/**
+ * nvs_seq_pr() - the kmod/hw printers' output function for a seq_file
+ * @ctx: the struct seq_file
+ * @fmt: printf format
+ */
+__printf(2, 3) void nvs_seq_pr(void *ctx, const char *fmt, ...)
 {
 	va_list ap;
 

@@ -11,26 +11,11 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/uidgid.h>
-#include <linux/version.h>
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 15, 0)
-#include <linux/stdarg.h>
-#else
-#include <stdarg.h>
-#endif
 
 #include "nvs_params.h"
 #include "nvs_gpu.h"
 #include "nvs_proc.h"
 #include "runlist.h"
-
-static __printf(2, 3) void nvs_proc_rl_pr(void *ctx, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	seq_vprintf(ctx, fmt, ap);
-	va_end(ap);
-}
 
 static int nvs_proc_rl_show(struct seq_file *m, void *v)
 {
@@ -43,7 +28,7 @@ static int nvs_proc_rl_show(struct seq_file *m, void *v)
 		seq_printf(m, "error: %s\n", nvs_rl_fetch_err_text(s->err));
 		return 0;
 	}
-	nvs_runlist_format(&s->loc, s->items, s->insts, nvs_proc_rl_pr, m);
+	nvs_runlist_format(&s->loc, s->items, s->insts, nvs_seq_pr, m);
 	return 0;
 }
 

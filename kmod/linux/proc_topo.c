@@ -48,15 +48,6 @@ enum nvs_topo_kind {
 #define TK_KIND(key)		((unsigned int)((uintptr_t)(key) >> 8))
 #define TK_IDX(key)		((unsigned int)((uintptr_t)(key) & 0xff))
 
-static __printf(2, 3) void nvs_topo_seq_pr(void *ctx, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	seq_vprintf(ctx, fmt, ap);
-	va_end(ap);
-}
-
 /* called with the GPU lock held; prints into @m or returns an error */
 static int nvs_topo_show_locked(struct seq_file *m, struct nvs_gpu *g,
 				unsigned int kind, unsigned int idx)
@@ -69,7 +60,7 @@ static int nvs_topo_show_locked(struct seq_file *m, struct nvs_gpu *g,
 	switch (kind) {
 	case TK_COPY_TOPOLOGY:
 		ret = nvs_ce_read(&g->io, caps, &ce);
-		return ret ? ret : nvs_ce_format(&ce, nvs_topo_seq_pr, m);
+		return ret ? ret : nvs_ce_format(&ce, nvs_seq_pr, m);
 	case TK_PCE_MAP:
 		ret = nvs_ce_pce_map(&g->io, caps, &v);
 		break;
