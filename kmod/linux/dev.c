@@ -41,6 +41,20 @@ static_assert(NVS_CHF_NEXT == 1 && NVS_CHF_ENG_BUSY == 1 << 10);
 static_assert((int)NVSCHED_ARCH_BLACKWELL == (int)NVS_ARCH_BLACKWELL);
 static_assert((int)NVSCHED_ARCH_KEPLER == (int)NVS_ARCH_KEPLER);
 
+/*
+ * The start of every ioctl that reads through the PRAMIN window or writes
+ * scheduling registers: the opener and the caller may (docs/security.md),
+ * then the request is copied in.
+ */
+static long nvs_ioc_hw_in(struct file *file, void *req, size_t size, void __user *arg)
+{
+	long ret = nvs_hw_access_allowed(file);
+
+	if (ret)
+		return ret;
+	return copy_from_user(req, arg, size) ? -EFAULT : 0;
+}
+
 static long nvs_ioc_version(void __user *arg)
 {
 	struct nvsched_version v = {
@@ -177,11 +191,9 @@ static long nvs_ioc_runlist(struct file *file, void __user *arg)
 	long ret = 0;
 
 	/* the entries are read through the PRAMIN window the driver shares */
-	ret = nvs_hw_access_allowed(file);
+	ret = nvs_ioc_hw_in(file, &req, sizeof(req), arg);
 	if (ret)
 		return ret;
-	if (copy_from_user(&req, arg, sizeof(req)))
-		return -EFAULT;
 	ret = nvs_ck_runlist(&req);
 	if (ret)
 		return ret;
@@ -248,11 +260,9 @@ static long nvs_ioc_control(struct file *file, void __user *arg)
 
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
-	ret = nvs_hw_access_allowed(file);
+	ret = nvs_ioc_hw_in(file, &c, sizeof(c), arg);
 	if (ret)
 		return ret;
-	if (copy_from_user(&c, arg, sizeof(c)))
-		return -EFAULT;
 	ret = nvs_ck_control(&c);
 	if (ret)
 		return ret;
@@ -285,11 +295,9 @@ static long nvs_ioc_raw_rd32(struct file *file, void __user *arg)
 	unsigned int i;
 	long ret;
 
-	ret = nvs_hw_access_allowed(file);
+	ret = nvs_ioc_hw_in(file, &req, sizeof(req), arg);
 	if (ret)
 		return ret;
-	if (copy_from_user(&req, arg, sizeof(req)))
-		return -EFAULT;
 	ret = nvs_ck_raw_rd32(&req);
 	if (ret)
 		return ret;
@@ -329,11 +337,9 @@ static long nvs_ioc_raw_mem(struct file *file, void __user *arg)
 	unsigned int moves = 0;
 	long ret;
 
-	ret = nvs_hw_access_allowed(file);
+	ret = nvs_ioc_hw_in(file, &req, sizeof(req), arg);
 	if (ret)
 		return ret;
-	if (copy_from_user(&req, arg, sizeof(req)))
-		return -EFAULT;
 	ret = nvs_ck_raw_mem(&req);
 	if (ret)
 		return ret;

@@ -209,6 +209,55 @@ static int nvs_mmio_yield(void *ctx)
 /* ---- access brackets --------------------------------------------------- */
 
 /**
+ * nvs_gpu_power_locked() - make sure @g answers register reads, under its lock
+ * @g: the GPU (lock held, not gone)
+ * @power_up: a runtime-suspended Tegra iGPU may be powered up
+ *
+ * Takes a runtime-PM usage reference where the device has runtime PM
+ * (@g->pm_ref; nvs_gpu_end() drops it).  A PCI GPU must be active, in D0
+ * and still bound to its driver.
+ *
+ * Return: 0; -EAGAIN when the GPU is runtime-suspended (its driver saves
+ * and restores its state); -EIO when it cannot be read; another errno from
+ * runtime PM.
+ */
+int nvs_gpu_power_locked(struct nvs_gpu *g, bool power_up)
+{
+	int ret;
+
+	if (g->test_dev)
+		return 0;
+	if (g->plat && power_up) {
+		ret = pm_runtime_get_sync(g->dev);
+		if (ret < 0) {
+			pm_runtime_put_noidle(g->dev);
+			return -EIO;
+		}
+		g->pm_ref = true;
+		return 0;
+	}
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 9, 0)
+	ret = pm_runtime_get_if_active(g->dev);
+#else
+	ret = pm_runtime_get_if_active(g->dev, true);
+#endif
+	if (ret == 0)		/* suspended: reads would be all-ones */
+		return -EAGAIN;
+	/* -EINVAL: runtime PM disabled, the device is always on */
+	if (ret < 0 && ret != -EINVAL)
+		return ret;
+	g->pm_ref = ret > 0;
+	/* in D0 and still the owner's: else reads are all-ones or not ours */
+	if (g->pdev && (g->pdev->current_state != PCI_D0 || !g->pdev->dev.driver)) {
+		if (g->pm_ref)
+			pm_runtime_put(g->dev);
+		g->pm_ref = false;
+		return -EIO;
+	}
+	return 0;
+}
+
+/**
  * nvs_gpu_begin() - start an MMIO sequence on @g
  * @g: the GPU
  *
@@ -224,46 +273,14 @@ int nvs_gpu_begin(struct nvs_gpu *g)
 
 	if (mutex_lock_interruptible(&g->lock))
 		return -EINTR;
-	if (g->gone) {
-		ret = -ENODEV;
-		goto unlock;
-	}
-	if (g->plat && capable(CAP_SYS_RAWIO)) {
-		/* Tegra: the iGPU is powered on demand; only a privileged
-		 * caller may power it up (docs/security.md) */
-		ret = pm_runtime_get_sync(g->dev);
-		if (ret < 0) {
-			pm_runtime_put_noidle(g->dev);
-			ret = -EIO;
-			goto unlock;
-		}
-		g->pm_ref = true;
-	} else if (!g->test_dev) {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 9, 0)
-		ret = pm_runtime_get_if_active(g->dev);
-#else
-		ret = pm_runtime_get_if_active(g->dev, true);
-#endif
-		if (ret == 0) {	/* suspended: reads would be all-ones */
-			ret = -EIO;
-			goto unlock;
-		}
-		/* -EINVAL: runtime PM disabled, the device is always on */
-		if (ret < 0 && ret != -EINVAL)
-			goto unlock;
-		g->pm_ref = ret > 0;
-		/* in D0 and still the owner's: else reads are all-ones or not ours */
-		if (g->pdev && (g->pdev->current_state != PCI_D0 || !g->pdev->dev.driver)) {
-			if (g->pm_ref)
-				pm_runtime_put(g->dev);
-			g->pm_ref = false;
-			ret = -EIO;
-			goto unlock;
-		}
-	}
-	return 0;
-unlock:
-	mutex_unlock(&g->lock);
+	ret = g->gone ? -ENODEV :
+	      /* Tegra: the iGPU is powered on demand; only a privileged
+	       * caller may power it up (docs/security.md) */
+	      nvs_gpu_power_locked(g, capable(CAP_SYS_RAWIO));
+	if (ret == -EAGAIN)
+		ret = -EIO;
+	if (ret)
+		mutex_unlock(&g->lock);
 	return ret;
 }
 

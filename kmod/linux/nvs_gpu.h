@@ -133,6 +133,7 @@ struct nvs_gpu *nvs_gpu_next(struct nvs_gpu *prev);
 struct nvs_gpu *nvs_gpu_get_by_index(unsigned int index);
 unsigned int nvs_gpu_count(void);
 void nvs_gpu_mark_gone(struct nvs_gpu *g);
+int nvs_gpu_power_locked(struct nvs_gpu *g, bool power_up);
 int nvs_gpu_begin(struct nvs_gpu *g);
 void nvs_gpu_end(struct nvs_gpu *g);
 int nvs_gpu_identify_locked(struct nvs_gpu *g);

@@ -123,29 +123,10 @@ static int nvs_prio_hw_lock(struct nvs_gpu *g)
 	int ret;
 
 	mutex_lock(&g->lock);
-	if (g->gone) {
+	ret = g->gone ? -ENODEV : nvs_gpu_power_locked(g, true);
+	if (ret) {
 		mutex_unlock(&g->lock);
-		return -ENODEV;
-	}
-	if (g->plat) {
-		ret = pm_runtime_get_sync(g->dev);
-		if (ret < 0) {
-			pm_runtime_put_noidle(g->dev);
-			mutex_unlock(&g->lock);
-			return -EIO;
-		}
-		g->pm_ref = true;
-	} else if (!g->test_dev) {
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 9, 0)
-		ret = pm_runtime_get_if_active(g->dev);
-#else
-		ret = pm_runtime_get_if_active(g->dev, true);
-#endif
-		if (ret <= 0) {
-			mutex_unlock(&g->lock);
-			return -EAGAIN;
-		}
-		g->pm_ref = true;
+		return ret;
 	}
 	if (g->ident_err)
 		nvs_gpu_identify_locked(g);
@@ -420,6 +401,21 @@ static struct nvs_prio_file *nvs_prio_file(struct file *file, struct nvs_gpu *g)
 	return pf;
 }
 
+/* TSG and SET: CAP_SYS_ADMIN, a runlist and TSG id in range, the GPU */
+static int nvs_prio_admin_target(unsigned int gpu, int rl, unsigned int tsgid,
+				 struct nvs_gpu **g)
+{
+	int ret;
+
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	ret = nvs_ck_prio_target(rl, tsgid);
+	if (ret)
+		return ret;
+	*g = nvs_gpu_get_by_index(gpu);
+	return *g ? 0 : -ENODEV;
+}
+
 /* is @tsgid on runlist @rl of @g now (the driver's runlist)? 0 or errno */
 static int nvs_prio_tsg_on_runlist(struct nvs_gpu *g, int rl, unsigned int tsgid, bool *on_rl)
 {
@@ -466,14 +462,9 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 	ret = nvs_ck_prio_tsg(&req);
 	if (ret)
 		return ret;
-	if (!capable(CAP_SYS_ADMIN))
-		return -EPERM;
-	ret = nvs_ck_prio_target(req.runlist, req.tsgid);
+	ret = nvs_prio_admin_target(req.gpu, req.runlist, req.tsgid, &g);
 	if (ret)
 		return ret;
-	g = nvs_gpu_get_by_index(req.gpu);
-	if (!g)
-		return -ENODEV;
 	pf = nvs_prio_file(file, g);
 	if (IS_ERR(pf))
 		return PTR_ERR(pf);
@@ -641,14 +632,9 @@ static int nvs_prio_ioc_set(void __user *arg)
 	ret = nvs_ck_prio_set(&req);
 	if (ret)
 		return ret;
-	if (!capable(CAP_SYS_ADMIN))
-		return -EPERM;
-	ret = nvs_ck_prio_target(req.runlist, req.tsgid);
+	ret = nvs_prio_admin_target(req.gpu, req.runlist, req.tsgid, &g);
 	if (ret)
 		return ret;
-	g = nvs_gpu_get_by_index(req.gpu);
-	if (!g)
-		return -ENODEV;
 	if (req.op == NVSCHED_PRIO_SET_KEEP) {
 		ret = nvs_prio_gsp_check(g, req.runlist);
 		if (ret)
