@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stddef.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -146,18 +147,25 @@ int nvsched_runlist(struct nvsched *h, int id, unsigned int hint,
 	return ret;
 }
 
+/* a request that is only "which GPU" in, the answer out (gpu comes first) */
+static int ask(struct nvsched *h, unsigned long cmd, void *req, size_t size)
+{
+	memset(req, 0, size);
+	*(__u32 *)req = (__u32)h->gpu;
+	return ioctl(h->fd, cmd, req) ? -errno : 0;
+}
+_Static_assert(offsetof(struct nvsched_ce, gpu) == 0, "gpu first");
+_Static_assert(offsetof(struct nvsched_gr, gpu) == 0, "gpu first");
+_Static_assert(offsetof(struct nvsched_gpu_info, gpu) == 0, "gpu first");
+
 int nvsched_ce(struct nvsched *h, struct nvsched_ce *out)
 {
-	memset(out, 0, sizeof(*out));
-	out->gpu = (unsigned int)h->gpu;
-	return ioctl(h->fd, NVSCHED_IOC_CE, out) ? -errno : 0;
+	return ask(h, NVSCHED_IOC_CE, out, sizeof(*out));
 }
 
 int nvsched_gr(struct nvsched *h, struct nvsched_gr *out)
 {
-	memset(out, 0, sizeof(*out));
-	out->gpu = (unsigned int)h->gpu;
-	return ioctl(h->fd, NVSCHED_IOC_GR, out) ? -errno : 0;
+	return ask(h, NVSCHED_IOC_GR, out, sizeof(*out));
 }
 
 int nvsched_control(struct nvsched *h, struct nvsched_control *c)
@@ -168,9 +176,7 @@ int nvsched_control(struct nvsched *h, struct nvsched_control *c)
 
 int nvsched_gpu_info(struct nvsched *h, struct nvsched_gpu_info *out)
 {
-	memset(out, 0, sizeof(*out));
-	out->gpu = (unsigned int)h->gpu;
-	return ioctl(h->fd, NVSCHED_IOC_GPU_INFO, out) ? -errno : 0;
+	return ask(h, NVSCHED_IOC_GPU_INFO, out, sizeof(*out));
 }
 
 const char *nvsched_strerror(int err)
