@@ -60,7 +60,7 @@ static int plan_channel(const struct nvs_io *io, const struct nvs_caps *caps,
 		return -EIO;
 	/* RW fields as read; W1-to-reset fault bits and W-only bits as 0 */
 	keep = NVS_FMASK(NV_PCCSR_CHANNEL_NEXT);
-	if (caps->arch == NVS_ARCH_KEPLER)
+	if (caps->pccsr_runlist_rw)
 		keep |= NVS_FMASK(NV_PCCSR_CHANNEL_RUNLIST_KEPLER);
 	expect(p, NV_PCCSR_CHANNEL(chid), keep, v);
 	add(p, NV_PCCSR_CHANNEL(chid), (v & keep) |
@@ -76,12 +76,11 @@ static int plan_preempt(const struct nvs_caps *caps, const struct nvs_rl_loc *lo
 
 	if (tsg && id > nvs_max_tsgid(caps))
 		return -ERANGE;
-	if (caps->rl_regs == NVS_RL_BLOCK_A || caps->rl_regs == NVS_RL_BLOCK_B) {
-		off = loc->pri_base + (caps->rl_regs == NVS_RL_BLOCK_B ?
-				       NV_RUNLIST_PREEMPT_B : NV_RUNLIST_PREEMPT_A);
-		add(p, off, tsg ? NVS_SET(NV_RUNLIST_PREEMPT_TYPE, NV_PREEMPT_TYPE_TSG) |
+	if (caps->rl_block) {
+		off = NV_RUNLIST(loc->pri_base, caps->rl_block, preempt);
+		add(p, off, tsg ? NVS_SET(NV_RUNLIST_PREEMPT_TYPE, NV_RUNLIST_PREEMPT_TYPE_TSG) |
 			    NVS_SET(NV_RUNLIST_PREEMPT_ID, id) :
-			    NVS_SET(NV_RUNLIST_PREEMPT_TYPE, 0));
+			    NVS_SET(NV_RUNLIST_PREEMPT_TYPE, NV_RUNLIST_PREEMPT_TYPE_RUNLIST));
 		/* one register for both kinds: either pending blocks a new one */
 		busy(p, off, NVS_FMASK(NV_RUNLIST_PREEMPT_TSG_PENDING) |
 			     NVS_FMASK(NV_RUNLIST_PREEMPT_RUNLIST_PENDING));
@@ -93,7 +92,7 @@ static int plan_preempt(const struct nvs_caps *caps, const struct nvs_rl_loc *lo
 	/* a channel/TSG preempt in flight (NV_PFIFO_PREEMPT.PENDING) blocks both */
 	busy(p, NV_PFIFO_PREEMPT, NVS_FMASK(NV_PFIFO_PREEMPT_PENDING));
 	if (tsg) {
-		add(p, NV_PFIFO_PREEMPT, NVS_SET(NV_PFIFO_PREEMPT_TYPE, NV_PREEMPT_TYPE_TSG) |
+		add(p, NV_PFIFO_PREEMPT, NVS_SET(NV_PFIFO_PREEMPT_TYPE, NV_PFIFO_PREEMPT_TYPE_TSG) |
 		    NVS_SET(NV_PFIFO_PREEMPT_ID, id));
 		p->poll_off = NV_PFIFO_PREEMPT;
 		p->poll_mask = NVS_FMASK(NV_PFIFO_PREEMPT_PENDING);
@@ -101,7 +100,7 @@ static int plan_preempt(const struct nvs_caps *caps, const struct nvs_rl_loc *lo
 	}
 	/* NV_PFIFO_RUNLIST_PREEMPT: absent on GK104 ([NVDBG]); the manual says
 	 * not to poll it, so this preempt is issued without waiting */
-	if (caps->arch == NVS_ARCH_KEPLER || loc->id < 0 || loc->id > 31)
+	if (!caps->has_runlist_preempt || loc->id < 0 || loc->id > 31)
 		return -EOPNOTSUPP;
 	add(p, NV_PFIFO_RUNLIST_PREEMPT, 1u << loc->id);
 	return 0;
@@ -110,7 +109,7 @@ static int plan_preempt(const struct nvs_caps *caps, const struct nvs_rl_loc *lo
 static int plan_resubmit(const struct nvs_io *io, const struct nvs_caps *caps,
 			 const struct nvs_rl_loc *loc, struct nvs_plan *p)
 {
-	uint32_t sub, info, base = loc->pri_base;
+	uint32_t sub, info;
 
 	p->rewrites_runlist = true;
 	switch (caps->rl_regs) {
@@ -132,12 +131,11 @@ static int plan_resubmit(const struct nvs_io *io, const struct nvs_caps *caps,
 		info = NV_PFIFO_RUNLIST_SUBMIT_INFO(loc->id);
 		break;
 	case NVS_RL_BLOCK_A:
-		sub = base + NV_RUNLIST_SUBMIT_A;
-		info = base + NV_RUNLIST_SUBMIT_INFO_A;
-		break;
 	case NVS_RL_BLOCK_B:
-		sub = base + NV_RUNLIST_SUBMIT_B;
-		info = base + NV_RUNLIST_SUBMIT_INFO_B;
+		if (!caps->rl_block)
+			return -EOPNOTSUPP;
+		sub = NV_RUNLIST(loc->pri_base, caps->rl_block, submit);
+		info = NV_RUNLIST(loc->pri_base, caps->rl_block, submit_info);
 		break;
 	default:
 		return -EOPNOTSUPP;
@@ -158,11 +156,12 @@ static int plan_sched(const struct nvs_io *io, const struct nvs_caps *caps,
 	uint32_t v;
 
 	p->rewrites_runlist = true;
-	if (caps->rl_regs == NVS_RL_BLOCK_A || caps->rl_regs == NVS_RL_BLOCK_B) {
-		/* NV_RUNLIST_SCHED_DISABLE.RUNLIST 0:0, one register per runlist */
-		add(p, loc->pri_base + (caps->rl_regs == NVS_RL_BLOCK_B ?
-					NV_RUNLIST_SCHED_DISABLE_B : NV_RUNLIST_SCHED_DISABLE_A),
-		    disable ? 1 : 0);
+	if (caps->rl_block) {
+		/* NV_RUNLIST_SCHED_DISABLE.RUNLIST, one register per runlist */
+		add(p, NV_RUNLIST(loc->pri_base, caps->rl_block, sched_disable),
+		    NVS_SET(NV_RUNLIST_SCHED_DISABLE_RUNLIST,
+			    disable ? NV_RUNLIST_SCHED_DISABLE_RUNLIST_DISABLED :
+				      NV_RUNLIST_SCHED_DISABLE_RUNLIST_ENABLED));
 		return 0;
 	}
 	/* NV_PFIFO_SCHED_DISABLE: bit i per runlist, a read-modify-write */

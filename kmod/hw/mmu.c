@@ -55,20 +55,19 @@ unsigned int nvs_mmu_version(const struct nvs_caps *caps, const struct nvs_mmu_p
 	if (!caps)
 		return 0;
 	/* mmu §4.5 step 2: by chip; bit 10 only chooses on Pascal */
-	if (caps->pt_version == 2 && caps->arch == NVS_ARCH_PASCAL && !pdb->ver2)
+	if (caps->pt_version == 2 && caps->pt_ver2_bit && !pdb->ver2)
 		return 1;
 	return caps->pt_version >= 1 && caps->pt_version <= 3 ? caps->pt_version : 0;
 }
 
 unsigned int nvs_mmu_big_shift(const struct nvs_caps *caps, const struct nvs_mmu_pdb *pdb)
 {
-	switch (caps->arch) {
-	case NVS_ARCH_KEPLER:
+	switch (caps->big_page) {
+	case NVS_BIG_PAGE_128K:
 		/* global NV_PFB_PRI_MMU_CTRL_VM_PG_SIZE; 128K is the default
 		 * (mmu §4.2, uncertain) */
 		return 17;
-	case NVS_ARCH_MAXWELL:
-	case NVS_ARCH_PASCAL:
+	case NVS_BIG_PAGE_RAMIN:
 		return pdb->big64 ? 16 : 17;	/* RAMIN BIG_PAGE_SIZE (mmu §3.1) */
 	default:
 		return 16;	/* "Volta only supports 64KB for big pages" (mmu §4.3) */
@@ -323,12 +322,10 @@ static const struct pdlev v3_levels[] = {
 /* Can this PD level (VA low bit @lo) hold a PTE (bit 0 = IS_PTE)? */
 static bool level_holds_page(const struct walk *w, unsigned int lo)
 {
-	enum nvs_arch a = w->caps->arch;
-
 	if (lo == 29)	/* 512 MiB: GA100/GA10x/AD10x (v2), all v3 */
-		return w->ver == 3 || a == NVS_ARCH_AMPERE || a == NVS_ARCH_ADA;
+		return w->caps->pt_page_512m;
 	if (lo == 38)	/* 256 GiB: Blackwell only */
-		return w->ver == 3 && a == NVS_ARCH_BLACKWELL;
+		return w->ver == 3 && w->caps->pt_page_256g;
 	return false;
 }
 

@@ -99,10 +99,11 @@ static int ptop_legacy(const struct nvs_io *io, struct nvs_topology *t)
 static int16_t runlist_id(const struct nvs_io *io, const struct nvs_caps *caps,
 			  uint32_t rl_base)
 {
-	uint32_t off = caps->rl_regs == NVS_RL_BLOCK_B ?
-		       NV_RUNLIST_DOORBELL_CONFIG_B : NV_RUNLIST_DOORBELL_CONFIG_A;
-	uint32_t v = nvs_rd32(io, rl_base + off);
+	uint32_t v;
 
+	if (!caps->rl_block)
+		return -1;
+	v = nvs_rd32(io, NV_RUNLIST(rl_base, caps->rl_block, doorbell_config));
 	if (bad_read(v))
 		return -1;
 	return (int16_t)NVS_GET(v, NV_RUNLIST_DOORBELL_CONFIG_ID);
