@@ -181,6 +181,17 @@ int nvs_ce_num_ces(const struct nvs_io *io, const struct nvs_caps *caps, uint32_
 	return 0;
 }
 
+/* One decoded LCE value as the /proc accessors return it. */
+static int lce_value(int8_t lce, int *out)
+{
+	if (lce == NVS_CE_NOVAL)
+		return -EIO;
+	if (lce == NVS_CE_NONE)
+		return -ENODEV;
+	*out = lce;
+	return 0;
+}
+
 int nvs_ce_lce_for_pce(const struct nvs_io *io, const struct nvs_caps *caps,
 		       unsigned int pce, int *out)
 {
@@ -191,12 +202,7 @@ int nvs_ce_lce_for_pce(const struct nvs_io *io, const struct nvs_caps *caps,
 		return ret;
 	if (pce >= ce.num_pces)
 		return -ERANGE;
-	if (ce.lce_for_pce[pce] == NVS_CE_NOVAL)
-		return -EIO;
-	if (ce.lce_for_pce[pce] == NVS_CE_NONE)
-		return -ENODEV;
-	*out = ce.lce_for_pce[pce];
-	return 0;
+	return lce_value(ce.lce_for_pce[pce], out);
 }
 
 int nvs_ce_shared_lce_for_grce(const struct nvs_io *io, const struct nvs_caps *caps,
@@ -209,12 +215,7 @@ int nvs_ce_shared_lce_for_grce(const struct nvs_io *io, const struct nvs_caps *c
 		return ret;
 	if (grce >= ce.num_grces)
 		return -ERANGE;
-	if (ce.grce_shared_lce[grce] == NVS_CE_NOVAL)
-		return -EIO;
-	if (ce.grce_shared_lce[grce] == NVS_CE_NONE)
-		return -ENODEV;
-	*out = ce.grce_shared_lce[grce];
-	return 0;
+	return lce_value(ce.grce_shared_lce[grce], out);
 }
 
 uint32_t nvs_ce_pces_of_lce(const struct nvs_ce *ce, unsigned int lce)

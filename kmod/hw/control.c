@@ -243,26 +243,41 @@ bool nvs_plan_pending(const struct nvs_io *io, const struct nvs_plan *p)
 	return bad(v) || (v & p->poll_mask);
 }
 
-bool nvs_rl_has_chan(const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
-		     unsigned int chid)
+int nvs_plan_wait(const struct nvs_io *io, const struct nvs_plan *p,
+		  unsigned int max_polls, void (*wait)(void *ctx), void *ctx)
+{
+	unsigned int i;
+
+	for (i = 0; i < max_polls; i++) {
+		if (!nvs_plan_pending(io, p))
+			return 0;
+		if (wait)
+			wait(ctx);
+	}
+	return nvs_plan_pending(io, p) ? -ETIMEDOUT : 0;
+}
+
+static bool rl_has(const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
+		   enum nvs_rl_kind kind, unsigned int id)
 {
 	unsigned int i;
 
 	for (i = 0; items && i < loc->length; i++)
-		if (items[i].kind == NVS_RL_CHAN && items[i].id == chid)
+		if (items[i].kind == kind && items[i].id == id)
 			return true;
 	return false;
+}
+
+bool nvs_rl_has_chan(const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
+		     unsigned int chid)
+{
+	return rl_has(loc, items, NVS_RL_CHAN, chid);
 }
 
 bool nvs_rl_has_tsg(const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
 		    unsigned int tsgid)
 {
-	unsigned int i;
-
-	for (i = 0; items && i < loc->length; i++)
-		if (items[i].kind == NVS_RL_TSG && items[i].id == tsgid)
-			return true;
-	return false;
+	return rl_has(loc, items, NVS_RL_TSG, tsgid);
 }
 
 const char *nvs_ctl_op_name(enum nvs_ctl_op op)

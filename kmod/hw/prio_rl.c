@@ -158,7 +158,6 @@ static int nvs_prio_rl_submit(const struct nvs_io *io, const struct nvs_caps *ca
 			      const struct nvs_rl_loc *to)
 {
 	struct nvs_plan p;
-	unsigned int i;
 	int ret;
 
 	ret = nvs_prio_rl_plan(caps, now, to, &p);
@@ -166,13 +165,7 @@ static int nvs_prio_rl_submit(const struct nvs_io *io, const struct nvs_caps *ca
 		return ret;
 	nvs_plan_apply(io, &p);
 	s->submits++;
-	for (i = 0; i < s->max_polls; i++) {
-		if (!nvs_plan_pending(io, &p))
-			return 0;
-		if (s->wait)
-			s->wait(s->ctx);
-	}
-	return nvs_plan_pending(io, &p) ? -ETIMEDOUT : 0;
+	return nvs_plan_wait(io, &p, s->max_polls, s->wait, s->ctx);
 }
 
 int nvs_prio_rl_apply(const struct nvs_io *io, const struct nvs_caps *caps,
@@ -265,7 +258,6 @@ static int nvs_gate_preempt(const struct nvs_io *io, const struct nvs_caps *caps
 			    unsigned int tsgid)
 {
 	struct nvs_plan p;
-	unsigned int i;
 
 	if (s->no_new_writes)
 		return -EPERM;
@@ -277,13 +269,7 @@ static int nvs_gate_preempt(const struct nvs_io *io, const struct nvs_caps *caps
 		return 0;
 	nvs_plan_apply(io, &p);
 	s->writes += p.n;
-	for (i = 0; i < s->max_polls; i++) {
-		if (!nvs_plan_pending(io, &p))
-			return 0;
-		if (s->wait)
-			s->wait(s->ctx);
-	}
-	return nvs_plan_pending(io, &p) ? -ETIMEDOUT : 0;
+	return nvs_plan_wait(io, &p, s->max_polls, s->wait, s->ctx);
 }
 
 int nvs_prio_gate_apply(const struct nvs_io *io, const struct nvs_caps *caps,
