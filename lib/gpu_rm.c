@@ -134,7 +134,7 @@ int gpu_rm_capture(struct gpu *c, struct nvs_topology *t)
 	ret = nvs_ptop_read(c->io, c->ident.caps, t);
 	if (ret)
 		return ret;
-	if (c->ident.caps->rl_regs == NVS_RL_BLOCK_A) {
+	if (c->ident.caps->rl_block == &nvs_rl_block_ga100) {	/* rl_ranges' layout */
 		uint32_t bases[NVS_MAX_ENGINES];
 		struct offs o = { 0 };
 		unsigned int nb = 0, k;

@@ -91,6 +91,19 @@
 #define SIM_RL_B_SUBMIT			0x008u
 #define SIM_RL_B_SUBMIT_INFO		0x00cu
 #define SIM_RL_B_PREEMPT		0x014u
+
+/* The block offsets per layout, chosen once per model (the model keeps its
+ * own copy of these facts: it is the oracle kmod/hw's decoders are tested
+ * against). */
+struct sim_rl_layout {
+	uint32_t channel_config, submit, submit_info, preempt;
+};
+static const struct sim_rl_layout sim_rl_layout_a = {
+	SIM_RL_A_CHANNEL_CONFIG, SIM_RL_A_SUBMIT, SIM_RL_A_SUBMIT_INFO, SIM_RL_A_PREEMPT,
+};
+static const struct sim_rl_layout sim_rl_layout_b = {
+	SIM_RL_B_CHANNEL_CONFIG, SIM_RL_B_SUBMIT, SIM_RL_B_SUBMIT_INFO, SIM_RL_B_PREEMPT,
+};
 /* regs-fifo.md 3.3: CHANNEL_CONFIG NUM_CHANNELS_LOG2 3:0, CHRAM base =
  * reg & 0xFFFFFFF0 (absolute BAR0). */
 #define SIM_RL_CHCFG_LOG2_MASK		0xfu
@@ -799,7 +812,8 @@ static int find_runlists(struct nvs_sim *sim, char *err, size_t errlen)
 	uint32_t nrows, i, row[3];
 	unsigned nr = 0;
 	size_t cap = 0;
-	int layout_b = sim->gen == NVS_SIM_GEN_BLACKWELL_GB20X;
+	const struct sim_rl_layout *lay = sim->gen == NVS_SIM_GEN_BLACKWELL_GB20X ?
+					  &sim_rl_layout_b : &sim_rl_layout_a;
 
 	if (pri_error(cfg) || cfg == 0xffffffffu)
 		return 0;
@@ -843,9 +857,9 @@ static int find_runlists(struct nvs_sim *sim, char *err, size_t errlen)
 				n = &sim->rl[sim->nrl++];
 				memset(n, 0, sizeof(*n));
 				n->pri = pri;
-				n->submit = pri + (layout_b ? SIM_RL_B_SUBMIT : SIM_RL_A_SUBMIT);
-				n->info = pri + (layout_b ? SIM_RL_B_SUBMIT_INFO : SIM_RL_A_SUBMIT_INFO);
-				n->preempt = pri + (layout_b ? SIM_RL_B_PREEMPT : SIM_RL_A_PREEMPT);
+				n->submit = pri + lay->submit;
+				n->info = pri + lay->submit_info;
+				n->preempt = pri + lay->preempt;
 			}
 		}
 		nr = 0;
@@ -853,8 +867,7 @@ static int find_runlists(struct nvs_sim *sim, char *err, size_t errlen)
 	/* CHRAM of each runlist from CHANNEL_CONFIG (regs-fifo.md 3.3, 4.2) */
 	for (i = 0; i < sim->nrl; i++) {
 		struct runlist_blk *r = &sim->rl[i];
-		uint32_t cc = reg_get(sim, r->pri + (layout_b ? SIM_RL_B_CHANNEL_CONFIG
-							     : SIM_RL_A_CHANNEL_CONFIG));
+		uint32_t cc = reg_get(sim, r->pri + lay->channel_config);
 		uint32_t base = cc & SIM_RL_CHCFG_BASE_MASK;
 		uint64_t n = 1ull << (cc & SIM_RL_CHCFG_LOG2_MASK);
 

@@ -8,41 +8,19 @@
 #include "nvsched/regs/ce.h"
 #include "nvsched/regs/top.h"
 
-enum ce_layout {
-	CE_NONE,	/* Kepler, Maxwell: no PCE map */
-	CE_GP100,	/* Pascal: packed nibbles, byte per GRCE */
-	CE_GV100,	/* Volta, Turing: 0x104040 + 4p, 0x104034 + 4g */
-	CE_GA100,	/* Ampere -> Blackwell: 0x104100 + 4p, 0x1041c0 + 4g */
-};
-
-static enum ce_layout ce_layout(const struct nvs_caps *caps)
+static enum nvs_ce_layout ce_layout(const struct nvs_caps *caps)
 {
-	if (!caps)
-		return CE_NONE;
-	switch (caps->arch) {
-	case NVS_ARCH_PASCAL:
-		return CE_GP100;
-	case NVS_ARCH_VOLTA:
-	case NVS_ARCH_TURING:
-		return CE_GV100;
-	case NVS_ARCH_AMPERE:
-	case NVS_ARCH_ADA:
-	case NVS_ARCH_HOPPER:
-	case NVS_ARCH_BLACKWELL:
-		return CE_GA100;
-	default:
-		return CE_NONE;
-	}
+	return caps ? caps->ce : NVS_CE_NO_MAP;
 }
 
 unsigned int nvs_ce_num_pce_slots(const struct nvs_caps *caps)
 {
 	switch (ce_layout(caps)) {
-	case CE_GP100:
+	case NVS_CE_GP100:
 		return NV_CE_GP100_PCE2LCE__SIZE_1;
-	case CE_GV100:
+	case NVS_CE_GV100:
 		return NV_CE_GV100_PCE2LCE_CONFIG__SIZE_1;
-	case CE_GA100:
+	case NVS_CE_GA100:
 		return NV_CE_GA100_PCE2LCE_CONFIG__SIZE_1;
 	default:
 		return 0;
@@ -52,11 +30,11 @@ unsigned int nvs_ce_num_pce_slots(const struct nvs_caps *caps)
 unsigned int nvs_ce_num_grce_slots(const struct nvs_caps *caps)
 {
 	switch (ce_layout(caps)) {
-	case CE_GP100:
+	case NVS_CE_GP100:
 		return NV_CE_GP100_GRCE_CONFIG__SIZE_1;
-	case CE_GV100:
+	case NVS_CE_GV100:
 		return NV_CE_GV100_GRCE_CONFIG__SIZE_1;
-	case CE_GA100:
+	case NVS_CE_GA100:
 		return NV_CE_GA100_GRCE_CONFIG__SIZE_1;
 	default:
 		return 0;
@@ -64,22 +42,22 @@ unsigned int nvs_ce_num_grce_slots(const struct nvs_caps *caps)
 }
 
 /* LCE of PCE p from its register(s) */
-static int pce_lce(const struct nvs_io *io, enum ce_layout l, unsigned int p)
+static int pce_lce(const struct nvs_io *io, enum nvs_ce_layout l, unsigned int p)
 {
 	uint32_t v;
 	unsigned int lce;
 
 	switch (l) {
-	case CE_GP100:
+	case NVS_CE_GP100:
 		v = nvs_rd32(io, NV_CE_GP100_PCE2LCE);
 		if (nvs_reg_unreadable(v))
 			return NVS_CE_NOVAL;
 		lce = NVS_GET(v, NV_CE_GP100_PCE2LCE_PCE(p));
 		return lce == NV_CE_GP100_PCE2LCE_NONE ? NVS_CE_NONE : (int)lce;
-	case CE_GV100:
+	case NVS_CE_GV100:
 		v = nvs_rd32(io, NV_CE_GV100_PCE2LCE_CONFIG(p));
 		break;
-	case CE_GA100:
+	case NVS_CE_GA100:
 		v = nvs_rd32(io, NV_CE_GA100_PCE2LCE_CONFIG(p));
 		break;
 	default:
@@ -92,23 +70,23 @@ static int pce_lce(const struct nvs_io *io, enum ce_layout l, unsigned int p)
 }
 
 /* LCE that GRCE g shares according to its config register */
-static int grce_lce(const struct nvs_io *io, enum ce_layout l, unsigned int g)
+static int grce_lce(const struct nvs_io *io, enum nvs_ce_layout l, unsigned int g)
 {
 	uint32_t v;
 	unsigned int lce;
 
 	switch (l) {
-	case CE_GP100:
+	case NVS_CE_GP100:
 		v = nvs_rd32(io, NV_CE_GP100_GRCE_CONFIG);
 		if (nvs_reg_unreadable(v))
 			return NVS_CE_NOVAL;
 		if (!NVS_TEST(v, NV_CE_GP100_GRCE_CONFIG_SHARED(g)))
 			return NVS_CE_NONE;
 		return (int)NVS_GET(v, NV_CE_GP100_GRCE_CONFIG_LCE(g));
-	case CE_GV100:
+	case NVS_CE_GV100:
 		v = nvs_rd32(io, NV_CE_GV100_GRCE_CONFIG(g));
 		break;
-	case CE_GA100:
+	case NVS_CE_GA100:
 		v = nvs_rd32(io, NV_CE_GA100_GRCE_CONFIG(g));
 		break;
 	default:
@@ -125,12 +103,12 @@ static int grce_lce(const struct nvs_io *io, enum ce_layout l, unsigned int g)
 
 int nvs_ce_read(const struct nvs_io *io, const struct nvs_caps *caps, struct nvs_ce *ce)
 {
-	enum ce_layout l = ce_layout(caps);
+	enum nvs_ce_layout l = ce_layout(caps);
 	unsigned int p, g, max_lce = 0;
 	uint32_t v;
 
 	memset(ce, 0, sizeof(*ce));
-	if (l == CE_NONE)
+	if (l == NVS_CE_NO_MAP)
 		return -EOPNOTSUPP;
 	ce->num_pces = nvs_ce_num_pce_slots(caps);
 	ce->num_grces = nvs_ce_num_grce_slots(caps);
@@ -177,7 +155,7 @@ int nvs_ce_pce_map(const struct nvs_io *io, const struct nvs_caps *caps, uint32_
 {
 	uint32_t v;
 
-	if (ce_layout(caps) == CE_NONE)
+	if (ce_layout(caps) == NVS_CE_NO_MAP)
 		return -EOPNOTSUPP;
 	v = nvs_rd32(io, NV_CE_PCE_MAP);
 	if (nvs_reg_unreadable(v))
@@ -196,6 +174,17 @@ int nvs_ce_num_ces(const struct nvs_io *io, const struct nvs_caps *caps, uint32_
 	return 0;
 }
 
+/* One decoded LCE value as the /proc accessors return it. */
+static int lce_value(int8_t lce, int *out)
+{
+	if (lce == NVS_CE_NOVAL)
+		return -EIO;
+	if (lce == NVS_CE_NONE)
+		return -ENODEV;
+	*out = lce;
+	return 0;
+}
+
 int nvs_ce_lce_for_pce(const struct nvs_io *io, const struct nvs_caps *caps,
 		       unsigned int pce, int *out)
 {
@@ -206,12 +195,7 @@ int nvs_ce_lce_for_pce(const struct nvs_io *io, const struct nvs_caps *caps,
 		return ret;
 	if (pce >= ce.num_pces)
 		return -ERANGE;
-	if (ce.lce_for_pce[pce] == NVS_CE_NOVAL)
-		return -EIO;
-	if (ce.lce_for_pce[pce] == NVS_CE_NONE)
-		return -ENODEV;
-	*out = ce.lce_for_pce[pce];
-	return 0;
+	return lce_value(ce.lce_for_pce[pce], out);
 }
 
 int nvs_ce_shared_lce_for_grce(const struct nvs_io *io, const struct nvs_caps *caps,
@@ -224,12 +208,7 @@ int nvs_ce_shared_lce_for_grce(const struct nvs_io *io, const struct nvs_caps *c
 		return ret;
 	if (grce >= ce.num_grces)
 		return -ERANGE;
-	if (ce.grce_shared_lce[grce] == NVS_CE_NOVAL)
-		return -EIO;
-	if (ce.grce_shared_lce[grce] == NVS_CE_NONE)
-		return -ENODEV;
-	*out = ce.grce_shared_lce[grce];
-	return 0;
+	return lce_value(ce.grce_shared_lce[grce], out);
 }
 
 uint32_t nvs_ce_pces_of_lce(const struct nvs_ce *ce, unsigned int lce)

@@ -11,127 +11,197 @@
 #include "chip.h"
 #include "nvsched/regs/boot.h"
 #include "nvsched/regs/bus.h"
+#include "nvsched/regs/fifo.h"
+#include "nvsched/regs/top.h"
+
+/* NV_RUNLIST block layouts (regs-fifo.md §3.3; offsets in regs/fifo.h, top.h) */
+const struct nvs_rl_block nvs_rl_block_ga100 = {
+	.channel_config = NV_RUNLIST_CHANNEL_CONFIG_GA100,
+	.doorbell_config = NV_RUNLIST_DOORBELL_CONFIG_GA100,
+	.submit_base_lo = NV_RUNLIST_SUBMIT_BASE_LO_GA100,
+	.submit_base_hi = NV_RUNLIST_SUBMIT_BASE_HI_GA100,
+	.submit = NV_RUNLIST_SUBMIT_GA100,
+	.submit_info = NV_RUNLIST_SUBMIT_INFO_GA100,
+	.sched_disable = NV_RUNLIST_SCHED_DISABLE_GA100,
+	.preempt = NV_RUNLIST_PREEMPT_GA100,
+};
+
+const struct nvs_rl_block nvs_rl_block_gb20x = {
+	.channel_config = NV_RUNLIST_CHANNEL_CONFIG_GB20X,
+	.doorbell_config = NV_RUNLIST_DOORBELL_CONFIG_GB20X,
+	.submit_base_lo = NV_RUNLIST_SUBMIT_BASE_LO_GB20X,
+	.submit_base_hi = NV_RUNLIST_SUBMIT_BASE_HI_GB20X,
+	.submit = NV_RUNLIST_SUBMIT_GB20X,
+	.submit_info = NV_RUNLIST_SUBMIT_INFO_GB20X,
+	.sched_disable = NV_RUNLIST_SCHED_DISABLE_GB20X,
+	.preempt = NV_RUNLIST_PREEMPT_GB20X,
+};
 
 /*
- * Capability sets.  Sources per field:
+ * Capability sets: one per layout combination, each read alone.  Sources
+ * per field:
  *  window: regs-mmu-gr.md §1.2 (0x1700, BASE 23:0 + TARGET, Kepler-Ada) and
  *          §1.3 (0x10fd40; BASE 21:0 GH100, 22:0 GB10x/GB20x dGPU, 24:0 Tegra
  *          GB10B/GB20B/GB20C);
  *  ptop:   regs-fifo.md §2.1 (legacy, GK104-TU11x), §2.2 (INFO2, Ampere+);
- *  rl:     regs-fifo.md §3.1-§3.3 (layout A vs B), entry size §3.4,
- *          alignment §3.5;
- *  pt:     regs-mmu-gr.md §4 (v1 Kepler/Maxwell, v2 Pascal-Ada, v3 Hopper+);
+ *  rl:     regs-fifo.md §3.1-§3.3 (registers, block layouts), entry
+ *          formats §3.4, alignment and address width §3.5;
+ *  pccsr:  regs-fifo.md §4.1 (RUNLIST field RW on GK1xx), §4.3 (channel
+ *          counts: 4096 on Kepler, NV_PFIFO_CFG1 from GM200, 2048 GM10x),
+ *          §5.1 (NV_PFIFO_RUNLIST_PREEMPT absent on GK104);
+ *  pt:     regs-mmu-gr.md §4 (v1 Kepler/Maxwell, v2 Pascal-Ada with the
+ *          RAMIN bit choosing on Pascal, v3 Hopper+), big pages §3.1/§4.2/
+ *          §4.3, huge pages §4.3/§4.4 (512 MiB in PD1 GA100+, 256 GiB in
+ *          PD2 Blackwell);
+ *  ramin/ramfc: regs-mmu-gr.md §3.1, §3.3;
+ *  ce:     regs-fifo.md §6;  gr: regs-mmu-gr.md §6;
  *  chan:   regs-fifo.md §4.1/§4.2;
- *  gsp:    regs-fifo.md §1.3/§8.1 (BOOT_42.ARCH >= TU100, dGPU only).
+ *  gsp:    regs-fifo.md §1.3/§8.1 (BOOT_42.ARCH >= TU100, dGPU only;
+ *          always GSP-owned from GH100 on).
  */
 #define PRE_HOPPER_WINDOW \
 	.window_reg = NV_PBUS_BAR0_WINDOW, .window_base_hi = 23, \
 	.window_has_target = true
+#define PCCSR(n) \
+	.chan_ctl = NVS_CHAN_PCCSR, .pccsr_channels = (n)
+#define BLOCK_GA100 \
+	.rl_regs = NVS_RL_BLOCK_A, .rl_block = &nvs_rl_block_ga100, \
+	.chan_ctl = NVS_CHAN_CHRAM
+#define BLOCK_GB20X \
+	.rl_regs = NVS_RL_BLOCK_B, .rl_block = &nvs_rl_block_gb20x, \
+	.chan_ctl = NVS_CHAN_CHRAM
+#define HI_BITS_GA100	.rl_base_hi_bits = NVS_WIDTH(NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_GA100)
+#define HI_BITS_GH100	.rl_base_hi_bits = NVS_WIDTH(NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_GH100)
 
 static const struct nvs_caps caps_kepler = {
-	.arch = NVS_ARCH_KEPLER, PRE_HOPPER_WINDOW,
-	.ptop = NVS_PTOP_LEGACY, .rl_regs = NVS_RL_PFIFO_SINGLE,
-	.rl_entry_size = 8, .rl_base_shift = 12, .pt_version = 1,
-	.chan_ctl = NVS_CHAN_PCCSR,
+	.arch = NVS_ARCH_KEPLER, PRE_HOPPER_WINDOW, .ptop = NVS_PTOP_LEGACY,
+	.rl_regs = NVS_RL_PFIFO_SINGLE, .rl_entry = NVS_RL_ENTRY_GK104,
+	.rl_entry_size = 8, .rl_base_shift = 12,
+	PCCSR(NV_PCCSR_CHANNEL__SIZE_MAX), .pccsr_runlist_rw = true,
+	.pt_version = 1, .big_page = NVS_BIG_PAGE_128K,
+	.ramin = NVS_RAMIN_GK104, .ramfc = NVS_RAMFC_GK104,
+	.ce = NVS_CE_NO_MAP, .gr = NVS_GR_GK104,
 };
 
 static const struct nvs_caps caps_maxwell = {
-	.arch = NVS_ARCH_MAXWELL, PRE_HOPPER_WINDOW,
-	.ptop = NVS_PTOP_LEGACY, .rl_regs = NVS_RL_PFIFO_SINGLE,
-	.rl_entry_size = 8, .rl_base_shift = 12, .pt_version = 1,
-	.chan_ctl = NVS_CHAN_PCCSR,
+	.arch = NVS_ARCH_MAXWELL, PRE_HOPPER_WINDOW, .ptop = NVS_PTOP_LEGACY,
+	.rl_regs = NVS_RL_PFIFO_SINGLE, .rl_entry = NVS_RL_ENTRY_GK104,
+	.rl_entry_size = 8, .rl_base_shift = 12,
+	PCCSR(2048), .has_cfg1 = true, .has_runlist_preempt = true,
+	.pt_version = 1, .big_page = NVS_BIG_PAGE_RAMIN,
+	.ramin = NVS_RAMIN_GK104, .ramfc = NVS_RAMFC_GK104,
+	.ce = NVS_CE_NO_MAP, .gr = NVS_GR_GM107,
 };
 
 static const struct nvs_caps caps_pascal = {
-	.arch = NVS_ARCH_PASCAL, PRE_HOPPER_WINDOW,
-	.ptop = NVS_PTOP_LEGACY, .rl_regs = NVS_RL_PFIFO_SINGLE,
-	.rl_entry_size = 8, .rl_base_shift = 12, .pt_version = 2,
-	.chan_ctl = NVS_CHAN_PCCSR, .has_boot42 = true,
+	.arch = NVS_ARCH_PASCAL, PRE_HOPPER_WINDOW, .ptop = NVS_PTOP_LEGACY,
+	.rl_regs = NVS_RL_PFIFO_SINGLE, .rl_entry = NVS_RL_ENTRY_GK104,
+	.rl_entry_size = 8, .rl_base_shift = 12,
+	PCCSR(NV_PCCSR_CHANNEL__SIZE_MAX), .has_cfg1 = true, .has_runlist_preempt = true,
+	.pt_version = 2, .pt_ver2_bit = true, .big_page = NVS_BIG_PAGE_RAMIN,
+	.ramin = NVS_RAMIN_GP100, .ramfc = NVS_RAMFC_GK104,
+	.ce = NVS_CE_GP100, .gr = NVS_GR_GM107, .has_boot42 = true,
 };
 
 static const struct nvs_caps caps_volta = {
-	.arch = NVS_ARCH_VOLTA, PRE_HOPPER_WINDOW,
-	.ptop = NVS_PTOP_LEGACY, .rl_regs = NVS_RL_PFIFO_SINGLE,
-	.rl_entry_size = 16, .rl_base_shift = 12, .pt_version = 2,
-	.chan_ctl = NVS_CHAN_PCCSR, .has_boot42 = true,
+	.arch = NVS_ARCH_VOLTA, PRE_HOPPER_WINDOW, .ptop = NVS_PTOP_LEGACY,
+	.rl_regs = NVS_RL_PFIFO_SINGLE, .rl_entry = NVS_RL_ENTRY_GV100,
+	.rl_entry_size = 16, .rl_base_shift = 12,
+	PCCSR(NV_PCCSR_CHANNEL__SIZE_MAX), .has_cfg1 = true, .has_runlist_preempt = true,
+	.pt_version = 2, .big_page = NVS_BIG_PAGE_64K,
+	.ramin = NVS_RAMIN_GV100, .ramfc = NVS_RAMFC_GV100,
+	.ce = NVS_CE_GV100, .gr = NVS_GR_GV100, .has_boot42 = true,
 };
 
 static const struct nvs_caps caps_turing = {
-	.arch = NVS_ARCH_TURING, PRE_HOPPER_WINDOW,
-	.ptop = NVS_PTOP_LEGACY, .rl_regs = NVS_RL_PFIFO_INDEXED,
-	.rl_entry_size = 16, .rl_base_shift = 12, .pt_version = 2,
-	.chan_ctl = NVS_CHAN_PCCSR, .has_boot42 = true, .gsp_capable = true,
+	.arch = NVS_ARCH_TURING, PRE_HOPPER_WINDOW, .ptop = NVS_PTOP_LEGACY,
+	.rl_regs = NVS_RL_PFIFO_INDEXED, .rl_entry = NVS_RL_ENTRY_TU102,
+	.rl_entry_size = 16, .rl_base_shift = 12,
+	PCCSR(NV_PCCSR_CHANNEL__SIZE_MAX), .has_cfg1 = true, .has_runlist_preempt = true,
+	.pt_version = 2, .big_page = NVS_BIG_PAGE_64K,
+	.ramin = NVS_RAMIN_TU102, .ramfc = NVS_RAMFC_TU102,
+	.ce = NVS_CE_GV100, .gr = NVS_GR_GV100, .has_boot42 = true, .gsp_capable = true,
 };
+
+/* Ampere, Ada: the NV_RUNLIST block (layout GA100), CHRAM, 11-bit ids */
+#define AMPERE_ADA(shift) \
+	.ptop = NVS_PTOP_INFO2, BLOCK_GA100, HI_BITS_GA100, \
+	.rl_entry = NVS_RL_ENTRY_GA100, .rl_entry_size = 16, .rl_base_shift = (shift), \
+	.pt_version = 2, .big_page = NVS_BIG_PAGE_64K, .pt_page_512m = true, \
+	.ramin = NVS_RAMIN_GV100, .ramfc = NVS_RAMFC_TU102, .ce = NVS_CE_GA100, \
+	.has_boot42 = true
 
 /* GA100: 4 KiB runlist alignment (ga100 NV_RAMRL_ENTRY_BASE_SHIFT 12) */
 static const struct nvs_caps caps_ga100 = {
-	.arch = NVS_ARCH_AMPERE, PRE_HOPPER_WINDOW,
-	.ptop = NVS_PTOP_INFO2, .rl_regs = NVS_RL_BLOCK_A,
-	.rl_entry_size = 16, .rl_base_shift = 12, .pt_version = 2,
-	.chan_ctl = NVS_CHAN_CHRAM, .has_boot42 = true, .gsp_capable = true,
+	.arch = NVS_ARCH_AMPERE, PRE_HOPPER_WINDOW, AMPERE_ADA(12),
+	.gr = NVS_GR_GA100, .gsp_capable = true,
 };
 
 /* GA10x: 1 KiB alignment (ga102 NV_RAMRL_ENTRY_BASE_SHIFT 10) */
 static const struct nvs_caps caps_ga10x = {
-	.arch = NVS_ARCH_AMPERE, PRE_HOPPER_WINDOW,
-	.ptop = NVS_PTOP_INFO2, .rl_regs = NVS_RL_BLOCK_A,
-	.rl_entry_size = 16, .rl_base_shift = 10, .pt_version = 2,
-	.chan_ctl = NVS_CHAN_CHRAM, .has_boot42 = true, .gsp_capable = true,
+	.arch = NVS_ARCH_AMPERE, PRE_HOPPER_WINDOW, AMPERE_ADA(10),
+	.gr = NVS_GR_GA100, .gsp_capable = true,
 };
 
 static const struct nvs_caps caps_ga10b = {
-	.arch = NVS_ARCH_AMPERE, PRE_HOPPER_WINDOW,
-	.ptop = NVS_PTOP_INFO2, .rl_regs = NVS_RL_BLOCK_A,
-	.rl_entry_size = 16, .rl_base_shift = 10, .pt_version = 2,
-	.chan_ctl = NVS_CHAN_CHRAM, .has_boot42 = true,
+	.arch = NVS_ARCH_AMPERE, PRE_HOPPER_WINDOW, AMPERE_ADA(10),
+	.gr = NVS_GR_GA100,
 };
 
 static const struct nvs_caps caps_ada = {
-	.arch = NVS_ARCH_ADA, PRE_HOPPER_WINDOW,
-	.ptop = NVS_PTOP_INFO2, .rl_regs = NVS_RL_BLOCK_A,
-	.rl_entry_size = 16, .rl_base_shift = 10, .pt_version = 2,
-	.chan_ctl = NVS_CHAN_CHRAM, .has_boot42 = true, .gsp_capable = true,
+	.arch = NVS_ARCH_ADA, PRE_HOPPER_WINDOW, AMPERE_ADA(10),
+	.gr = NVS_GR_AD102, .gsp_capable = true,
 };
 
+/* Hopper, Blackwell: the window at 0x10fd40, v3 page tables, 52-bit
+ * runlist addresses, 1 KiB alignment unless stated */
+#define HOPPER_PLUS \
+	.window_reg = NV_XAL_EP_BAR0_WINDOW, .ptop = NVS_PTOP_INFO2, \
+	HI_BITS_GH100, .rl_entry_size = 16, .pt_version = 3, \
+	.big_page = NVS_BIG_PAGE_64K, .pt_page_512m = true, \
+	.ce = NVS_CE_GA100, .has_boot42 = true
+
 static const struct nvs_caps caps_hopper = {
-	.arch = NVS_ARCH_HOPPER, .window_reg = NV_XAL_EP_BAR0_WINDOW,
+	.arch = NVS_ARCH_HOPPER, HOPPER_PLUS,
 	.window_base_hi = NVS_HI(NV_XAL_EP_BAR0_WINDOW_BASE_GH100),
-	.ptop = NVS_PTOP_INFO2, .rl_regs = NVS_RL_BLOCK_A,
-	.rl_entry_size = 16, .rl_base_shift = 10, .pt_version = 3,
-	.chan_ctl = NVS_CHAN_CHRAM, .has_boot42 = true, .gsp_capable = true,
+	BLOCK_GA100, .rl_entry = NVS_RL_ENTRY_GH100, .rl_base_shift = 10,
+	.ramin = NVS_RAMIN_GV100, .ramfc = NVS_RAMFC_GH100,
+	.gr = NVS_GR_AD102, .gsp_capable = true, .gsp_always = true,
 };
 
 static const struct nvs_caps caps_gb10x = {
-	.arch = NVS_ARCH_BLACKWELL, .window_reg = NV_XAL_EP_BAR0_WINDOW,
+	.arch = NVS_ARCH_BLACKWELL, HOPPER_PLUS,
 	.window_base_hi = NVS_HI(NV_XAL_EP_BAR0_WINDOW_BASE_GB100),
-	.ptop = NVS_PTOP_INFO2, .rl_regs = NVS_RL_BLOCK_A,
-	.rl_entry_size = 16, .rl_base_shift = 10, .pt_version = 3,
-	.chan_ctl = NVS_CHAN_CHRAM, .has_boot42 = true, .gsp_capable = true,
+	BLOCK_GA100, .rl_entry = NVS_RL_ENTRY_GH100, .rl_base_shift = 10,
+	.pt_page_256g = true, .ramin = NVS_RAMIN_GB100, .ramfc = NVS_RAMFC_GB100,
+	.gr = NVS_GR_GB100, .gsp_capable = true, .gsp_always = true,
 };
 
 static const struct nvs_caps caps_gb10b = {
-	.arch = NVS_ARCH_BLACKWELL, .window_reg = NV_XAL_EP_BAR0_WINDOW,
+	.arch = NVS_ARCH_BLACKWELL, HOPPER_PLUS,
 	.window_base_hi = NVS_HI(NV_XAL_EP_BAR0_WINDOW_BASE_GB10B),
-	.ptop = NVS_PTOP_INFO2, .rl_regs = NVS_RL_BLOCK_A,
-	.rl_entry_size = 16, .rl_base_shift = 10, .pt_version = 3,
-	.chan_ctl = NVS_CHAN_CHRAM, .has_boot42 = true,
+	BLOCK_GA100, .rl_entry = NVS_RL_ENTRY_GH100, .rl_base_shift = 10,
+	.pt_page_256g = true, .ramin = NVS_RAMIN_GB100, .ramfc = NVS_RAMFC_GB100,
+	.gr = NVS_GR_GB100,
 };
 
-/* GB20x: layout B, 256-byte alignment (gb202 NV_RAMRL_ENTRY_BASE_SHIFT 8) */
+/* GB20x: what changes against GB10x is the runlist block layout, the
+ * runlist entry (VEID, narrower INST_PTR_HI) and a 256-byte alignment
+ * (gb202 NV_RAMRL_ENTRY_BASE_SHIFT 8) */
 static const struct nvs_caps caps_gb20x = {
-	.arch = NVS_ARCH_BLACKWELL, .window_reg = NV_XAL_EP_BAR0_WINDOW,
+	.arch = NVS_ARCH_BLACKWELL, HOPPER_PLUS,
 	.window_base_hi = NVS_HI(NV_XAL_EP_BAR0_WINDOW_BASE_GB100),
-	.ptop = NVS_PTOP_INFO2, .rl_regs = NVS_RL_BLOCK_B,
-	.rl_entry_size = 16, .rl_base_shift = 8, .pt_version = 3,
-	.chan_ctl = NVS_CHAN_CHRAM, .has_boot42 = true, .gsp_capable = true,
+	BLOCK_GB20X, .rl_entry = NVS_RL_ENTRY_GB20X, .rl_base_shift = 8,
+	.pt_page_256g = true, .ramin = NVS_RAMIN_GB100, .ramfc = NVS_RAMFC_GB100,
+	.gr = NVS_GR_GB100, .gsp_capable = true, .gsp_always = true,
 };
 
 static const struct nvs_caps caps_gb20b = {
-	.arch = NVS_ARCH_BLACKWELL, .window_reg = NV_XAL_EP_BAR0_WINDOW,
+	.arch = NVS_ARCH_BLACKWELL, HOPPER_PLUS,
 	.window_base_hi = NVS_HI(NV_XAL_EP_BAR0_WINDOW_BASE_GB10B),
-	.ptop = NVS_PTOP_INFO2, .rl_regs = NVS_RL_BLOCK_B,
-	.rl_entry_size = 16, .rl_base_shift = 8, .pt_version = 3,
-	.chan_ctl = NVS_CHAN_CHRAM, .has_boot42 = true,
+	BLOCK_GB20X, .rl_entry = NVS_RL_ENTRY_GB20X, .rl_base_shift = 8,
+	.pt_page_256g = true, .ramin = NVS_RAMIN_GB100, .ramfc = NVS_RAMFC_GB100,
+	.gr = NVS_GR_GB100,
 };
 
 #define DGPU(i, n, c)	{ .id = (i), .name = (n), .tegra = false, .caps = &(c) }

@@ -3,7 +3,8 @@
  * chip.h - chip identification and the per-generation capability table.
  *
  * Behaviour that differs between generations is selected once, from the
- * chip id, through a const struct nvs_caps.  Never compare chip ids for
+ * chip id, through a const struct nvs_caps: every layout choice is a field
+ * of it, so "what changes on chip X" is answered by chip.c's table alone.  Never compare chip ids for
  * ordering: Ada (0x19x) sorts above Hopper (0x18x) but uses the older
  * layouts, and GB20x moved the per-runlist block.
  */
@@ -48,19 +49,129 @@ enum nvs_chan_ctl {
 };
 
 /**
+ * enum nvs_rl_entry - runlist entry format (regs-fifo.md §3.4), named for
+ * the first chip with it; the fields per format are in
+ * include/nvsched/regs/fifo.h (NV_RAMRL8_*, NV_RAMRL16_*)
+ */
+enum nvs_rl_entry {
+	NVS_RL_ENTRY_GK104,	/* 8 bytes, no instance pointer: Kepler-Pascal */
+	NVS_RL_ENTRY_GV100,	/* 16 bytes, 12-bit ids, USERD_PTR_HI 31:0 */
+	NVS_RL_ENTRY_TU102,	/* USERD_PTR_HI 7:0 */
+	NVS_RL_ENTRY_GA100,	/* 11-bit ids: GA100-AD10x */
+	NVS_RL_ENTRY_GH100,	/* USERD_PTR_HI 19:0: GH100, GB10x */
+	NVS_RL_ENTRY_GB20X,	/* INST_PTR_HI 19:0, VEID and CASID added */
+};
+
+/**
+ * enum nvs_ramin - instance block (RAMIN) layout (regs-mmu-gr.md §3.1):
+ * which dwords beyond the page directory base (all layouts) hold something
+ */
+enum nvs_ramin {
+	NVS_RAMIN_GK104,	/* ADR_LIMIT: Kepler, Maxwell */
+	NVS_RAMIN_GP100,	/* + FAULT_REPLAY_TEX/GCC */
+	NVS_RAMIN_GV100,	/* FAULT_REPLAY, engine WFI, PASID, subcontexts;
+				 * no ADR_LIMIT: Volta, Ampere, Ada, Hopper */
+	NVS_RAMIN_TU102,	/* GV100 + ADR_LIMIT (RM still writes it on TU10x) */
+	NVS_RAMIN_GB100,	/* GV100 + ENGINE_CTXSW_FW_MAGIC: Blackwell */
+};
+
+/** enum nvs_ramfc - RAMFC layout (regs-mmu-gr.md §3.3) */
+enum nvs_ramfc {
+	NVS_RAMFC_GK104,	/* GP_PUT/GET/BASE (+ LIMIT2), USERD: Kepler-Pascal */
+	NVS_RAMFC_GV100,	/* + SET_CHANNEL_INFO */
+	NVS_RAMFC_TU102,	/* + TARGET: Turing, Ampere, Ada */
+	NVS_RAMFC_GH100,	/* GV100 less LIMIT2 (moved to GP_INFO) */
+	NVS_RAMFC_GB100,	/* rearranged GP registers; no USERD, no CHANNEL_INFO */
+};
+
+/** enum nvs_ce_layout - copy-engine registers (regs-fifo.md §6) */
+enum nvs_ce_layout {
+	NVS_CE_NO_MAP,		/* Kepler, Maxwell: no PCE map */
+	NVS_CE_GP100,		/* Pascal: packed nibbles, a byte per GRCE */
+	NVS_CE_GV100,		/* Volta, Turing: 0x104040 + 4p, 0x104034 + 4g */
+	NVS_CE_GA100,		/* Ampere-Blackwell: 0x104100 + 4p, 0x1041c0 + 4g */
+};
+
+/** enum nvs_gr_layout - GPC/TPC registers (regs-mmu-gr.md §6, kmod/hw/gr.c) */
+enum nvs_gr_layout {
+	NVS_GR_NONE,
+	NVS_GR_GK104,		/* Kepler */
+	NVS_GR_GM107,		/* Maxwell, Pascal */
+	NVS_GR_GV100,		/* Volta, Turing */
+	NVS_GR_GA100,		/* Ampere */
+	NVS_GR_AD102,		/* Ada, Hopper */
+	NVS_GR_GB100,		/* Blackwell */
+};
+
+/** enum nvs_big_page - how the big page size of an address space is known */
+enum nvs_big_page {
+	NVS_BIG_PAGE_64K,	/* fixed 64 KiB: Volta+ (regs-mmu-gr.md §4.3) */
+	NVS_BIG_PAGE_RAMIN,	/* RAMIN BIG_PAGE_SIZE: Maxwell, Pascal (§3.1) */
+	NVS_BIG_PAGE_128K,	/* global NV_PFB_PRI_MMU_CTRL; 128 KiB assumed:
+				 * Kepler (§4.2, uncertain) */
+};
+
+/**
+ * struct nvs_rl_block - register offsets inside the Ampere+ NV_RUNLIST
+ * block (regs-fifo.md §3.3, §5.2), one instance per layout
+ * (nvs_rl_block_ga100, nvs_rl_block_gb20x in chip.c).  Name a register as
+ * NV_RUNLIST(loc->pri_base, caps->rl_block, submit).
+ */
+struct nvs_rl_block {
+	uint16_t channel_config;
+	uint16_t doorbell_config;
+	uint16_t submit_base_lo;
+	uint16_t submit_base_hi;
+	uint16_t submit;
+	uint16_t submit_info;
+	uint16_t sched_disable;
+	uint16_t preempt;
+};
+
+extern const struct nvs_rl_block nvs_rl_block_ga100;	/* GA100-GH100, GB10x/GB11x */
+extern const struct nvs_rl_block nvs_rl_block_gb20x;	/* GB20x */
+
+/* Register @reg (a member of struct nvs_rl_block) of the runlist block at
+ * @base laid out as @blk: the base cannot be left out. */
+#define NV_RUNLIST(base, blk, reg)	((base) + (uint32_t)(blk)->reg)
+
+/**
  * struct nvs_caps - per-generation facts and behaviour selection
- * @arch: architecture
+ *
+ * Everything that differs between generations is a field here; the code
+ * picks per-layout helpers from these fields and never compares
+ * architectures.
+ *
+ * @arch: architecture (names only; no code branches on it)
  * @window_reg: PRAMIN window register (0x1700 or 0x10fd40)
  * @window_base_hi: high bit of the window BASE field (low bit is 0)
  * @window_has_target: the window register has a TARGET field (pre-Hopper)
  * @ptop: device table format
  * @rl_regs: runlist register layout
+ * @rl_block: NV_RUNLIST block offsets (NVS_RL_BLOCK_A/B), NULL before
+ * @rl_entry: runlist entry format
  * @rl_entry_size: bytes per runlist entry (8 pre-Volta, 16 Volta+)
  * @rl_base_shift: runlist buffer alignment shift (regs-fifo.md §3.5)
+ * @rl_base_hi_bits: width of SUBMIT_BASE_HI.PTR_HI (Ampere+ block; 8, or
+ *	20 from GH100 on: 52-bit physical addresses)
+ * @pccsr_channels: PCCSR channel count when NV_PFIFO_CFG1 gives none
+ *	(regs-fifo.md §4.3)
+ * @has_cfg1: NV_PFIFO_CFG1.NUM_CHANNELS is implemented (not on Kepler)
+ * @pccsr_runlist_rw: NV_PCCSR_CHANNEL.RUNLIST is RW and kept on writes (GK1xx)
+ * @has_runlist_preempt: NV_PFIFO_RUNLIST_PREEMPT exists (Maxwell-Turing)
  * @pt_version: GMMU page-table format (1, 2 or 3; regs-mmu-gr.md §4)
+ * @pt_ver2_bit: RAMIN USE_VER2_PT_FORMAT chooses v1 or v2 (Pascal)
+ * @big_page: how the big page size is known
+ * @pt_page_512m: PD1 entries may be 512 MiB pages (GA100+)
+ * @pt_page_256g: PD2 entries may be 256 GiB pages (Blackwell)
+ * @ramin: instance block layout
+ * @ramfc: RAMFC layout
+ * @ce: copy-engine register layout
+ * @gr: GPC/TPC register layout
  * @chan_ctl: channel control registers
  * @has_boot42: NV_PMC_BOOT_42 is implemented (Pascal+)
  * @gsp_capable: GSP firmware may own the GPU (BOOT_42.ARCH >= TU100)
+ * @gsp_always: GSP firmware always owns a dGPU of this kind (GH100+)
  */
 struct nvs_caps {
 	enum nvs_arch arch;
@@ -69,12 +180,28 @@ struct nvs_caps {
 	bool window_has_target;
 	enum nvs_ptop_fmt ptop;
 	enum nvs_rl_regs rl_regs;
+	const struct nvs_rl_block *rl_block;
+	enum nvs_rl_entry rl_entry;
 	uint8_t rl_entry_size;
 	uint8_t rl_base_shift;
+	uint8_t rl_base_hi_bits;
+	uint16_t pccsr_channels;
+	bool has_cfg1;
+	bool pccsr_runlist_rw;
+	bool has_runlist_preempt;
 	uint8_t pt_version;
+	bool pt_ver2_bit;
+	enum nvs_big_page big_page;
+	bool pt_page_512m;
+	bool pt_page_256g;
+	enum nvs_ramin ramin;
+	enum nvs_ramfc ramfc;
+	enum nvs_ce_layout ce;
+	enum nvs_gr_layout gr;
 	enum nvs_chan_ctl chan_ctl;
 	bool has_boot42;
 	bool gsp_capable;
+	bool gsp_always;
 };
 
 /** struct nvs_chip - one row of the chip table */

@@ -55,7 +55,7 @@ static int plan_channel(const struct nvs_io *io, const struct nvs_caps *caps,
 		return -EIO;
 	/* RW fields as read; W1-to-reset fault bits and W-only bits as 0 */
 	keep = NVS_FMASK(NV_PCCSR_CHANNEL_NEXT);
-	if (caps->arch == NVS_ARCH_KEPLER)
+	if (caps->pccsr_runlist_rw)
 		keep |= NVS_FMASK(NV_PCCSR_CHANNEL_RUNLIST_KEPLER);
 	expect(p, NV_PCCSR_CHANNEL(chid), keep, v);
 	add(p, NV_PCCSR_CHANNEL(chid), (v & keep) |
@@ -71,12 +71,11 @@ static int plan_preempt(const struct nvs_caps *caps, const struct nvs_rl_loc *lo
 
 	if (tsg && id > nvs_max_tsgid(caps))
 		return -ERANGE;
-	if (caps->rl_regs == NVS_RL_BLOCK_A || caps->rl_regs == NVS_RL_BLOCK_B) {
-		off = loc->pri_base + (caps->rl_regs == NVS_RL_BLOCK_B ?
-				       NV_RUNLIST_PREEMPT_B : NV_RUNLIST_PREEMPT_A);
-		add(p, off, tsg ? NVS_SET(NV_RUNLIST_PREEMPT_TYPE, NV_PREEMPT_TYPE_TSG) |
+	if (caps->rl_block) {
+		off = NV_RUNLIST(loc->pri_base, caps->rl_block, preempt);
+		add(p, off, tsg ? NVS_SET(NV_RUNLIST_PREEMPT_TYPE, NV_RUNLIST_PREEMPT_TYPE_TSG) |
 			    NVS_SET(NV_RUNLIST_PREEMPT_ID, id) :
-			    NVS_SET(NV_RUNLIST_PREEMPT_TYPE, 0));
+			    NVS_SET(NV_RUNLIST_PREEMPT_TYPE, NV_RUNLIST_PREEMPT_TYPE_RUNLIST));
 		/* one register for both kinds: either pending blocks a new one */
 		busy(p, off, NVS_FMASK(NV_RUNLIST_PREEMPT_TSG_PENDING) |
 			     NVS_FMASK(NV_RUNLIST_PREEMPT_RUNLIST_PENDING));
@@ -88,7 +87,7 @@ static int plan_preempt(const struct nvs_caps *caps, const struct nvs_rl_loc *lo
 	/* a channel/TSG preempt in flight (NV_PFIFO_PREEMPT.PENDING) blocks both */
 	busy(p, NV_PFIFO_PREEMPT, NVS_FMASK(NV_PFIFO_PREEMPT_PENDING));
 	if (tsg) {
-		add(p, NV_PFIFO_PREEMPT, NVS_SET(NV_PFIFO_PREEMPT_TYPE, NV_PREEMPT_TYPE_TSG) |
+		add(p, NV_PFIFO_PREEMPT, NVS_SET(NV_PFIFO_PREEMPT_TYPE, NV_PFIFO_PREEMPT_TYPE_TSG) |
 		    NVS_SET(NV_PFIFO_PREEMPT_ID, id));
 		p->poll_off = NV_PFIFO_PREEMPT;
 		p->poll_mask = NVS_FMASK(NV_PFIFO_PREEMPT_PENDING);
@@ -96,7 +95,7 @@ static int plan_preempt(const struct nvs_caps *caps, const struct nvs_rl_loc *lo
 	}
 	/* NV_PFIFO_RUNLIST_PREEMPT: absent on GK104 ([NVDBG]); the manual says
 	 * not to poll it, so this preempt is issued without waiting */
-	if (caps->arch == NVS_ARCH_KEPLER || loc->id < 0 || loc->id > 31)
+	if (!caps->has_runlist_preempt || loc->id < 0 || loc->id > 31)
 		return -EOPNOTSUPP;
 	add(p, NV_PFIFO_RUNLIST_PREEMPT, 1u << loc->id);
 	return 0;
@@ -105,7 +104,7 @@ static int plan_preempt(const struct nvs_caps *caps, const struct nvs_rl_loc *lo
 static int plan_resubmit(const struct nvs_io *io, const struct nvs_caps *caps,
 			 const struct nvs_rl_loc *loc, struct nvs_plan *p)
 {
-	uint32_t sub, info, base = loc->pri_base;
+	uint32_t sub, info;
 
 	p->rewrites_runlist = true;
 	switch (caps->rl_regs) {
@@ -127,12 +126,11 @@ static int plan_resubmit(const struct nvs_io *io, const struct nvs_caps *caps,
 		info = NV_PFIFO_RUNLIST_SUBMIT_INFO(loc->id);
 		break;
 	case NVS_RL_BLOCK_A:
-		sub = base + NV_RUNLIST_SUBMIT_A;
-		info = base + NV_RUNLIST_SUBMIT_INFO_A;
-		break;
 	case NVS_RL_BLOCK_B:
-		sub = base + NV_RUNLIST_SUBMIT_B;
-		info = base + NV_RUNLIST_SUBMIT_INFO_B;
+		if (!caps->rl_block)
+			return -EOPNOTSUPP;
+		sub = NV_RUNLIST(loc->pri_base, caps->rl_block, submit);
+		info = NV_RUNLIST(loc->pri_base, caps->rl_block, submit_info);
 		break;
 	default:
 		return -EOPNOTSUPP;
@@ -153,11 +151,12 @@ static int plan_sched(const struct nvs_io *io, const struct nvs_caps *caps,
 	uint32_t v;
 
 	p->rewrites_runlist = true;
-	if (caps->rl_regs == NVS_RL_BLOCK_A || caps->rl_regs == NVS_RL_BLOCK_B) {
-		/* NV_RUNLIST_SCHED_DISABLE.RUNLIST 0:0, one register per runlist */
-		add(p, loc->pri_base + (caps->rl_regs == NVS_RL_BLOCK_B ?
-					NV_RUNLIST_SCHED_DISABLE_B : NV_RUNLIST_SCHED_DISABLE_A),
-		    disable ? 1 : 0);
+	if (caps->rl_block) {
+		/* NV_RUNLIST_SCHED_DISABLE.RUNLIST, one register per runlist */
+		add(p, NV_RUNLIST(loc->pri_base, caps->rl_block, sched_disable),
+		    NVS_SET(NV_RUNLIST_SCHED_DISABLE_RUNLIST,
+			    disable ? NV_RUNLIST_SCHED_DISABLE_RUNLIST_DISABLED :
+				      NV_RUNLIST_SCHED_DISABLE_RUNLIST_ENABLED));
 		return 0;
 	}
 	/* NV_PFIFO_SCHED_DISABLE: bit i per runlist, a read-modify-write */
@@ -239,26 +238,41 @@ bool nvs_plan_pending(const struct nvs_io *io, const struct nvs_plan *p)
 	return nvs_reg_unreadable(v) || (v & p->poll_mask);
 }
 
-bool nvs_rl_has_chan(const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
-		     unsigned int chid)
+int nvs_plan_wait(const struct nvs_io *io, const struct nvs_plan *p,
+		  unsigned int max_polls, void (*wait)(void *ctx), void *ctx)
+{
+	unsigned int i;
+
+	for (i = 0; i < max_polls; i++) {
+		if (!nvs_plan_pending(io, p))
+			return 0;
+		if (wait)
+			wait(ctx);
+	}
+	return nvs_plan_pending(io, p) ? -ETIMEDOUT : 0;
+}
+
+static bool rl_has(const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
+		   enum nvs_rl_kind kind, unsigned int id)
 {
 	unsigned int i;
 
 	for (i = 0; items && i < loc->length; i++)
-		if (items[i].kind == NVS_RL_CHAN && items[i].id == chid)
+		if (items[i].kind == kind && items[i].id == id)
 			return true;
 	return false;
+}
+
+bool nvs_rl_has_chan(const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
+		     unsigned int chid)
+{
+	return rl_has(loc, items, NVS_RL_CHAN, chid);
 }
 
 bool nvs_rl_has_tsg(const struct nvs_rl_loc *loc, const struct nvs_rl_item *items,
 		    unsigned int tsgid)
 {
-	unsigned int i;
-
-	for (i = 0; items && i < loc->length; i++)
-		if (items[i].kind == NVS_RL_TSG && items[i].id == tsgid)
-			return true;
-	return false;
+	return rl_has(loc, items, NVS_RL_TSG, tsgid);
 }
 
 const char *nvs_ctl_op_name(enum nvs_ctl_op op)

@@ -106,8 +106,13 @@ int nvs_plan_check(const struct nvs_io *io, const struct nvs_plan *p);
 
 /* Still pending? (@p->poll_off & @p->poll_mask), false when nothing to poll;
  * a PRI error while polling counts as pending. */
-
 bool nvs_plan_pending(const struct nvs_io *io, const struct nvs_plan *p);
+
+/* Poll nvs_plan_pending() at most @max_polls + 1 times, calling @wait
+ * (may be NULL) with @ctx between polls.  Return: 0, or -ETIMEDOUT when
+ * still pending. */
+int nvs_plan_wait(const struct nvs_io *io, const struct nvs_plan *p,
+		  unsigned int max_polls, void (*wait)(void *ctx), void *ctx);
 
 /* Largest TSG id the chip accepts in PREEMPT (11-bit on Ampere+, 12 before). */
 unsigned int nvs_max_tsgid(const struct nvs_caps *caps);

@@ -68,27 +68,22 @@ static const struct gr_layout gr_blackwell = {
 	FUSES_GA100, .logical = LOGICAL_UNKNOWN, .sms_per_tpc = 2,
 };
 
+/* enum nvs_gr_layout (caps->gr) -> its registers */
+static const struct gr_layout *const gr_layouts[] = {
+	[NVS_GR_NONE] = NULL,
+	[NVS_GR_GK104] = &gr_kepler,
+	[NVS_GR_GM107] = &gr_maxwell,
+	[NVS_GR_GV100] = &gr_volta,
+	[NVS_GR_GA100] = &gr_ampere,
+	[NVS_GR_AD102] = &gr_ada_hopper,
+	[NVS_GR_GB100] = &gr_blackwell,
+};
+
 static const struct gr_layout *gr_layout(const struct nvs_ident *id)
 {
-	switch (id ? id->arch : NVS_ARCH_UNKNOWN) {
-	case NVS_ARCH_KEPLER:
-		return &gr_kepler;
-	case NVS_ARCH_MAXWELL:
-	case NVS_ARCH_PASCAL:
-		return &gr_maxwell;
-	case NVS_ARCH_VOLTA:
-	case NVS_ARCH_TURING:
-		return &gr_volta;
-	case NVS_ARCH_AMPERE:
-		return &gr_ampere;
-	case NVS_ARCH_ADA:
-	case NVS_ARCH_HOPPER:
-		return &gr_ada_hopper;
-	case NVS_ARCH_BLACKWELL:
-		return &gr_blackwell;
-	default:
+	if (!id || !id->caps || (unsigned int)id->caps->gr >= NVS_ARRAY_SIZE(gr_layouts))
 		return NULL;
-	}
+	return gr_layouts[id->caps->gr];
 }
 
 #define NVS_CHIP_GP100	0x130	/* the one Pascal with 2 SMs per TPC (§6.9) */

@@ -43,14 +43,130 @@ static unsigned int popcount64(uint64_t v)
 
 #define FAILW(err, ...) ({ if (why && whylen) snprintf(why, whylen, __VA_ARGS__); (err); })
 
+/* What each instance block layout holds beyond the page directory base
+ * (enum nvs_ramin, regs-mmu-gr.md §3.1) */
+static const struct {
+	bool fault_replay;	/* FAULT_REPLAY_TEX/GCC in dword 128 */
+	bool adr_limit;		/* dwords 130/131: VA limit */
+	bool subctx;		/* engine WFI, PASID, subcontext PDBs */
+	bool magic;		/* dword 131: ENGINE_CTXSW_FW_MAGIC */
+} ramin_layouts[] = {
+	[NVS_RAMIN_GK104] = { .adr_limit = true },
+	[NVS_RAMIN_GP100] = { .fault_replay = true, .adr_limit = true },
+	[NVS_RAMIN_GV100] = { .fault_replay = true, .subctx = true },
+	[NVS_RAMIN_TU102] = { .fault_replay = true, .adr_limit = true, .subctx = true },
+	[NVS_RAMIN_GB100] = { .fault_replay = true, .subctx = true, .magic = true },
+};
+
+/* What each RAMFC layout holds (enum nvs_ramfc, regs-mmu-gr.md §3.3) */
+static const struct {
+	bool gb;		/* Blackwell GP registers; no USERD */
+	bool limit2;		/* GP_BASE_HI.LIMIT2 */
+	bool chinfo;		/* SET_CHANNEL_INFO */
+	bool target;		/* TARGET */
+} ramfc_layouts[] = {
+	[NVS_RAMFC_GK104] = { .limit2 = true },
+	[NVS_RAMFC_GV100] = { .limit2 = true, .chinfo = true },
+	[NVS_RAMFC_TU102] = { .limit2 = true, .chinfo = true, .target = true },
+	[NVS_RAMFC_GH100] = { .chinfo = true },
+	[NVS_RAMFC_GB100] = { .gb = true },
+};
+
+/* Volta+: engine context pointer, PASID, subcontexts (§3.1, §3.2) */
+static void ramin_subctx(struct rd *r, struct nvs_inst *in)
+{
+	uint32_t v = rd(r, NV_RAMIN_ENGINE_WFI_LO), hi = rd(r, NV_RAMIN_ENGINE_WFI_HI);
+
+	in->has_wfi = true;
+	in->wfi_target = (uint8_t)NVS_GET(v, NV_RAMIN_ENGINE_WFI_TARGET);
+	in->wfi_virtual = NVS_GET(v, NV_RAMIN_ENGINE_WFI_MODE) ==
+			  NV_RAMIN_ENGINE_WFI_MODE_VIRTUAL;
+	in->wfi_ptr = ((uint64_t)NVS_GET(hi, NV_RAMIN_ENGINE_WFI_PTR_HI) << 32) |
+		      ((uint64_t)NVS_GET(v, NV_RAMIN_ENGINE_WFI_PTR_LO) << 12);
+	in->wfi_veid = (uint8_t)NVS_GET(rd(r, NV_RAMIN_ENGINE_WFI_VEID_W),
+					NV_RAMIN_ENGINE_WFI_VEID);
+	v = rd(r, NV_RAMIN_PASID_W);
+	in->pasid = NVS_GET(v, NV_RAMIN_PASID);
+	in->ats = NVS_TEST(v, NV_RAMIN_ENABLE_ATS);
+	in->has_subctx = true;
+	in->sc_valid = rd(r, NV_RAMIN_SC_PDB_VALID(0)) |
+		       ((uint64_t)rd(r, NV_RAMIN_SC_PDB_VALID(1)) << 32);
+	in->sc_count = popcount64(in->sc_valid);
+	nvs_mmu_pdb_decode(rd(r, NV_RAMIN_SC_PAGE_DIR_BASE_LO(0)),
+			   rd(r, NV_RAMIN_SC_PAGE_DIR_BASE_HI(0)), &in->sc0);
+	in->sc0_same = in->sc0.addr == in->pdb.addr && in->sc0.target == in->pdb.target;
+}
+
+/* RAMIN beyond the page directory base, as the layout in caps has it */
+static void ramin_read(struct rd *r, const struct nvs_caps *caps, struct nvs_inst *in)
+{
+	uint32_t v, hi;
+
+	if (ramin_layouts[caps->ramin].fault_replay) {
+		in->fault_replay_tex = NVS_TEST(in->pdb_lo, NV_RAMIN_FAULT_REPLAY_TEX);
+		in->fault_replay_gcc = NVS_TEST(in->pdb_lo, NV_RAMIN_FAULT_REPLAY_GCC);
+	}
+	if (ramin_layouts[caps->ramin].adr_limit) {
+		v = rd(r, NV_RAMIN_ADR_LIMIT_LO);
+		hi = rd(r, NV_RAMIN_ADR_LIMIT_HI);
+		in->adr_limit = ((uint64_t)NVS_GET(hi, NV_RAMIN_ADR_LIMIT_HI_ADDR) << 32) |
+				(v & 0xffffffffu);
+		in->has_adr_limit = in->adr_limit != 0;
+	}
+	if (ramin_layouts[caps->ramin].magic) {
+		in->has_magic = true;
+		in->magic = rd(r, NV_RAMIN_ENGINE_CTXSW_FW_MAGIC);
+	}
+	if (ramin_layouts[caps->ramin].subctx)
+		ramin_subctx(r, in);
+}
+
+/* RAMFC (§3.3), as the layout in caps has it */
+static void ramfc_read(struct rd *r, const struct nvs_caps *caps, struct nvs_inst *in)
+{
+	uint32_t v, hi, u, uh;
+
+	if (ramfc_layouts[caps->ramfc].gb) {
+		v = rd(r, NV_RAMFC_GB_GP_BASE);
+		hi = rd(r, NV_RAMFC_GB_GP_BASE_HI);
+		in->gp_get = rd(r, NV_RAMFC_GB_GP_GET);
+		in->gp_put = rd(r, NV_RAMFC_GB_DEBUG_STATE_GP_PUT);
+	} else {
+		v = rd(r, NV_RAMFC_GP_BASE);
+		hi = rd(r, NV_RAMFC_GP_BASE_HI);
+		in->gp_get = rd(r, NV_RAMFC_GP_GET);
+		in->gp_put = rd(r, NV_RAMFC_GP_PUT);
+		if (ramfc_layouts[caps->ramfc].limit2)
+			in->gp_limit2 = (int)NVS_GET(hi, NV_RAMFC_GP_BASE_HI_LIMIT2);
+		/* RAMFC mirrors PBDMA offsets; PBDMA USERD +0x008 */
+		u = rd(r, NV_RAMFC_USERD);
+		uh = rd(r, NV_RAMFC_USERD_HI);
+		in->has_userd = true;
+		in->userd_target = (uint8_t)NVS_GET(u, NV_RAMFC_USERD_TARGET);
+		in->userd = ((uint64_t)NVS_GET(uh, NV_RAMFC_USERD_HI_ADDR) << 32) |
+			    ((uint64_t)NVS_GET(u, NV_RAMFC_USERD_ADDR) << 9);
+	}
+	in->gp_base = ((uint64_t)NVS_GET(hi, NV_RAMFC_GP_BASE_HI_OFFSET) << 32) |
+		      ((uint64_t)NVS_GET(v, NV_RAMFC_GP_BASE_OFFSET) << 3);
+	if (ramfc_layouts[caps->ramfc].chinfo) {
+		v = rd(r, NV_RAMFC_SET_CHANNEL_INFO);
+		in->has_chinfo = true;
+		in->veid = (uint8_t)NVS_GET(v, NV_RAMFC_SET_CHANNEL_INFO_VEID);
+		in->chid = (uint16_t)NVS_GET(v, NV_RAMFC_SET_CHANNEL_INFO_CHID);
+	}
+	if (ramfc_layouts[caps->ramfc].target) {
+		v = rd(r, NV_RAMFC_TARGET);
+		in->has_target = true;
+		in->engine = (uint8_t)NVS_GET(v, NV_RAMFC_TARGET_ENGINE);
+	}
+}
+
 /* the decode, every read in the caller's window session */
 static int inst_read(struct nvs_win *win, const struct nvs_caps *caps,
 		     uint64_t addr, unsigned int ap, struct nvs_inst *in,
 		     char *why, size_t whylen)
 {
-	enum nvs_arch a;
 	struct rd r;
-	uint32_t v, hi;
 
 	if (why && whylen)
 		why[0] = '\0';
@@ -62,7 +178,6 @@ static int inst_read(struct nvs_win *win, const struct nvs_caps *caps,
 	if (addr & (NV_RAMIN_ALLOC_SIZE - 1))
 		return FAILW(-EIO, "instance block 0x%llx not 4 KiB aligned",
 			     (unsigned long long)addr);
-	a = caps->arch;
 	memset(&r, 0, sizeof(r));
 	r.win = win;
 	r.ap = (enum nvs_aperture)in->ap;
@@ -82,82 +197,8 @@ static int inst_read(struct nvs_win *win, const struct nvs_caps *caps,
 			     (unsigned long long)addr, (unsigned long long)in->pdb.addr);
 	in->pt_version = (uint8_t)nvs_mmu_version(caps, &in->pdb);
 	in->big_shift = (uint8_t)nvs_mmu_big_shift(caps, &in->pdb);
-	if (a >= NVS_ARCH_PASCAL) {
-		in->fault_replay_tex = NVS_TEST(in->pdb_lo, NV_RAMIN_FAULT_REPLAY_TEX);
-		in->fault_replay_gcc = NVS_TEST(in->pdb_lo, NV_RAMIN_FAULT_REPLAY_GCC);
-	}
-	/* ADR_LIMIT: Kepler-Pascal; RM still writes it on TU10x (§3.1) */
-	if (a <= NVS_ARCH_PASCAL || a == NVS_ARCH_TURING) {
-		v = rd(&r, NV_RAMIN_ADR_LIMIT_LO);
-		hi = rd(&r, NV_RAMIN_ADR_LIMIT_HI);
-		in->adr_limit = ((uint64_t)NVS_GET(hi, NV_RAMIN_ADR_LIMIT_HI_ADDR) << 32) |
-				(v & 0xffffffffu);
-		in->has_adr_limit = in->adr_limit != 0;
-	}
-	if (a == NVS_ARCH_BLACKWELL) {
-		in->has_magic = true;
-		in->magic = rd(&r, NV_RAMIN_ENGINE_CTXSW_FW_MAGIC);
-	}
-	if (a >= NVS_ARCH_VOLTA) {
-		/* engine context pointer, PASID (§3.1, §3.2) */
-		v = rd(&r, NV_RAMIN_ENGINE_WFI_LO);
-		hi = rd(&r, NV_RAMIN_ENGINE_WFI_HI);
-		in->has_wfi = true;
-		in->wfi_target = (uint8_t)NVS_GET(v, NV_RAMIN_ENGINE_WFI_TARGET);
-		in->wfi_virtual = NVS_TEST(v, NV_RAMIN_ENGINE_WFI_MODE);
-		in->wfi_ptr = ((uint64_t)NVS_GET(hi, NV_RAMIN_ENGINE_WFI_PTR_HI) << 32) |
-			      ((uint64_t)NVS_GET(v, NV_RAMIN_ENGINE_WFI_PTR_LO) << 12);
-		in->wfi_veid = (uint8_t)NVS_GET(rd(&r, NV_RAMIN_ENGINE_WFI_VEID_W),
-						NV_RAMIN_ENGINE_WFI_VEID);
-		v = rd(&r, NV_RAMIN_PASID_W);
-		in->pasid = NVS_GET(v, NV_RAMIN_PASID);
-		in->ats = NVS_TEST(v, NV_RAMIN_ENABLE_ATS);
-		/* subcontexts (VEIDs) */
-		in->has_subctx = true;
-		in->sc_valid = rd(&r, NV_RAMIN_SC_PDB_VALID(0)) |
-			       ((uint64_t)rd(&r, NV_RAMIN_SC_PDB_VALID(1)) << 32);
-		in->sc_count = popcount64(in->sc_valid);
-		nvs_mmu_pdb_decode(rd(&r, NV_RAMIN_SC_PAGE_DIR_BASE_LO(0)),
-				   rd(&r, NV_RAMIN_SC_PAGE_DIR_BASE_HI(0)), &in->sc0);
-		in->sc0_same = in->sc0.addr == in->pdb.addr && in->sc0.target == in->pdb.target;
-	}
-
-	/* RAMFC (§3.3) */
-	if (a == NVS_ARCH_BLACKWELL) {
-		v = rd(&r, NV_RAMFC_GB_GP_BASE);
-		hi = rd(&r, NV_RAMFC_GB_GP_BASE_HI);
-		in->gp_get = rd(&r, NV_RAMFC_GB_GP_GET);
-		in->gp_put = rd(&r, NV_RAMFC_GB_DEBUG_STATE_GP_PUT);
-	} else {
-		v = rd(&r, NV_RAMFC_GP_BASE);
-		hi = rd(&r, NV_RAMFC_GP_BASE_HI);
-		in->gp_get = rd(&r, NV_RAMFC_GP_GET);
-		in->gp_put = rd(&r, NV_RAMFC_GP_PUT);
-		if (a != NVS_ARCH_HOPPER)	/* Hopper moved LIMIT2 to GP_INFO */
-			in->gp_limit2 = (int)NVS_GET(hi, NV_RAMFC_GP_BASE_HI_LIMIT2);
-		/* RAMFC mirrors PBDMA offsets; PBDMA USERD +0x008 */
-		{
-			uint32_t u = rd(&r, NV_RAMFC_USERD), uh = rd(&r, NV_RAMFC_USERD_HI);
-
-			in->has_userd = true;
-			in->userd_target = (uint8_t)NVS_GET(u, NV_RAMFC_USERD_TARGET);
-			in->userd = ((uint64_t)NVS_GET(uh, NV_RAMFC_USERD_HI_ADDR) << 32) |
-				    ((uint64_t)NVS_GET(u, NV_RAMFC_USERD_ADDR) << 9);
-		}
-	}
-	in->gp_base = ((uint64_t)NVS_GET(hi, NV_RAMFC_GP_BASE_HI_OFFSET) << 32) |
-		      ((uint64_t)NVS_GET(v, NV_RAMFC_GP_BASE_OFFSET) << 3);
-	if (a >= NVS_ARCH_VOLTA && a != NVS_ARCH_BLACKWELL) {
-		v = rd(&r, NV_RAMFC_SET_CHANNEL_INFO);
-		in->has_chinfo = true;
-		in->veid = (uint8_t)NVS_GET(v, NV_RAMFC_SET_CHANNEL_INFO_VEID);
-		in->chid = (uint16_t)NVS_GET(v, NV_RAMFC_SET_CHANNEL_INFO_CHID);
-	}
-	if (a == NVS_ARCH_TURING || a == NVS_ARCH_AMPERE || a == NVS_ARCH_ADA) {
-		v = rd(&r, NV_RAMFC_TARGET);
-		in->has_target = true;
-		in->engine = (uint8_t)NVS_GET(v, NV_RAMFC_TARGET_ENGINE);
-	}
+	ramin_read(&r, caps, in);
+	ramfc_read(&r, caps, in);
 	if (r.err)
 		goto rderr;
 	return 0;

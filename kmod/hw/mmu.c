@@ -55,20 +55,19 @@ unsigned int nvs_mmu_version(const struct nvs_caps *caps, const struct nvs_mmu_p
 	if (!caps)
 		return 0;
 	/* mmu §4.5 step 2: by chip; bit 10 only chooses on Pascal */
-	if (caps->pt_version == 2 && caps->arch == NVS_ARCH_PASCAL && !pdb->ver2)
+	if (caps->pt_version == 2 && caps->pt_ver2_bit && !pdb->ver2)
 		return 1;
 	return caps->pt_version >= 1 && caps->pt_version <= 3 ? caps->pt_version : 0;
 }
 
 unsigned int nvs_mmu_big_shift(const struct nvs_caps *caps, const struct nvs_mmu_pdb *pdb)
 {
-	switch (caps->arch) {
-	case NVS_ARCH_KEPLER:
+	switch (caps->big_page) {
+	case NVS_BIG_PAGE_128K:
 		/* global NV_PFB_PRI_MMU_CTRL_VM_PG_SIZE; 128K is the default
 		 * (mmu §4.2, uncertain) */
 		return 17;
-	case NVS_ARCH_MAXWELL:
-	case NVS_ARCH_PASCAL:
+	case NVS_BIG_PAGE_RAMIN:
 		return pdb->big64 ? 16 : 17;	/* RAMIN BIG_PAGE_SIZE (mmu §3.1) */
 	default:
 		return 16;	/* "Volta only supports 64KB for big pages" (mmu §4.3) */
@@ -154,6 +153,66 @@ static int check_table_addr(struct walk *w, const char *name, uint8_t ap, uint64
 	return 0;
 }
 
+/* The fields of one PTE that the walk looks at, whatever its version. */
+struct pte {
+	bool valid, sparse, nosmall;
+	unsigned int aper, peer;
+	uint64_t addr;
+};
+
+/* mmu §4.2 v1 PTE */
+static void pte_v1(const uint32_t *wd, bool big, struct pte *p)
+{
+	p->valid = NVS_TEST(wd[0], NV_MMU_V1_PTE_VALID_W0);
+	p->aper = NVS_GET(wd[1], NV_MMU_V1_PTE_APERTURE_W1);
+	if (p->aper == NV_MMU_PTE_APERTURE_VIDEO_MEMORY)
+		p->addr = (uint64_t)NVS_GET(wd[0], NV_MMU_V1_PTE_ADDRESS_VID_W0);
+	else
+		p->addr = (uint64_t)NVS_GET(wd[0], NV_MMU_V1_PTE_ADDRESS_SYS_W0);
+	p->addr <<= NV_MMU_V1_ADDRESS_SHIFT;
+	p->peer = NVS_GET(wd[0], NV_MMU_V1_PTE_ADDRESS_VID_PEER_W0);
+	/* nouveau: VALID 0 + PRIV 1 in a big PTE = ignore SPTEs;
+	 * GM200+: VALID 0 + VOL 1 = sparse */
+	p->nosmall = big && NVS_TEST(wd[0], NV_MMU_V1_PTE_PRIVILEGE_W0);
+	p->sparse = NVS_TEST(wd[1], NV_MMU_V1_PTE_VOL_W1);
+}
+
+/* mmu §4.3 v2 PTE */
+static void pte_v2(const uint32_t *wd, bool big, struct pte *p)
+{
+	p->valid = NVS_TEST(wd[0], NV_MMU_V2_PTE_VALID_W0);
+	p->aper = NVS_GET(wd[0], NV_MMU_V2_PTE_APERTURE_W0);
+	p->addr = (uint64_t)NVS_GET(wd[0], NV_MMU_V2_PTE_ADDRESS_LO_W0) << 12;
+	if (p->aper == NV_MMU_PTE_APERTURE_VIDEO_MEMORY ||
+	    p->aper == NV_MMU_PTE_APERTURE_PEER_MEMORY) {
+		p->addr |= (uint64_t)NVS_GET(wd[1], NV_MMU_V2_PTE_ADDRESS_VID_HI_W1) << 36;
+		p->peer = NVS_GET(wd[1], NV_MMU_V2_PTE_ADDRESS_VID_PEER_W1);
+	} else {
+		p->addr |= (uint64_t)NVS_GET(wd[1], NV_MMU_V2_PTE_ADDRESS_SYS_HI_W1) << 36;
+	}
+	/* mmu §4.5 step 6: VALID 0 + VOL 1 sparse; big PTE VALID 0 +
+	 * PRIVILEGE 1: no 4K PTEs below */
+	p->sparse = NVS_TEST(wd[0], NV_MMU_V2_PTE_VOL_W0);
+	p->nosmall = big && NVS_TEST(wd[0], NV_MMU_V2_PTE_PRIVILEGE_W0);
+}
+
+/* mmu §4.4 v3 PTE */
+static void pte_v3(const uint32_t *wd, struct pte *p)
+{
+	unsigned int pcf = NVS_GET(wd[0], NV_MMU_V3_PTE_PCF_W0);
+
+	p->valid = NVS_TEST(wd[0], NV_MMU_V3_PTE_VALID_W0);
+	p->aper = NVS_GET(wd[0], NV_MMU_V3_PTE_APERTURE_W0);
+	p->addr = ((uint64_t)NVS_GET(wd[0], NV_MMU_V3_PTE_ADDRESS_LO_W0) << 12) |
+		  ((uint64_t)NVS_GET(wd[1], NV_MMU_V3_PTE_ADDRESS_HI_W1) << 32);
+	p->peer = NVS_GET(wd[1], NV_MMU_V3_PTE_PEER_ID_W1);
+	if (!p->valid) {
+		p->sparse = pcf == NV_MMU_V3_PTE_PCF_SPARSE;
+		p->nosmall = pcf == NV_MMU_V3_PTE_PCF_NO_VALID_4KB_PAGE ||
+			     pcf == NV_MMU_V3_PTE_PCF_MAPPING_NOWHERE;
+	}
+}
+
 /*
  * Decode the PTE in @wd (8 bytes) for a page of 1 << @shift bytes.
  * @big: a big-page PTE, where VALID 0 may tell "no 4K PTEs below".
@@ -162,66 +221,24 @@ static int check_table_addr(struct walk *w, const char *name, uint8_t ap, uint64
 static int pte_decode(struct walk *w, const char *name, const uint32_t *wd,
 		      unsigned int shift, bool big, struct leaf *lf)
 {
-	unsigned int aper, peer = 0;
-	bool valid, sparse = false, nosmall = false;
-	uint64_t addr;
+	struct pte p;
 
-	switch (w->ver) {
-	case 1:		/* mmu §4.2 v1 PTE */
-		valid = NVS_TEST(wd[0], NV_MMU_V1_PTE_VALID_W0);
-		aper = NVS_GET(wd[1], NV_MMU_V1_PTE_APERTURE_W1);
-		if (aper == NV_MMU_PTE_APERTURE_VIDEO_MEMORY)
-			addr = (uint64_t)NVS_GET(wd[0], NV_MMU_V1_PTE_ADDRESS_VID_W0);
-		else
-			addr = (uint64_t)NVS_GET(wd[0], NV_MMU_V1_PTE_ADDRESS_SYS_W0);
-		addr <<= NV_MMU_V1_ADDRESS_SHIFT;
-		peer = NVS_GET(wd[0], NV_MMU_V1_PTE_ADDRESS_VID_PEER_W0);
-		/* nouveau: VALID 0 + PRIV 1 in a big PTE = ignore SPTEs;
-		 * GM200+: VALID 0 + VOL 1 = sparse */
-		nosmall = big && NVS_TEST(wd[0], NV_MMU_V1_PTE_PRIVILEGE_W0);
-		sparse = NVS_TEST(wd[1], NV_MMU_V1_PTE_VOL_W1);
-		break;
-	case 2:		/* mmu §4.3 v2 PTE */
-		valid = NVS_TEST(wd[0], NV_MMU_V2_PTE_VALID_W0);
-		aper = NVS_GET(wd[0], NV_MMU_V2_PTE_APERTURE_W0);
-		addr = (uint64_t)NVS_GET(wd[0], NV_MMU_V2_PTE_ADDRESS_LO_W0) << 12;
-		if (aper == NV_MMU_PTE_APERTURE_VIDEO_MEMORY ||
-		    aper == NV_MMU_PTE_APERTURE_PEER_MEMORY) {
-			addr |= (uint64_t)NVS_GET(wd[1], NV_MMU_V2_PTE_ADDRESS_VID_HI_W1) << 36;
-			peer = NVS_GET(wd[1], NV_MMU_V2_PTE_ADDRESS_VID_PEER_W1);
-		} else {
-			addr |= (uint64_t)NVS_GET(wd[1], NV_MMU_V2_PTE_ADDRESS_SYS_HI_W1) << 36;
-		}
-		/* mmu §4.5 step 6: VALID 0 + VOL 1 sparse; big PTE VALID 0 +
-		 * PRIVILEGE 1: no 4K PTEs below */
-		sparse = NVS_TEST(wd[0], NV_MMU_V2_PTE_VOL_W0);
-		nosmall = big && NVS_TEST(wd[0], NV_MMU_V2_PTE_PRIVILEGE_W0);
-		break;
-	default: {	/* mmu §4.4 v3 PTE */
-		unsigned int pcf = NVS_GET(wd[0], NV_MMU_V3_PTE_PCF_W0);
-
-		valid = NVS_TEST(wd[0], NV_MMU_V3_PTE_VALID_W0);
-		aper = NVS_GET(wd[0], NV_MMU_V3_PTE_APERTURE_W0);
-		addr = ((uint64_t)NVS_GET(wd[0], NV_MMU_V3_PTE_ADDRESS_LO_W0) << 12) |
-		       ((uint64_t)NVS_GET(wd[1], NV_MMU_V3_PTE_ADDRESS_HI_W1) << 32);
-		peer = NVS_GET(wd[1], NV_MMU_V3_PTE_PEER_ID_W1);
-		if (!valid) {
-			sparse = pcf == NV_MMU_V3_PTE_PCF_SPARSE;
-			nosmall = pcf == NV_MMU_V3_PTE_PCF_NO_VALID_4KB_PAGE ||
-				  pcf == NV_MMU_V3_PTE_PCF_MAPPING_NOWHERE;
-		}
-		if (valid && aper == NV_MMU_PTE_APERTURE_VIDEO_MEMORY &&
-		    (addr >> NV_MMU_V3_VID_ADDRESS_BITS))
-			return FAIL(w, -EIO, "%s PTE maps vid 0x%llx, beyond %d bits", name,
-				    (unsigned long long)addr, NV_MMU_V3_VID_ADDRESS_BITS);
-		break;
-	}
-	}
-	if (!valid) {
-		if (sparse)
+	memset(&p, 0, sizeof(p));
+	if (w->ver == 1)
+		pte_v1(wd, big, &p);
+	else if (w->ver == 2)
+		pte_v2(wd, big, &p);
+	else
+		pte_v3(wd, &p);
+	if (w->ver == 3 && p.valid && p.aper == NV_MMU_PTE_APERTURE_VIDEO_MEMORY &&
+	    (p.addr >> NV_MMU_V3_VID_ADDRESS_BITS))
+		return FAIL(w, -EIO, "%s PTE maps vid 0x%llx, beyond %d bits", name,
+			    (unsigned long long)p.addr, NV_MMU_V3_VID_ADDRESS_BITS);
+	if (!p.valid) {
+		if (p.sparse)
 			return FAIL(w, -ENOENT, "VA 0x%llx is sparse (%s PTE)",
 				    (unsigned long long)w->va, name);
-		if (nosmall)
+		if (p.nosmall)
 			return FAIL(w, -ENOENT, "VA 0x%llx unmapped (%s PTE: no 4K PTEs below)",
 				    (unsigned long long)w->va, name);
 		if (big)
@@ -229,17 +246,17 @@ static int pte_decode(struct walk *w, const char *name, const uint32_t *wd,
 		return FAIL(w, -ENOENT, "VA 0x%llx unmapped (%s PTE invalid)",
 			    (unsigned long long)w->va, name);
 	}
-	if (aper == NV_MMU_PTE_APERTURE_PEER_MEMORY)
+	if (p.aper == NV_MMU_PTE_APERTURE_PEER_MEMORY)
 		return FAIL(w, -EOPNOTSUPP, "VA 0x%llx maps peer memory (peer %u) 0x%llx",
-			    (unsigned long long)w->va, peer, (unsigned long long)addr);
-	if (addr & ((1ull << shift) - 1))
+			    (unsigned long long)w->va, p.peer, (unsigned long long)p.addr);
+	if (p.addr & ((1ull << shift) - 1))
 		return FAIL(w, -EIO, "%s PTE address 0x%llx not aligned to its %llu KiB page",
-			    name, (unsigned long long)addr,
+			    name, (unsigned long long)p.addr,
 			    (unsigned long long)(1ull << (shift - 10)));
-	lf->pa = addr;
+	lf->pa = p.addr;
 	lf->shift = shift;
-	lf->ap = aper == NV_MMU_PTE_APERTURE_VIDEO_MEMORY ? NVS_AP_VID :
-		 aper == NV_MMU_PTE_APERTURE_SYSTEM_COHERENT ? NVS_AP_SYS_COH :
+	lf->ap = p.aper == NV_MMU_PTE_APERTURE_VIDEO_MEMORY ? NVS_AP_VID :
+		 p.aper == NV_MMU_PTE_APERTURE_SYSTEM_COHERENT ? NVS_AP_SYS_COH :
 		 NVS_AP_SYS_NONCOH;
 	return 0;
 }
@@ -323,12 +340,10 @@ static const struct pdlev v3_levels[] = {
 /* Can this PD level (VA low bit @lo) hold a PTE (bit 0 = IS_PTE)? */
 static bool level_holds_page(const struct walk *w, unsigned int lo)
 {
-	enum nvs_arch a = w->caps->arch;
-
 	if (lo == 29)	/* 512 MiB: GA100/GA10x/AD10x (v2), all v3 */
-		return w->ver == 3 || a == NVS_ARCH_AMPERE || a == NVS_ARCH_ADA;
+		return w->caps->pt_page_512m;
 	if (lo == 38)	/* 256 GiB: Blackwell only */
-		return w->ver == 3 && a == NVS_ARCH_BLACKWELL;
+		return w->ver == 3 && w->caps->pt_page_256g;
 	return false;
 }
 
@@ -355,21 +370,23 @@ static bool pde_sparse(const struct walk *w, uint32_t lo)
 	       pcf == NV_MMU_V3_PDE_PCF_SPARSE_ATS_NOT_ALLOWED;
 }
 
-static int walk_v23(struct walk *w, uint8_t ap, uint64_t base, struct leaf *lf)
+/* PD levels above PD0: on return *ap and *base name PD0; 1 when a level held
+ * the page itself (leaf filled), 0 to go on, or an error. */
+static int walk_pd_levels(struct walk *w, uint8_t *ap, uint64_t *base, struct leaf *lf)
 {
 	const struct pdlev *lv = w->ver == 2 ? v2_levels : v3_levels;
 	unsigned int nlv = w->ver == 2 ? NVS_ARRAY_SIZE(v2_levels) : NVS_ARRAY_SIZE(v3_levels);
-	unsigned int i, apb, aps, bs = w->big_shift;
-	uint32_t wd[4];
+	unsigned int i, aps;
+	uint32_t wd[2];
 	uint64_t idx;
 	int ret;
 
 	for (i = 0; i < nlv; i++) {
 		idx = va_bits(w, lv[i].hi, lv[i].lo);
-		ret = add_table(w, lv[i].name, ap, base, (1ull << (lv[i].hi - lv[i].lo + 1)) * 8);
+		ret = add_table(w, lv[i].name, *ap, *base, (1ull << (lv[i].hi - lv[i].lo + 1)) * 8);
 		if (ret)
 			return ret;
-		ret = read_entry(w, lv[i].name, ap, base, idx, 8, wd);
+		ret = read_entry(w, lv[i].name, *ap, *base, idx, 8, wd);
 		if (ret)
 			return ret;
 		/* mmu §4.5 step 5: bit 0 first */
@@ -377,7 +394,8 @@ static int walk_v23(struct walk *w, uint8_t ap, uint64_t base, struct leaf *lf)
 			if (!level_holds_page(w, lv[i].lo))
 				return FAIL(w, -EIO, "%s entry %llu has IS_PTE set, but %s cannot hold a page on this chip",
 					    lv[i].name, (unsigned long long)idx, lv[i].name);
-			return pte_decode(w, lv[i].name, wd, lv[i].lo, false, lf);
+			ret = pte_decode(w, lv[i].name, wd, lv[i].lo, false, lf);
+			return ret ? ret : 1;
 		}
 		/* same bits 2:1 in v2 and v3 */
 		aps = pde_ap(NVS_GET(wd[0], NV_MMU_V2_PDE_APERTURE_W0));
@@ -386,15 +404,35 @@ static int walk_v23(struct walk *w, uint8_t ap, uint64_t base, struct leaf *lf)
 				    (unsigned long long)w->va,
 				    pde_sparse(w, wd[0]) ? "is sparse" : "unmapped",
 				    lv[i].name, (unsigned long long)idx);
-		base = pde_addr(w, wd[0], wd[1], (uint8_t)aps);
-		ap = (uint8_t)aps;
-		ret = check_table_addr(w, lv[i].name, ap, base);
+		*base = pde_addr(w, wd[0], wd[1], (uint8_t)aps);
+		*ap = (uint8_t)aps;
+		ret = check_table_addr(w, lv[i].name, *ap, *base);
 		if (ret)
 			return ret;
 	}
+	return 0;
+}
 
-	/* PD0: 256 dual entries of 16 bytes, VA[28:21] */
-	idx = va_bits(w, 28, 21);
+/* Big-page table address of a PD0 dual entry (big half, mmu §4.3/§4.4). */
+static uint64_t pd0_big_addr(const struct walk *w, const uint32_t *wd, uint8_t apb)
+{
+	if (w->ver == 2)
+		return ((uint64_t)NVS_GET(wd[0], NV_MMU_V2_DUAL_PDE_ADDRESS_BIG_LO_W0) << 8) |
+		       ((uint64_t)(apb == NVS_AP_VID ?
+			NVS_GET(wd[1], NV_MMU_V2_DUAL_PDE_ADDRESS_BIG_VID_HI_W1) :
+			NVS_GET(wd[1], NV_MMU_V2_DUAL_PDE_ADDRESS_BIG_SYS_HI_W1)) << 36);
+	return ((uint64_t)NVS_GET(wd[0], NV_MMU_V3_DUAL_PDE_ADDRESS_BIG_LO_W0) << 8) |
+	       ((uint64_t)NVS_GET(wd[1], NV_MMU_V3_DUAL_PDE_ADDRESS_BIG_HI_W1) << 32);
+}
+
+/* PD0: 256 dual entries of 16 bytes, VA[28:21], then a page table */
+static int walk_pd0(struct walk *w, uint8_t ap, uint64_t base, struct leaf *lf)
+{
+	unsigned int apb, aps, bs = w->big_shift;
+	uint64_t idx = va_bits(w, 28, 21), pt;
+	uint32_t wd[4];
+	int ret;
+
 	ret = add_table(w, "PD0", ap, base, 256 * 16);
 	if (ret)
 		return ret;
@@ -407,16 +445,7 @@ static int walk_v23(struct walk *w, uint8_t ap, uint64_t base, struct leaf *lf)
 	/* big half first (mmu §4.5 step 6) */
 	apb = pde_ap(NVS_GET(wd[0], NV_MMU_V2_DUAL_PDE_APERTURE_BIG_W0));
 	if (apb != 0xff) {
-		uint64_t pt;
-
-		if (w->ver == 2)
-			pt = ((uint64_t)NVS_GET(wd[0], NV_MMU_V2_DUAL_PDE_ADDRESS_BIG_LO_W0) << 8) |
-			     ((uint64_t)(apb == NVS_AP_VID ?
-				NVS_GET(wd[1], NV_MMU_V2_DUAL_PDE_ADDRESS_BIG_VID_HI_W1) :
-				NVS_GET(wd[1], NV_MMU_V2_DUAL_PDE_ADDRESS_BIG_SYS_HI_W1)) << 36);
-		else
-			pt = ((uint64_t)NVS_GET(wd[0], NV_MMU_V3_DUAL_PDE_ADDRESS_BIG_LO_W0) << 8) |
-			     ((uint64_t)NVS_GET(wd[1], NV_MMU_V3_DUAL_PDE_ADDRESS_BIG_HI_W1) << 32);
+		pt = pd0_big_addr(w, wd, (uint8_t)apb);
 		ret = check_table_addr(w, "PD0", (uint8_t)apb, pt);
 		if (ret)
 			return ret;
@@ -428,10 +457,9 @@ static int walk_v23(struct walk *w, uint8_t ap, uint64_t base, struct leaf *lf)
 	/* small half: bits 66:65 etc., same place in v2 and v3 */
 	aps = pde_ap(NVS_GET(wd[2], NV_MMU_V2_DUAL_PDE_APERTURE_SMALL_W2));
 	if (aps != 0xff) {
-		uint64_t pt = pde_addr(w, wd[2], wd[3], (uint8_t)aps);
-
 		/* v2 small LO/HI (W2/W3) have the PDE layout; v3 small LO is
 		 * 31:12 of W2 and HI 19:0 of W3, also the PDE layout */
+		pt = pde_addr(w, wd[2], wd[3], (uint8_t)aps);
 		ret = check_table_addr(w, "PD0", (uint8_t)aps, pt);
 		if (ret)
 			return ret;
@@ -444,6 +472,15 @@ static int walk_v23(struct walk *w, uint8_t ap, uint64_t base, struct leaf *lf)
 			    pde_sparse(w, wd[0]) ? "is sparse" : "unmapped", (unsigned long long)idx);
 	return FAIL(w, -ENOENT, "VA 0x%llx unmapped (big PTE invalid, no 4K page table)",
 		    (unsigned long long)w->va);
+}
+
+static int walk_v23(struct walk *w, uint8_t ap, uint64_t base, struct leaf *lf)
+{
+	int ret = walk_pd_levels(w, &ap, &base, lf);
+
+	if (ret)
+		return ret > 0 ? 0 : ret;
+	return walk_pd0(w, ap, base, lf);
 }
 
 static struct nvs_mmu_cache_ent *cache_find(struct nvs_mmu_cache *c,
@@ -462,15 +499,70 @@ static struct nvs_mmu_cache_ent *cache_find(struct nvs_mmu_cache *c,
 	return NULL;
 }
 
+static void cache_store(struct nvs_mmu_cache *cache, const struct nvs_mmu_pdb *pdb,
+			unsigned int ver, uint64_t va, const struct leaf *lf)
+{
+	struct nvs_mmu_cache_ent *e = &cache->ent[cache->next];
+
+	cache->next = (cache->next + 1) % NVS_MMU_CACHE_SIZE;
+	e->pdb_addr = pdb->addr;
+	e->pdb_target = pdb->target;
+	e->version = (uint8_t)ver;
+	e->va = va & ~((1ull << lf->shift) - 1);
+	e->pa = lf->pa;
+	e->shift = (uint8_t)lf->shift;
+	e->ap = lf->ap;
+	e->big64 = pdb->big64;
+}
+
+/* Aperture of the root table from the PDB's RAMIN target encoding (mmu
+ * §4.1 third row); 0xff for INVALID. */
+static uint8_t root_aperture(unsigned int target)
+{
+	switch (target) {
+	case NV_RAMIN_TARGET_VID_MEM:
+		return NVS_AP_VID;
+	case NV_RAMIN_TARGET_SYS_MEM_COHERENT:
+		return NVS_AP_SYS_COH;
+	case NV_RAMIN_TARGET_SYS_MEM_NONCOHERENT:
+		return NVS_AP_SYS_NONCOH;
+	default:
+		return 0xff;
+	}
+}
+
+/* The walk itself, after the VA and the cache were checked. */
+static int walk_tables(struct walk *w, const struct nvs_mmu_pdb *pdb, struct leaf *lf)
+{
+	uint8_t root_ap = root_aperture(pdb->target);
+	int ret;
+
+	if (root_ap == 0xff)
+		return FAIL(w, -ENOENT, "PDB target INVALID (no address space bound)");
+	if (pdb->addr & 0xfff)
+		return FAIL(w, -EIO, "PDB 0x%llx not 4 KiB aligned", (unsigned long long)pdb->addr);
+	w->big_shift = nvs_mmu_big_shift(w->caps, pdb);
+	if (w->ver == 1) {
+		ret = walk_v1(w, root_ap, pdb->addr, lf);
+	} else {
+		ret = check_table_addr(w, "PDB", root_ap, pdb->addr);
+		if (!ret)
+			ret = walk_v23(w, root_ap, pdb->addr, lf);
+	}
+	if (ret > 0)	/* "look at the 4K table" with none left */
+		ret = FAIL(w, -ENOENT, "VA 0x%llx unmapped", (unsigned long long)w->va);
+	return ret;
+}
+
 int nvs_mmu_translate(const struct nvs_io *io, const struct nvs_caps *caps,
 		      const struct nvs_mmu_pdb *pdb, uint64_t va, uint64_t *pa,
 		      enum nvs_aperture *ap, struct nvs_mmu_cache *cache,
 		      char *why, size_t whylen)
 {
 	static const unsigned int va_width[4] = { 0, 40, 49, 57 };	/* mmu §4.2-4.4 */
+	struct nvs_mmu_cache_ent *e;
 	struct walk w;
 	struct leaf lf;
-	uint8_t root_ap;
 	int ret;
 
 	if (why && whylen)
@@ -491,63 +583,22 @@ int nvs_mmu_translate(const struct nvs_io *io, const struct nvs_caps *caps,
 			   (unsigned long long)va, va_width[w.ver], w.ver);
 		goto out;
 	}
-	if (cache) {
-		struct nvs_mmu_cache_ent *e = cache_find(cache, pdb, w.ver, va);
-
-		if (e) {
-			cache->hits++;
-			*pa = e->pa | (va & ((1ull << e->shift) - 1));
-			*ap = (enum nvs_aperture)e->ap;
-			return 0;
-		}
+	e = cache ? cache_find(cache, pdb, w.ver, va) : NULL;
+	if (e) {
+		cache->hits++;
+		*pa = e->pa | (va & ((1ull << e->shift) - 1));
+		*ap = (enum nvs_aperture)e->ap;
+		return 0;
+	}
+	if (cache)
 		cache->misses++;
-	}
-	/* RAMIN target encoding (mmu §4.1 third row) */
-	switch (pdb->target) {
-	case NV_RAMIN_TARGET_VID_MEM:
-		root_ap = NVS_AP_VID;
-		break;
-	case NV_RAMIN_TARGET_SYS_MEM_COHERENT:
-		root_ap = NVS_AP_SYS_COH;
-		break;
-	case NV_RAMIN_TARGET_SYS_MEM_NONCOHERENT:
-		root_ap = NVS_AP_SYS_NONCOH;
-		break;
-	default:
-		ret = FAIL(&w, -ENOENT, "PDB target INVALID (no address space bound)");
-		goto out;
-	}
-	if (pdb->addr & 0xfff) {
-		ret = FAIL(&w, -EIO, "PDB 0x%llx not 4 KiB aligned", (unsigned long long)pdb->addr);
-		goto out;
-	}
-	w.big_shift = nvs_mmu_big_shift(caps, pdb);
-	if (w.ver == 1)
-		ret = walk_v1(&w, root_ap, pdb->addr, &lf);
-	else {
-		ret = check_table_addr(&w, "PDB", root_ap, pdb->addr);
-		if (!ret)
-			ret = walk_v23(&w, root_ap, pdb->addr, &lf);
-	}
-	if (ret > 0)	/* "look at the 4K table" with none left */
-		ret = FAIL(&w, -ENOENT, "VA 0x%llx unmapped", (unsigned long long)va);
+	ret = walk_tables(&w, pdb, &lf);
 	if (ret)
 		goto out;
 	*pa = lf.pa | (va & ((1ull << lf.shift) - 1));
 	*ap = (enum nvs_aperture)lf.ap;
-	if (cache) {
-		struct nvs_mmu_cache_ent *e = &cache->ent[cache->next];
-
-		cache->next = (cache->next + 1) % NVS_MMU_CACHE_SIZE;
-		e->pdb_addr = pdb->addr;
-		e->pdb_target = pdb->target;
-		e->version = (uint8_t)w.ver;
-		e->va = va & ~((1ull << lf.shift) - 1);
-		e->pa = lf.pa;
-		e->shift = (uint8_t)lf.shift;
-		e->ap = lf.ap;
-		e->big64 = pdb->big64;
-	}
+	if (cache)
+		cache_store(cache, pdb, w.ver, va, &lf);
 	return 0;
 out:
 	if (why && whylen)

@@ -104,12 +104,35 @@ static int win_move(struct nvs_win *s, const struct window *w, enum nvs_aperture
 	return 0;
 }
 
-int nvs_win_read(struct nvs_win *s, enum nvs_aperture ap, uint64_t addr, void *buf,
-		 size_t len)
+/*
+ * Point the window at @a (moving it when it does not cover @a): *@off is
+ * @a's offset in PRAMIN, *@moved whether the window moved.  Return: 0 or
+ * the move's error; -EIO when even the moved window does not cover @a.
+ */
+static int win_reach(struct nvs_win *s, struct window *w, enum nvs_aperture ap,
+		     uint64_t a, uint64_t *off, bool *moved)
+{
+	int ret;
+
+	*moved = false;
+	if (window_covers(w, s->cur, ap, a, off))
+		return 0;
+	*moved = true;
+	ret = win_move(s, w, ap, a);
+	if (!ret && !window_covers(w, s->cur, ap, a, off))
+		ret = -EIO;
+	return ret;
+}
+
+/*
+ * Read @len bytes into @out, or (@write) write them from @in, at @addr
+ * through the window, moving it as needed.
+ */
+static int win_xfer(struct nvs_win *s, enum nvs_aperture ap, uint64_t addr, bool write,
+		    uint32_t *out, const uint32_t *in, size_t len)
 {
 	const struct nvs_io *io = s->io;
 	struct window w;
-	uint32_t *out = buf;
 	size_t i;
 	int ret;
 
@@ -117,9 +140,9 @@ int nvs_win_read(struct nvs_win *s, enum nvs_aperture ap, uint64_t addr, void *b
 		return -EINVAL;
 	if (s->err)
 		return s->err;
-	if (io->mem_read) {
+	if (!write && io->mem_read) {
 		/* the backend reads it itself, or leaves it to the window */
-		ret = io->mem_read(io->ctx, ap, addr, buf, len);
+		ret = io->mem_read(io->ctx, ap, addr, out, len);
 		if (ret != -EOPNOTSUPP)
 			return ret;
 	}
@@ -127,65 +150,45 @@ int nvs_win_read(struct nvs_win *s, enum nvs_aperture ap, uint64_t addr, void *b
 		return -EOPNOTSUPP;
 	ret = win_load(s, &w);
 	for (i = 0; !ret && i < len / 4; i++) {
-		uint64_t a = addr + i * 4, off;
+		uint64_t off;
+		bool moved;
 
-		if (!window_covers(&w, s->cur, ap, a, &off)) {
-			ret = win_move(s, &w, ap, a);
-			if (!ret && !window_covers(&w, s->cur, ap, a, &off))
-				ret = -EIO;
-			if (ret)
-				break;
-		}
-		out[i] = nvs_rd32(io, NV_PRAMIN_BASE + (uint32_t)off);
-		if ((i & 1023) == 1023)
-			ret = nvs_yield(io);	/* -EINTR: the caller is dying */
-		/* all ones: real data, or a GPU gone from the bus (BAR0 reads
-		 * all ones too); the window register tells which */
-		if (out[i] == 0xffffffffu && nvs_rd32(io, w.reg) == 0xffffffffu)
-			ret = -ENODEV;
-	}
-	if (ret == -EBUSY || ret == -ENODEV || ret == -EINTR)
-		s->err = ret;		/* sticky: no further window access */
-	return ret;
-}
-
-int nvs_win_write(struct nvs_win *s, enum nvs_aperture ap, uint64_t addr, const void *buf,
-		  size_t len)
-{
-	const uint32_t *in = buf;
-	struct window w;
-	size_t i;
-	int ret;
-
-	if ((addr & 3) || (len & 3))
-		return -EINVAL;
-	if (s->err)
-		return s->err;
-	if (!s->caps)
-		return -EOPNOTSUPP;
-	ret = win_load(s, &w);
-	for (i = 0; !ret && i < len / 4; i++) {
-		uint64_t a = addr + i * 4, off;
-
-		if (!window_covers(&w, s->cur, ap, a, &off)) {
-			ret = win_move(s, &w, ap, a);
-			if (!ret && !window_covers(&w, s->cur, ap, a, &off))
-				ret = -EIO;
-			if (ret)
-				break;
-		} else if (s->moves && nvs_rd32(s->io, w.reg) != s->cur) {
+		ret = win_reach(s, &w, ap, addr + i * 4, &off, &moved);
+		if (ret)
+			break;
+		if (write && !moved && s->moves && nvs_rd32(io, w.reg) != s->cur) {
 			/* a write must never land in the driver's window */
 			s->lost = true;
 			ret = -EBUSY;
 			break;
 		}
-		nvs_wr32(s->io, NV_PRAMIN_BASE + (uint32_t)off, in[i]);
+		if (write)
+			nvs_wr32(io, NV_PRAMIN_BASE + (uint32_t)off, in[i]);
+		else
+			out[i] = nvs_rd32(io, NV_PRAMIN_BASE + (uint32_t)off);
 		if ((i & 1023) == 1023)
-			ret = nvs_yield(s->io);
+			ret = nvs_yield(io);	/* -EINTR: the caller is dying */
+		/* all ones: real data, or a GPU gone from the bus (BAR0 reads
+		 * all ones too); the window register tells which */
+		if (!write && out[i] == 0xffffffffu && nvs_rd32(io, w.reg) == 0xffffffffu)
+			ret = -ENODEV;
 	}
+	/* errors after which the window must not be touched again stick */
 	if (ret == -EBUSY || ret == -ENODEV || ret == -EINTR)
 		s->err = ret;
 	return ret;
+}
+
+int nvs_win_read(struct nvs_win *s, enum nvs_aperture ap, uint64_t addr, void *buf,
+		 size_t len)
+{
+	return win_xfer(s, ap, addr, false, buf, NULL, len);
+}
+
+int nvs_win_write(struct nvs_win *s, enum nvs_aperture ap, uint64_t addr, const void *buf,
+		  size_t len)
+{
+	return win_xfer(s, ap, addr, true, NULL, buf, len);
 }
 
 int nvs_win_end(struct nvs_win *s)

@@ -124,21 +124,14 @@ int nvs_prio_rl_plan(const struct nvs_caps *caps, const struct nvs_rl_loc *loc,
 		break;
 	case NVS_RL_BLOCK_A:
 	case NVS_RL_BLOCK_B:
-		if (!loc->pri_base)
+		if (!loc->pri_base || !caps->rl_block)
 			return -ERANGE;
-		if (caps->rl_regs == NVS_RL_BLOCK_A) {
-			lo_off = loc->pri_base + NV_RUNLIST_SUBMIT_BASE_LO_A;
-			hi_off = loc->pri_base + NV_RUNLIST_SUBMIT_BASE_HI_A;
-			sub_off = loc->pri_base + NV_RUNLIST_SUBMIT_A;
-			info_off = loc->pri_base + NV_RUNLIST_SUBMIT_INFO_A;
-		} else {
-			lo_off = loc->pri_base + NV_RUNLIST_SUBMIT_BASE_LO_B;
-			hi_off = loc->pri_base + NV_RUNLIST_SUBMIT_BASE_HI_B;
-			sub_off = loc->pri_base + NV_RUNLIST_SUBMIT_B;
-			info_off = loc->pri_base + NV_RUNLIST_SUBMIT_INFO_B;
-		}
-		hi_max = caps->pt_version >= 3 ? NVS_MASK(NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_V3) :
-						 NVS_MASK(NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_V2);
+		lo_off = NV_RUNLIST(loc->pri_base, caps->rl_block, submit_base_lo);
+		hi_off = NV_RUNLIST(loc->pri_base, caps->rl_block, submit_base_hi);
+		sub_off = NV_RUNLIST(loc->pri_base, caps->rl_block, submit);
+		info_off = NV_RUNLIST(loc->pri_base, caps->rl_block, submit_info);
+		/* SUBMIT_BASE_HI.PTR_HI: 7:0, or 19:0 from GH100 on */
+		hi_max = (uint32_t)(((uint64_t)1 << caps->rl_base_hi_bits) - 1);
 		shift = caps->rl_base_shift;
 		break;
 	default:
@@ -165,7 +158,6 @@ static int nvs_prio_rl_submit(const struct nvs_io *io, const struct nvs_caps *ca
 			      const struct nvs_rl_loc *to)
 {
 	struct nvs_plan p;
-	unsigned int i;
 	int ret;
 
 	ret = nvs_prio_rl_plan(caps, now, to, &p);
@@ -173,13 +165,7 @@ static int nvs_prio_rl_submit(const struct nvs_io *io, const struct nvs_caps *ca
 		return ret;
 	nvs_plan_apply(io, &p);
 	s->submits++;
-	for (i = 0; i < s->max_polls; i++) {
-		if (!nvs_plan_pending(io, &p))
-			return 0;
-		if (s->wait)
-			s->wait(s->ctx);
-	}
-	return nvs_plan_pending(io, &p) ? -ETIMEDOUT : 0;
+	return nvs_plan_wait(io, &p, s->max_polls, s->wait, s->ctx);
 }
 
 int nvs_prio_rl_apply(const struct nvs_io *io, const struct nvs_caps *caps,
@@ -272,7 +258,6 @@ static int nvs_gate_preempt(const struct nvs_io *io, const struct nvs_caps *caps
 			    unsigned int tsgid)
 {
 	struct nvs_plan p;
-	unsigned int i;
 
 	if (s->no_new_writes)
 		return -EPERM;
@@ -284,13 +269,7 @@ static int nvs_gate_preempt(const struct nvs_io *io, const struct nvs_caps *caps
 		return 0;
 	nvs_plan_apply(io, &p);
 	s->writes += p.n;
-	for (i = 0; i < s->max_polls; i++) {
-		if (!nvs_plan_pending(io, &p))
-			return 0;
-		if (s->wait)
-			s->wait(s->ctx);
-	}
-	return nvs_plan_pending(io, &p) ? -ETIMEDOUT : 0;
+	return nvs_plan_wait(io, &p, s->max_polls, s->wait, s->ctx);
 }
 
 int nvs_prio_gate_apply(const struct nvs_io *io, const struct nvs_caps *caps,

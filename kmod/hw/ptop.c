@@ -94,10 +94,11 @@ static int ptop_legacy(const struct nvs_io *io, struct nvs_topology *t)
 static int16_t runlist_id(const struct nvs_io *io, const struct nvs_caps *caps,
 			  uint32_t rl_base)
 {
-	uint32_t off = caps->rl_regs == NVS_RL_BLOCK_B ?
-		       NV_RUNLIST_DOORBELL_CONFIG_B : NV_RUNLIST_DOORBELL_CONFIG_A;
-	uint32_t v = nvs_rd32(io, rl_base + off);
+	uint32_t v;
 
+	if (!caps->rl_block)
+		return -1;
+	v = nvs_rd32(io, NV_RUNLIST(rl_base, caps->rl_block, doorbell_config));
 	if (nvs_reg_unreadable(v))
 		return -1;
 	return (int16_t)NVS_GET(v, NV_RUNLIST_DOORBELL_CONFIG_ID);
@@ -217,6 +218,15 @@ static void type_of(const struct nvs_engine *e, char *buf, size_t len)
 		snprintf(buf, len, "TYPE%u", e->type);
 }
 
+/* A table column: an id right-aligned in @width, "-" when absent (< 0). */
+static void pr_id(nvs_printf_fn pr, void *ctx, int width, int id)
+{
+	if (id >= 0)
+		pr(ctx, " %*d", width, id);
+	else
+		pr(ctx, " %*s", width, "-");
+}
+
 void nvs_ptop_format(const struct nvs_topology *t, nvs_printf_fn pr, void *ctx)
 {
 	int16_t ids[NVS_MAX_ENGINES];
@@ -236,27 +246,16 @@ void nvs_ptop_format(const struct nvs_topology *t, nvs_printf_fn pr, void *ctx)
 
 		type_of(e, tbuf, sizeof(tbuf));
 		pr(ctx, "%3u %-10s %4u", i, tbuf, e->instance);
-		if (e->runlist >= 0)
-			pr(ctx, " %7d", e->runlist);
-		else
-			pr(ctx, " %7s", "-");
-		if (e->fault_id >= 0)
-			pr(ctx, " %5d", e->fault_id);
-		else
-			pr(ctx, " %5s", "-");
-		if (e->reset_id >= 0)
-			pr(ctx, " %5d", e->reset_id);
-		else
-			pr(ctx, " %5s", "-");
+		pr_id(pr, ctx, 7, e->runlist);
+		pr_id(pr, ctx, 5, e->fault_id);
+		pr_id(pr, ctx, 5, e->reset_id);
 		pr(ctx, " 0x%08x", e->pri_base);
 		if (e->runlist_pri_base)
 			pr(ctx, " 0x%08x", e->runlist_pri_base);
 		else
 			pr(ctx, " %10s", "-");
-		if (e->rleng_id >= 0)
-			pr(ctx, " %5d\n", e->rleng_id);
-		else
-			pr(ctx, " %5s\n", "-");
+		pr_id(pr, ctx, 5, e->rleng_id);
+		pr(ctx, "\n");
 	}
 
 	nrl = nvs_ptop_runlists(t, ids);

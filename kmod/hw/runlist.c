@@ -27,20 +27,91 @@ static uint32_t pccsr_channels(const struct nvs_io *io, const struct nvs_caps *c
 {
 	uint32_t n;
 
-	if (caps->arch == NVS_ARCH_KEPLER)
-		return NV_PCCSR_CHANNEL__SIZE_MAX;	/* regs-fifo.md §4.3 */
+	if (!caps->has_cfg1)
+		return caps->pccsr_channels;		/* regs-fifo.md §4.3 */
 	n = nvs_rd32(io, NV_PFIFO_CFG1);		/* GM200+ NUM_CHANNELS */
 	if (nvs_reg_unreadable(n) || n == 0 || n > NV_PCCSR_CHANNEL__SIZE_MAX)
-		return caps->arch == NVS_ARCH_MAXWELL ? 2048 : NV_PCCSR_CHANNEL__SIZE_MAX;
+		return caps->pccsr_channels;
 	return n;
+}
+
+/* Kepler-Volta: the per-runlist read-back registers (regs-fifo.md §3.1) */
+static int locate_pfifo_single(const struct nvs_io *io, const struct nvs_caps *caps,
+			       int id, struct nvs_rl_loc *loc)
+{
+	uint32_t lo, sub;
+
+	if (id >= NV_PFIFO_ENG_RUNLIST__SIZE_1)
+		return -ENOENT;
+	lo = nvs_rd32(io, NV_PFIFO_ENG_RUNLIST_BASE(id));
+	sub = nvs_rd32(io, NV_PFIFO_ENG_RUNLIST(id));
+	if (nvs_reg_unreadable(lo) || nvs_reg_unreadable(sub))
+		return -EIO;
+	loc->base = (uint64_t)NVS_GET(lo, NV_PFIFO_ENG_RUNLIST_BASE_PTR) << 12;
+	loc->aperture = NVS_GET(lo, NV_PFIFO_ENG_RUNLIST_BASE_TARGET);
+	loc->length = NVS_GET(sub, NV_PFIFO_ENG_RUNLIST_LENGTH);
+	loc->num_channels = pccsr_channels(io, caps);
+	return 0;
+}
+
+/* Turing: indexed submit registers (regs-fifo.md §3.2) */
+static int locate_pfifo_indexed(const struct nvs_io *io, const struct nvs_caps *caps,
+				int id, struct nvs_rl_loc *loc)
+{
+	uint32_t lo, hi, sub;
+
+	if (id >= NV_PFIFO_RUNLIST_SUBMIT__SIZE_1)
+		return -ENOENT;
+	lo = nvs_rd32(io, NV_PFIFO_RUNLIST_BASE_LO(id));
+	hi = nvs_rd32(io, NV_PFIFO_RUNLIST_BASE_HI(id));
+	sub = nvs_rd32(io, NV_PFIFO_RUNLIST_SUBMIT(id));
+	if (nvs_reg_unreadable(lo) || nvs_reg_unreadable(hi) || nvs_reg_unreadable(sub))
+		return -EIO;
+	loc->base = ((uint64_t)NVS_GET(hi, NV_PFIFO_RUNLIST_BASE_HI_PTR_HI) << 32) |
+		    (NVS_GET(lo, NV_PFIFO_RUNLIST_BASE_LO_PTR_LO) << 12);
+	loc->aperture = NVS_GET(lo, NV_PFIFO_RUNLIST_BASE_LO_TARGET);
+	loc->length = NVS_GET(sub, NV_RUNLIST_SUBMIT_LENGTH);
+	loc->offset = NVS_GET(sub, NV_RUNLIST_SUBMIT_OFFSET);
+	loc->num_channels = pccsr_channels(io, caps);
+	return 0;
+}
+
+/* Ampere+: the NV_RUNLIST block at the PTOP base, laid out as caps say
+ * (regs-fifo.md §3.3) */
+static int locate_block(const struct nvs_io *io, const struct nvs_caps *caps,
+			struct nvs_rl_loc *loc)
+{
+	const struct nvs_rl_block *blk = caps->rl_block;
+	uint32_t lo, hi, sub, cfg, shift = caps->rl_base_shift, log2;
+
+	if (!loc->pri_base || !blk)
+		return -ENOENT;
+	lo = nvs_rd32(io, NV_RUNLIST(loc->pri_base, blk, submit_base_lo));
+	hi = nvs_rd32(io, NV_RUNLIST(loc->pri_base, blk, submit_base_hi));
+	sub = nvs_rd32(io, NV_RUNLIST(loc->pri_base, blk, submit));
+	cfg = nvs_rd32(io, NV_RUNLIST(loc->pri_base, blk, channel_config));
+	if (nvs_reg_unreadable(lo) || nvs_reg_unreadable(hi) || nvs_reg_unreadable(sub) || nvs_reg_unreadable(cfg))
+		return -EIO;
+	/* SUBMIT_BASE_HI.PTR_HI: 7:0, or 19:0 from GH100 on */
+	hi &= (uint32_t)(((uint64_t)1 << caps->rl_base_hi_bits) - 1);
+	loc->base = ((uint64_t)hi << 32) | (lo & ~((1u << shift) - 1));
+	loc->aperture = NVS_GET(lo, NV_RUNLIST_SUBMIT_BASE_LO_TARGET);
+	loc->length = NVS_GET(sub, NV_RUNLIST_SUBMIT_LENGTH);
+	loc->offset = NVS_GET(sub, NV_RUNLIST_SUBMIT_OFFSET);
+	log2 = NVS_GET(cfg, NV_RUNLIST_CHANNEL_CONFIG_NUM_CHANNELS_LOG2);
+	if (log2 > 12)
+		return -EIO;
+	loc->num_channels = 1u << log2;
+	loc->chram_base = NVS_GET(cfg, NV_RUNLIST_CHANNEL_CONFIG_CHRAM_BAR0_OFFSET) <<
+			  NVS_LO(NV_RUNLIST_CHANNEL_CONFIG_CHRAM_BAR0_OFFSET);
+	if (loc->chram_base == 0 || loc->chram_base >= 0x1000000)
+		return -EIO;
+	return 0;
 }
 
 int nvs_runlist_locate(const struct nvs_io *io, const struct nvs_caps *caps,
 		       const struct nvs_topology *t, int id, struct nvs_rl_loc *loc)
 {
-	uint32_t lo, hi, sub, cfg, shift;
-	bool block_b;
-
 	memset(loc, 0, sizeof(*loc));
 	loc->id = id;
 	if (!caps)
@@ -50,61 +121,12 @@ int nvs_runlist_locate(const struct nvs_io *io, const struct nvs_caps *caps,
 
 	switch (caps->rl_regs) {
 	case NVS_RL_PFIFO_SINGLE:
-		if (id >= NV_PFIFO_ENG_RUNLIST__SIZE_1)
-			return -ENOENT;
-		lo = nvs_rd32(io, NV_PFIFO_ENG_RUNLIST_BASE(id));
-		sub = nvs_rd32(io, NV_PFIFO_ENG_RUNLIST(id));
-		if (nvs_reg_unreadable(lo) || nvs_reg_unreadable(sub))
-			return -EIO;
-		loc->base = (uint64_t)NVS_GET(lo, NV_PFIFO_ENG_RUNLIST_BASE_PTR) << 12;
-		loc->aperture = NVS_GET(lo, NV_PFIFO_ENG_RUNLIST_BASE_TARGET);
-		loc->length = NVS_GET(sub, NV_PFIFO_ENG_RUNLIST_LENGTH);
-		loc->num_channels = pccsr_channels(io, caps);
-		return 0;
+		return locate_pfifo_single(io, caps, id, loc);
 	case NVS_RL_PFIFO_INDEXED:
-		if (id >= NV_PFIFO_RUNLIST_SUBMIT__SIZE_1)
-			return -ENOENT;
-		lo = nvs_rd32(io, NV_PFIFO_RUNLIST_BASE_LO(id));
-		hi = nvs_rd32(io, NV_PFIFO_RUNLIST_BASE_HI(id));
-		sub = nvs_rd32(io, NV_PFIFO_RUNLIST_SUBMIT(id));
-		if (nvs_reg_unreadable(lo) || nvs_reg_unreadable(hi) || nvs_reg_unreadable(sub))
-			return -EIO;
-		loc->base = ((uint64_t)NVS_GET(hi, NV_PFIFO_RUNLIST_BASE_HI_PTR_HI) << 32) |
-			    (NVS_GET(lo, NV_PFIFO_RUNLIST_BASE_LO_PTR_LO) << 12);
-		loc->aperture = NVS_GET(lo, NV_PFIFO_RUNLIST_BASE_LO_TARGET);
-		loc->length = NVS_GET(sub, NV_RUNLIST_SUBMIT_LENGTH);
-		loc->offset = NVS_GET(sub, NV_RUNLIST_SUBMIT_OFFSET);
-		loc->num_channels = pccsr_channels(io, caps);
-		return 0;
+		return locate_pfifo_indexed(io, caps, id, loc);
 	case NVS_RL_BLOCK_A:
 	case NVS_RL_BLOCK_B:
-		if (!loc->pri_base)
-			return -ENOENT;
-		block_b = caps->rl_regs == NVS_RL_BLOCK_B;
-		lo = nvs_rd32(io, loc->pri_base + (block_b ? NV_RUNLIST_SUBMIT_BASE_LO_B :
-						   NV_RUNLIST_SUBMIT_BASE_LO_A));
-		hi = nvs_rd32(io, loc->pri_base + (block_b ? NV_RUNLIST_SUBMIT_BASE_HI_B :
-						   NV_RUNLIST_SUBMIT_BASE_HI_A));
-		sub = nvs_rd32(io, loc->pri_base + (block_b ? NV_RUNLIST_SUBMIT_B :
-						    NV_RUNLIST_SUBMIT_A));
-		cfg = nvs_rd32(io, loc->pri_base + (block_b ? NV_RUNLIST_CHANNEL_CONFIG_B :
-						    NV_RUNLIST_CHANNEL_CONFIG_A));
-		if (nvs_reg_unreadable(lo) || nvs_reg_unreadable(hi) || nvs_reg_unreadable(sub) || nvs_reg_unreadable(cfg))
-			return -EIO;
-		shift = caps->rl_base_shift;
-		hi = caps->pt_version >= 3 ? NVS_GET(hi, NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_V3) :
-					     NVS_GET(hi, NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_V2);
-		loc->base = ((uint64_t)hi << 32) | (lo & ~((1u << shift) - 1));
-		loc->aperture = NVS_GET(lo, NV_RUNLIST_SUBMIT_BASE_LO_TARGET);
-		loc->length = NVS_GET(sub, NV_RUNLIST_SUBMIT_LENGTH);
-		loc->offset = NVS_GET(sub, NV_RUNLIST_SUBMIT_OFFSET);
-		if (NVS_GET(cfg, NV_RUNLIST_CHANNEL_CONFIG_NUM_CHANNELS_LOG2) > 12)
-			return -EIO;
-		loc->num_channels = 1u << NVS_GET(cfg, NV_RUNLIST_CHANNEL_CONFIG_NUM_CHANNELS_LOG2);
-		loc->chram_base = cfg & ~0xfu;
-		if (loc->chram_base == 0 || loc->chram_base >= 0x1000000)
-			return -EIO;
-		return 0;
+		return locate_block(io, caps, loc);
 	}
 	return -EOPNOTSUPP;
 }
@@ -145,7 +167,7 @@ int nvs_runlist_fetch(const struct nvs_io *io, const struct nvs_caps *caps,
 static void decode8(const uint32_t *w, struct nvs_rl_item *it)
 {
 	it->id = NVS_GET(w[0], NV_RAMRL8_ID);
-	if (NVS_GET(w[0], NV_RAMRL8_TYPE)) {
+	if (NVS_GET(w[0], NV_RAMRL8_TYPE) == NV_RAMRL8_TYPE_TSG) {
 		it->kind = NVS_RL_TSG;
 		it->scale = NVS_GET(w[0], NV_RAMRL8_TSG_TIMESLICE_SCALE);
 		it->timeout = NVS_GET(w[0], NV_RAMRL8_TSG_TIMESLICE_TIMEOUT);
@@ -157,40 +179,63 @@ static void decode8(const uint32_t *w, struct nvs_rl_item *it)
 	}
 }
 
-static void decode16(const struct nvs_caps *caps, const uint32_t *w, struct nvs_rl_item *it)
+/* The fields of a 16-byte entry that moved between formats: the TSG/channel
+ * id, USERD_PTR_HI and INST_PTR_HI (enum nvs_rl_entry). */
+static uint32_t rl16_id(enum nvs_rl_entry f, const uint32_t *e, bool tsg)
 {
-	bool v2_ids = caps->chan_ctl == NVS_CHAN_CHRAM;	/* 11-bit ids on Ampere+ */
-	bool gb20x = caps->rl_regs == NVS_RL_BLOCK_B;
-	uint32_t hi;
+	bool narrow = f == NVS_RL_ENTRY_GA100 || f == NVS_RL_ENTRY_GH100 ||
+		      f == NVS_RL_ENTRY_GB20X;	/* 11-bit ids from GA100 on */
 
-	if (NVS_GET(w[0], NV_RAMRL16_TYPE)) {
+	if (tsg)
+		return narrow ? NVS_EGET(e, NV_RAMRL16_TSG_TSGID_GA100) :
+				NVS_EGET(e, NV_RAMRL16_TSG_TSGID_GV100);
+	return narrow ? NVS_EGET(e, NV_RAMRL16_CHAN_CHID_GA100) :
+			NVS_EGET(e, NV_RAMRL16_CHAN_CHID_GV100);
+}
+
+static uint32_t rl16_userd_hi(enum nvs_rl_entry f, const uint32_t *e)
+{
+	switch (f) {
+	case NVS_RL_ENTRY_GV100:
+		return NVS_EGET(e, NV_RAMRL16_CHAN_USERD_PTR_HI_GV100);
+	case NVS_RL_ENTRY_GH100:
+	case NVS_RL_ENTRY_GB20X:
+		return NVS_EGET(e, NV_RAMRL16_CHAN_USERD_PTR_HI_GH100);
+	default:
+		return NVS_EGET(e, NV_RAMRL16_CHAN_USERD_PTR_HI_TU102);
+	}
+}
+
+static uint32_t rl16_inst_hi(enum nvs_rl_entry f, const uint32_t *e)
+{
+	if (f == NVS_RL_ENTRY_GB20X)
+		return NVS_EGET(e, NV_RAMRL16_CHAN_INST_PTR_HI_GB20X);
+	return NVS_EGET(e, NV_RAMRL16_CHAN_INST_PTR_HI_GV100);
+}
+
+static void decode16(enum nvs_rl_entry f, const uint32_t *e, struct nvs_rl_item *it)
+{
+	if (NVS_EGET(e, NV_RAMRL16_TYPE) == NV_RAMRL16_TYPE_TSG) {
 		it->kind = NVS_RL_TSG;
-		it->scale = NVS_GET(w[0], NV_RAMRL16_TSG_TIMESLICE_SCALE);
-		it->timeout = NVS_GET(w[0], NV_RAMRL16_TSG_TIMESLICE_TIMEOUT);
-		it->length = NVS_GET(w[1], NV_RAMRL16_TSG_LENGTH);
-		it->id = v2_ids ? NVS_GET(w[2], NV_RAMRL16_TSG_TSGID_V2) :
-				  NVS_GET(w[2], NV_RAMRL16_TSG_TSGID_V1);
+		it->scale = NVS_EGET(e, NV_RAMRL16_TSG_TIMESLICE_SCALE);
+		it->timeout = NVS_EGET(e, NV_RAMRL16_TSG_TIMESLICE_TIMEOUT);
+		it->length = NVS_EGET(e, NV_RAMRL16_TSG_LENGTH);
+		it->id = rl16_id(f, e, true);
 		return;
 	}
 	it->kind = NVS_RL_CHAN;
-	it->runqueue = NVS_GET(w[0], NV_RAMRL16_CHAN_RUNQUEUE_SELECTOR);
-	it->inst_ap = NVS_GET(w[0], NV_RAMRL16_CHAN_INST_TARGET);
-	it->userd_ap = NVS_GET(w[0], NV_RAMRL16_CHAN_USERD_TARGET);
-	if (caps->arch == NVS_ARCH_VOLTA)
-		hi = NVS_GET(w[1], NV_RAMRL16_CHAN_USERD_PTR_HI_GV100);
-	else if (caps->pt_version >= 3)
-		hi = NVS_GET(w[1], NV_RAMRL16_CHAN_USERD_PTR_HI_V3);
-	else
-		hi = NVS_GET(w[1], NV_RAMRL16_CHAN_USERD_PTR_HI_V2);
-	it->userd = ((uint64_t)hi << 32) | (NVS_GET(w[0], NV_RAMRL16_CHAN_USERD_PTR_LO) << 8);
+	it->runqueue = NVS_EGET(e, NV_RAMRL16_CHAN_RUNQUEUE_SELECTOR);
+	it->inst_ap = NVS_EGET(e, NV_RAMRL16_CHAN_INST_TARGET);
+	it->userd_ap = NVS_EGET(e, NV_RAMRL16_CHAN_USERD_TARGET);
+	it->userd = ((uint64_t)rl16_userd_hi(f, e) << 32) |
+		    (NVS_EGET(e, NV_RAMRL16_CHAN_USERD_PTR_LO) << 8);
 	it->has_userd = true;
-	it->id = v2_ids ? NVS_GET(w[2], NV_RAMRL16_CHAN_CHID_V2) :
-			  NVS_GET(w[2], NV_RAMRL16_CHAN_CHID_V1);
-	hi = gb20x ? NVS_GET(w[3], NV_RAMRL16_CHAN_INST_PTR_HI_GB20X) : w[3];
-	it->inst = ((uint64_t)hi << 32) | (NVS_GET(w[2], NV_RAMRL16_CHAN_INST_PTR_LO) << 12);
+	it->id = rl16_id(f, e, false);
+	it->inst = ((uint64_t)rl16_inst_hi(f, e) << 32) |
+		   (NVS_EGET(e, NV_RAMRL16_CHAN_INST_PTR_LO) << 12);
 	it->has_inst = true;
-	if (gb20x)
-		it->veid = NVS_GET(w[1], NV_RAMRL16_CHAN_VEID_GB20X);
+	if (f == NVS_RL_ENTRY_GB20X)
+		it->veid = NVS_EGET(e, NV_RAMRL16_CHAN_VEID_GB20X);
 }
 
 void nvs_runlist_decode(const struct nvs_caps *caps, const struct nvs_rl_loc *loc,
@@ -216,7 +261,7 @@ void nvs_runlist_decode(const struct nvs_caps *caps, const struct nvs_rl_loc *lo
 		if (words == 2)
 			decode8(&w[i * 2], it);
 		else
-			decode16(caps, &w[i * 4], it);
+			decode16(caps->rl_entry, &w[i * 4], it);
 
 		if (it->kind == NVS_RL_TSG) {
 			if (pending && cur >= 0)

@@ -37,7 +37,7 @@ bool nvs_gsp_owned(struct nvs_gpu *g)
 
 	if (!caps || !caps->gsp_capable || (g->ident.chip && g->ident.chip->tegra))
 		return false;
-	if (caps->arch == NVS_ARCH_HOPPER || caps->arch == NVS_ARCH_BLACKWELL)
+	if (caps->gsp_always)
 		return true;
 	v = nvs_rd32(&g->io, NV_FALCON2_GSP_BASE + NV_PRISCV_RISCV_CPUCTL);
 	if (!nvs_reg_unreadable(v))

@@ -37,20 +37,27 @@
 /* SUBMIT_BASE_LO/HI (Ampere+ block); PTR_LO starts at the chip's
  * NV_RAMRL_ENTRY_BASE_SHIFT (12 GA100, 10 GA10x-GB1xx, 8 GB20x, §3.5) */
 #define NV_RUNLIST_SUBMIT_BASE_LO_TARGET	1:0
-#define NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_V2	7:0	/* GA100/GA10B/Ada */
-#define NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_V3	19:0	/* GH100+, 52-bit PA */
+#define NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_GA100	7:0	/* GA100/GA10B/Ada */
+#define NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_GH100	19:0	/* GH100+, 52-bit PA */
 
-/* ---- Ampere+ NV_RUNLIST block offsets (§3.3): layout A / layout B ---- */
-#define NV_RUNLIST_CHANNEL_CONFIG_A		0x004
-#define NV_RUNLIST_CHANNEL_CONFIG_B		0x148
+/*
+ * ---- Ampere+ NV_RUNLIST block (§3.3, §5.2) ----
+ * Offsets from the block's base (PTOP RUNLIST_PRI_BASE), per layout: _GA100
+ * for GA100-GH100 and GB10x/GB11x ([OGD] ga100 dev_runlist.ref.txt),
+ * _GB20X for GB20x ([OGKM] gb202 dev_runlist.h).  Code reaches them
+ * through struct nvs_rl_block (kmod/hw/chip.h), with the base as an
+ * argument: NV_RUNLIST(loc->pri_base, caps->rl_block, submit).
+ */
+#define NV_RUNLIST_CHANNEL_CONFIG_GA100		0x004
+#define NV_RUNLIST_CHANNEL_CONFIG_GB20X		0x148
 #define NV_RUNLIST_CHANNEL_CONFIG_NUM_CHANNELS_LOG2	3:0
 #define NV_RUNLIST_CHANNEL_CONFIG_CHRAM_BAR0_OFFSET	31:4	/* base = reg & ~0xf */
-#define NV_RUNLIST_SUBMIT_BASE_LO_A		0x080
-#define NV_RUNLIST_SUBMIT_BASE_HI_A		0x084
-#define NV_RUNLIST_SUBMIT_A			0x088
-#define NV_RUNLIST_SUBMIT_BASE_LO_B		0x000
-#define NV_RUNLIST_SUBMIT_BASE_HI_B		0x004
-#define NV_RUNLIST_SUBMIT_B			0x008
+#define NV_RUNLIST_SUBMIT_BASE_LO_GA100		0x080
+#define NV_RUNLIST_SUBMIT_BASE_HI_GA100		0x084
+#define NV_RUNLIST_SUBMIT_GA100			0x088
+#define NV_RUNLIST_SUBMIT_BASE_LO_GB20X		0x000
+#define NV_RUNLIST_SUBMIT_BASE_HI_GB20X		0x004
+#define NV_RUNLIST_SUBMIT_GB20X			0x008
 
 /* aperture (TARGET) values: VID 0, SYS_COH 2, SYS_NONCOH 3 (§3.1) */
 #define NV_TARGET_VID_MEM			0
@@ -59,34 +66,44 @@
 
 /* ---- 8-byte runlist entries, Kepler-Pascal (§3.4.1) ---- */
 #define NV_RAMRL8_ID				11:0	/* CHID or TSGID */
-#define NV_RAMRL8_TYPE				13:13	/* 0 CHID, 1 TSG */
+#define NV_RAMRL8_TYPE				13:13
+#define NV_RAMRL8_TYPE_CHID			0
+#define NV_RAMRL8_TYPE_TSG			1
 #define NV_RAMRL8_TSG_TIMESLICE_SCALE		17:14
 #define NV_RAMRL8_TSG_TIMESLICE_TIMEOUT		25:18
 #define NV_RAMRL8_TSG_LENGTH			31:26
 #define NV_RAMRL8_TSG_LENGTH_MAX		0x20
 
-/* ---- 16-byte runlist entries, Volta+ (§3.4.2); per 32-bit word ---- */
-#define NV_RAMRL16_TYPE				0:0	/* w0: 0 CHAN, 1 TSG */
-#define NV_RAMRL16_CHAN_RUNQUEUE_SELECTOR	1:1	/* w0 */
-#define NV_RAMRL16_CHAN_INST_TARGET		5:4	/* w0 */
-#define NV_RAMRL16_CHAN_USERD_TARGET		7:6	/* w0 */
-#define NV_RAMRL16_CHAN_USERD_PTR_LO		31:8	/* w0: USERD bits 31:8 */
-#define NV_RAMRL16_CHAN_USERD_PTR_HI_V2		7:0	/* w1: TU10x/GA100/Ada */
-#define NV_RAMRL16_CHAN_USERD_PTR_HI_GV100	31:0	/* w1 */
-#define NV_RAMRL16_CHAN_USERD_PTR_HI_V3		19:0	/* w1: GH100+ */
-#define NV_RAMRL16_CHAN_VEID_GB20X		31:26	/* w1: GB20x */
-#define NV_RAMRL16_CHAN_CHID_V1			11:0	/* w2: GV100/TU10x */
-#define NV_RAMRL16_CHAN_CHID_V2			10:0	/* w2: GA100+ */
-#define NV_RAMRL16_CHAN_INST_PTR_LO		31:12	/* w2: inst bits 31:12 */
-#define NV_RAMRL16_CHAN_INST_PTR_HI		31:0	/* w3 */
-#define NV_RAMRL16_CHAN_INST_PTR_HI_GB20X	19:0	/* w3 */
-#define NV_RAMRL16_CHAN_CASID_GB20X		31:26	/* w3 */
-#define NV_RAMRL16_TSG_TIMESLICE_SCALE		19:16	/* w0 */
-#define NV_RAMRL16_TSG_TIMESLICE_TIMEOUT	31:24	/* w0 */
-#define NV_RAMRL16_TSG_LENGTH			7:0	/* w1 */
+/*
+ * ---- 16-byte runlist entries, Volta+ (§3.4.2) ----
+ * Each field carries its 32-bit word as NVIDIA's dev_ram.h writes it,
+ * (hi+w*32):(lo+w*32); read them with NVS_EGET(entry, field), which picks
+ * the word (field.h).  Suffixes name the first chip of a field's layout
+ * (enum nvs_rl_entry).
+ */
+#define NV_RAMRL16_TYPE				(0+0*32):(0+0*32)
+#define NV_RAMRL16_TYPE_CHAN			0
+#define NV_RAMRL16_TYPE_TSG			1
+#define NV_RAMRL16_CHAN_RUNQUEUE_SELECTOR	(1+0*32):(1+0*32)
+#define NV_RAMRL16_CHAN_INST_TARGET		(5+0*32):(4+0*32)
+#define NV_RAMRL16_CHAN_USERD_TARGET		(7+0*32):(6+0*32)
+#define NV_RAMRL16_CHAN_USERD_PTR_LO		(31+0*32):(8+0*32)	/* USERD bits 31:8 */
+#define NV_RAMRL16_CHAN_USERD_PTR_HI_GV100	(31+1*32):(0+1*32)
+#define NV_RAMRL16_CHAN_USERD_PTR_HI_TU102	(7+1*32):(0+1*32)	/* TU10x/GA100/Ada */
+#define NV_RAMRL16_CHAN_USERD_PTR_HI_GH100	(19+1*32):(0+1*32)	/* GH100+ */
+#define NV_RAMRL16_CHAN_VEID_GB20X		(31+1*32):(26+1*32)
+#define NV_RAMRL16_CHAN_CHID_GV100		(11+2*32):(0+2*32)	/* GV100/TU10x */
+#define NV_RAMRL16_CHAN_CHID_GA100		(10+2*32):(0+2*32)	/* GA100+ */
+#define NV_RAMRL16_CHAN_INST_PTR_LO		(31+2*32):(12+2*32)	/* inst bits 31:12 */
+#define NV_RAMRL16_CHAN_INST_PTR_HI_GV100	(31+3*32):(0+3*32)
+#define NV_RAMRL16_CHAN_INST_PTR_HI_GB20X	(19+3*32):(0+3*32)
+#define NV_RAMRL16_CHAN_CASID_GB20X		(31+3*32):(26+3*32)
+#define NV_RAMRL16_TSG_TIMESLICE_SCALE		(19+0*32):(16+0*32)
+#define NV_RAMRL16_TSG_TIMESLICE_TIMEOUT	(31+0*32):(24+0*32)
+#define NV_RAMRL16_TSG_LENGTH			(7+1*32):(0+1*32)
 #define NV_RAMRL16_TSG_LENGTH_MAX		0x80
-#define NV_RAMRL16_TSG_TSGID_V1			11:0	/* w2 */
-#define NV_RAMRL16_TSG_TSGID_V2			10:0	/* w2: GA100+ */
+#define NV_RAMRL16_TSG_TSGID_GV100		(11+2*32):(0+2*32)
+#define NV_RAMRL16_TSG_TSGID_GA100		(10+2*32):(0+2*32)	/* GA100+ */
 
 /* ---- NV_PCCSR, Kepler-Turing (§4.1) ---- */
 #define NV_PCCSR_CHANNEL_INST(i)		(0x00800000 + (i) * 8)
@@ -135,20 +152,26 @@
 #define NV_PFIFO_PREEMPT			0x00002634	/* Kepler-Turing */
 #define NV_PFIFO_PREEMPT_ID			11:0
 #define NV_PFIFO_PREEMPT_PENDING		20:20
-#define NV_PFIFO_PREEMPT_TYPE			25:24	/* 0 CHANNEL, 1 TSG */
+#define NV_PFIFO_PREEMPT_TYPE			25:24
+#define NV_PFIFO_PREEMPT_TYPE_CHANNEL		0
+#define NV_PFIFO_PREEMPT_TYPE_TSG		1
 #define NV_PFIFO_RUNLIST_PREEMPT		0x00002638	/* bit i: runlist i; never polled */
 #define NV_PFIFO_SCHED_DISABLE			0x00002630	/* bit i: runlist i disabled */
 #define NV_PFIFO_RUNLIST_SUBMIT_INFO_PENDING	15:15	/* Turing and Ampere+ SUBMIT_INFO */
-#define NV_RUNLIST_SUBMIT_INFO_A		0x08c
-#define NV_RUNLIST_SUBMIT_INFO_B		0x00c
-#define NV_RUNLIST_SCHED_DISABLE_A		0x094
-#define NV_RUNLIST_SCHED_DISABLE_B		0x010
-#define NV_RUNLIST_PREEMPT_A			0x098
-#define NV_RUNLIST_PREEMPT_B			0x014
+#define NV_RUNLIST_SUBMIT_INFO_GA100		0x08c
+#define NV_RUNLIST_SUBMIT_INFO_GB20X		0x00c
+#define NV_RUNLIST_SCHED_DISABLE_GA100		0x094
+#define NV_RUNLIST_SCHED_DISABLE_GB20X		0x010
+#define NV_RUNLIST_SCHED_DISABLE_RUNLIST	0:0
+#define NV_RUNLIST_SCHED_DISABLE_RUNLIST_ENABLED	0
+#define NV_RUNLIST_SCHED_DISABLE_RUNLIST_DISABLED	1
+#define NV_RUNLIST_PREEMPT_GA100		0x098
+#define NV_RUNLIST_PREEMPT_GB20X		0x014
 #define NV_RUNLIST_PREEMPT_ID			11:0	/* HW 10:0 */
 #define NV_RUNLIST_PREEMPT_TSG_PENDING		20:20
 #define NV_RUNLIST_PREEMPT_RUNLIST_PENDING	21:21
-#define NV_RUNLIST_PREEMPT_TYPE			25:24	/* 0 RUNLIST, 1 TSG */
-#define NV_PREEMPT_TYPE_TSG			1
+#define NV_RUNLIST_PREEMPT_TYPE			25:24
+#define NV_RUNLIST_PREEMPT_TYPE_RUNLIST		0
+#define NV_RUNLIST_PREEMPT_TYPE_TSG		1
 
 #endif /* NVSCHED_REGS_FIFO_H */

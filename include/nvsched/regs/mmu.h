@@ -29,7 +29,9 @@
 #define NV_RAMIN_FAULT_REPLAY_TEX		4:4	/* Pascal+ */
 #define NV_RAMIN_FAULT_REPLAY_GCC		5:5	/* Pascal+ */
 #define NV_RAMIN_USE_VER2_PT_FORMAT		10:10	/* Pascal+; not trusted on Hopper+ (mmu §3.1 notes) */
-#define NV_RAMIN_BIG_PAGE_SIZE			11:11	/* GM20x+: 0 128K, 1 64K */
+#define NV_RAMIN_BIG_PAGE_SIZE			11:11	/* GM20x+ */
+#define NV_RAMIN_BIG_PAGE_SIZE_128KB		0
+#define NV_RAMIN_BIG_PAGE_SIZE_64KB		1
 #define NV_RAMIN_PAGE_DIR_BASE_ADDR_LO		31:12	/* PDB address bits 31:12 */
 /* dword 129 */
 #define NV_RAMIN_PAGE_DIR_BASE_HI		0x204
@@ -45,7 +47,9 @@
 /* dwords 132-135: engine (GR) context pointer, Volta+ */
 #define NV_RAMIN_ENGINE_WFI_LO			0x210
 #define NV_RAMIN_ENGINE_WFI_TARGET		1:0
-#define NV_RAMIN_ENGINE_WFI_MODE		2:2	/* 0 PHYSICAL, 1 VIRTUAL */
+#define NV_RAMIN_ENGINE_WFI_MODE		2:2
+#define NV_RAMIN_ENGINE_WFI_MODE_PHYSICAL	0
+#define NV_RAMIN_ENGINE_WFI_MODE_VIRTUAL	1
 #define NV_RAMIN_ENGINE_CS			3:3
 #define NV_RAMIN_ENGINE_WFI_PTR_LO		31:12
 #define NV_RAMIN_ENGINE_WFI_HI			0x214
@@ -84,7 +88,8 @@
 #define NV_RAMFC_GP_BASE_HI_OFFSET		7:0	/* GPFIFO VA bits 39:32 */
 #define NV_RAMFC_GP_BASE_HI_LIMIT2		20:16	/* log2 entries, pre-Hopper */
 #define NV_RAMFC_TARGET				0x0ac	/* dword 43 */
-#define NV_RAMFC_TARGET_ENGINE			4:0	/* 31 = SW */
+#define NV_RAMFC_TARGET_ENGINE			4:0
+#define NV_RAMFC_TARGET_ENGINE_SW		31
 #define NV_RAMFC_TARGET_ENG_CTX_VALID		16:16
 #define NV_RAMFC_TARGET_CE_CTX_VALID		17:17
 #define NV_RAMFC_CONFIG				0x0f4	/* dword 61 */
@@ -113,7 +118,11 @@
 /* ============ version 1: Kepler, Maxwell (mmu §4.2) ============== */
 /* PDE, 8 bytes: one entry points to a big-page PT and a 4K PT */
 #define NV_MMU_V1_PDE_APERTURE_BIG_W0		1:0	/* 1:0 */
-#define NV_MMU_V1_PDE_SIZE_W0			3:2	/* 3:2: 0 FULL, 1 HALF, 2 QUARTER, 3 EIGHTH */
+#define NV_MMU_V1_PDE_SIZE_W0			3:2	/* 3:2: the PT is FULL >> SIZE */
+#define NV_MMU_V1_PDE_SIZE_FULL			0
+#define NV_MMU_V1_PDE_SIZE_HALF			1
+#define NV_MMU_V1_PDE_SIZE_QUARTER		2
+#define NV_MMU_V1_PDE_SIZE_EIGHTH		3
 #define NV_MMU_V1_PDE_ADDRESS_BIG_SYS_W0	31:4	/* 31:4, << 12 */
 #define NV_MMU_V1_PDE_ADDRESS_BIG_VID_W0	28:4	/* 28:4, << 12 (peer 31:29) */
 #define NV_MMU_V1_PDE_APERTURE_SMALL_W1		1:0	/* 33:32 */
