@@ -10,7 +10,8 @@
 #   make check-kernels   build the module W=1 against every Debian kernel
 #   make check-arm64     the module cross-built for arm64 (W=1, sparse)
 #   make cppcheck        cppcheck over the user-space and portable C
-#   make check-debug-kernel  QEMU cases under a lockdep/KASAN/kmemleak kernel
+#   make check-debug-kernel [CASES="stress prio"]  QEMU cases under a
+#                        lockdep/KASAN/kmemleak kernel (default: the debug set)
 #
 # Sub-directories add their own rules through */*.mk fragments; they append
 # to ALL_TARGETS (built by `make`), UNIT_TESTS (run by `make unit`) and
@@ -68,7 +69,7 @@ check-arm64:
 # the module's QEMU cases under a lockdep/KASAN/kmemleak kernel built from
 # Debian's linux-source (cached; long; not part of make test: before releases)
 check-debug-kernel:
-	@bash scripts/check-debug-kernel.sh
+	@bash scripts/check-debug-kernel.sh $(CASES)
 
 # cppcheck over everything that ships in user space (the portable core, the
 # CLI and library, the snapshot/simulator code the CLI links); any finding fails
