@@ -2,6 +2,9 @@
 $(B)/tests/unit/test_chip: $(B)/tests/unit/test_chip.o $(B)/libnvshw.a
 	$(Q)$(CC) -o $@ $^ -lcmocka
 UNIT_TESTS += $(B)/tests/unit/test_chip
+$(B)/tests/unit/test_caps: $(B)/tests/unit/test_caps.o $(B)/libnvshw.a
+	$(Q)$(CC) -o $@ $^ -lcmocka
+UNIT_TESTS += $(B)/tests/unit/test_caps
 $(B)/tests/unit/test_ptop: $(B)/tests/unit/test_ptop.o $(B)/libnvssim.a $(B)/libnvshw.a | profiles
 	$(Q)$(CC) -o $@ $(filter %.o %.a,$^) -lcmocka
 UNIT_TESTS += $(B)/tests/unit/test_ptop

@@ -3,6 +3,8 @@
 #   1. scripts/check-refs.sh     no tracked file names a path outside the repo
 #      scripts/check-layers.py  the include rules of docs/architecture.md (and
 #                               tests/layers/run.sh: planted violations caught)
+#      tests/regs/run.sh         entry fields carry their word; NVS_GET refuses
+#                               them (field.h)
 #   2. scripts/check-kernels.sh  the module W=1 + sparse on 6.1, 6.12, 6.12-rt
 #      scripts/check-arm64.sh    the same cross-built for arm64 (Jetson)
 #      make cppcheck             user-space C, no finding
@@ -58,6 +60,8 @@ kernels() {
 step "repository references (scripts/check-refs.sh)" test-refs.log '^REFS:' bash scripts/check-refs.sh
 step "layout and include rules (scripts/check-layers.py, docs/architecture.md; planted violations: tests/layers)" test-layers.log '^LAYERS:' \
 	bash -c 'bash tests/layers/run.sh && python3 scripts/check-layers.py'
+step "multi-word entry fields carry their word (tests/regs/run.sh)" test-regs.log '^REGS:' \
+	bash tests/regs/run.sh
 step "module build on every kernel (scripts/check-kernels.sh)" test-kernels.log '^KERNELS:' kernels
 step "cppcheck over the user-space C (make cppcheck)" test-cppcheck.log '^CPPCHECK:' \
 	make --no-print-directory cppcheck

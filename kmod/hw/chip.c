@@ -46,6 +46,7 @@ const struct nvs_rl_block nvs_rl_block_gb20x = {
  *  ptop:   regs-fifo.md §2.1 (legacy, GK104-TU11x), §2.2 (INFO2, Ampere+);
  *  rl:     regs-fifo.md §3.1-§3.3 (registers, block layouts), entry
  *          formats §3.4, alignment and address width §3.5;
+ *  ids:    regs-fifo.md §5 (PREEMPT ID 11:0, HW 10:0 from Ampere on);
  *  pccsr:  regs-fifo.md §4.1 (RUNLIST field RW on GK1xx), §4.3 (channel
  *          counts: 4096 on Kepler, NV_PFIFO_CFG1 from GM200, 2048 GM10x),
  *          §5.1 (NV_PFIFO_RUNLIST_PREEMPT absent on GK104);
@@ -63,13 +64,13 @@ const struct nvs_rl_block nvs_rl_block_gb20x = {
 	.window_reg = NV_PBUS_BAR0_WINDOW, .window_base_hi = 23, \
 	.window_has_target = true
 #define PCCSR(n) \
-	.chan_ctl = NVS_CHAN_PCCSR, .pccsr_channels = (n)
+	.chan_ctl = NVS_CHAN_PCCSR, .pccsr_channels = (n), .tsgid_bits = 12
 #define BLOCK_GA100 \
 	.rl_regs = NVS_RL_BLOCK_A, .rl_block = &nvs_rl_block_ga100, \
-	.chan_ctl = NVS_CHAN_CHRAM
+	.chan_ctl = NVS_CHAN_CHRAM, .tsgid_bits = 11
 #define BLOCK_GB20X \
 	.rl_regs = NVS_RL_BLOCK_B, .rl_block = &nvs_rl_block_gb20x, \
-	.chan_ctl = NVS_CHAN_CHRAM
+	.chan_ctl = NVS_CHAN_CHRAM, .tsgid_bits = 11
 #define HI_BITS_GA100	.rl_base_hi_bits = NVS_WIDTH(NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_GA100)
 #define HI_BITS_GH100	.rl_base_hi_bits = NVS_WIDTH(NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_GH100)
 

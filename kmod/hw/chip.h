@@ -152,6 +152,8 @@ extern const struct nvs_rl_block nvs_rl_block_gb20x;	/* GB20x */
  * @rl_entry: runlist entry format
  * @rl_entry_size: bytes per runlist entry (8 pre-Volta, 16 Volta+)
  * @rl_base_shift: runlist buffer alignment shift (regs-fifo.md §3.5)
+ * @tsgid_bits: width of the TSG ids PREEMPT takes (12; 11 from GA100 on:
+ *	the register field is 11:0, the hardware decodes 10:0)
  * @rl_base_hi_bits: width of SUBMIT_BASE_HI.PTR_HI (Ampere+ block; 8, or
  *	20 from GH100 on: 52-bit physical addresses)
  * @pccsr_channels: PCCSR channel count when NV_PFIFO_CFG1 gives none
@@ -184,6 +186,7 @@ struct nvs_caps {
 	enum nvs_rl_entry rl_entry;
 	uint8_t rl_entry_size;
 	uint8_t rl_base_shift;
+	uint8_t tsgid_bits;
 	uint8_t rl_base_hi_bits;
 	uint16_t pccsr_channels;
 	bool has_cfg1;

@@ -33,7 +33,7 @@ static void add(struct nvs_plan *p, uint32_t off, uint32_t val)
 unsigned int nvs_max_tsgid(const struct nvs_caps *caps)
 {
 	/* ID 11:0 pre-Ampere; HW 10:0 from Ampere on (regs-fifo.md §5) */
-	return caps->chan_ctl == NVS_CHAN_CHRAM ? 2047 : 4095;
+	return (1u << caps->tsgid_bits) - 1;
 }
 
 static int plan_channel(const struct nvs_io *io, const struct nvs_caps *caps,

@@ -55,7 +55,7 @@ static int ptop_legacy(const struct nvs_io *io, struct nvs_topology *t)
 			continue;
 		case NV_PTOP_DEVICE_INFO_ENTRY_DATA:
 			/* only the ENUM2 data format exists */
-			if (NVS_GET(v, NV_PTOP_DEVICE_INFO_DATA_TYPE) == 0) {
+			if (NVS_GET(v, NV_PTOP_DEVICE_INFO_DATA_TYPE) == NV_PTOP_DEVICE_INFO_DATA_TYPE_ENUM2) {
 				cur.instance = NVS_GET(v, NV_PTOP_DEVICE_INFO_DATA_INST_ID);
 				cur.pri_base = NVS_GET(v, NV_PTOP_DEVICE_INFO_DATA_PRI_BASE) << 12;
 				if (NVS_TEST(v, NV_PTOP_DEVICE_INFO_DATA_FAULT_ID_VALID))
@@ -135,7 +135,7 @@ static int ptop_info2(const struct nvs_io *io, const struct nvs_caps *caps,
 		if (sub == 3)
 			return -EIO;	/* more than 3 chained rows */
 		rows[sub++] = v;
-		if (NVS_TEST(v, NV_PTOP_DEVICE_INFO2_ROW_CHAIN))
+		if (NVS_GET(v, NV_PTOP_DEVICE_INFO2_ROW_CHAIN) == NV_PTOP_DEVICE_INFO2_ROW_CHAIN_MORE)
 			continue;
 
 		if (t->n == NVS_MAX_ENGINES)
@@ -144,10 +144,12 @@ static int ptop_info2(const struct nvs_io *io, const struct nvs_caps *caps,
 		engine_init(e);
 		e->type = NVS_GET(rows[0], NV_PTOP_DEVICE_INFO2_DEV_TYPE_ENUM);
 		e->instance = NVS_GET(rows[0], NV_PTOP_DEVICE_INFO2_DEV_INSTANCE_ID);
-		if (NVS_GET(rows[0], NV_PTOP_DEVICE_INFO2_DEV_FAULT_ID))
+		if (NVS_GET(rows[0], NV_PTOP_DEVICE_INFO2_DEV_FAULT_ID) !=
+		    NV_PTOP_DEVICE_INFO2_DEV_FAULT_ID_INVALID)
 			e->fault_id = NVS_GET(rows[0], NV_PTOP_DEVICE_INFO2_DEV_FAULT_ID);
 		if (sub > 1) {
-			if (NVS_GET(rows[1], NV_PTOP_DEVICE_INFO2_DEV_RESET_ID))
+			if (NVS_GET(rows[1], NV_PTOP_DEVICE_INFO2_DEV_RESET_ID) !=
+			    NV_PTOP_DEVICE_INFO2_DEV_RESET_ID_INVALID)
 				e->reset_id = NVS_GET(rows[1], NV_PTOP_DEVICE_INFO2_DEV_RESET_ID);
 			e->pri_base = NVS_GET(rows[1], NV_PTOP_DEVICE_INFO2_DEV_DEVICE_PRI_BASE) << 8;
 			e->is_engine = NVS_TEST(rows[1], NV_PTOP_DEVICE_INFO2_DEV_IS_ENGINE);

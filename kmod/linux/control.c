@@ -39,9 +39,10 @@ bool nvs_gsp_owned(struct nvs_gpu *g)
 		return false;
 	if (caps->gsp_always)
 		return true;
-	v = nvs_rd32(&g->io, NV_FALCON2_GSP_BASE + NV_PRISCV_RISCV_CPUCTL);
+	v = nvs_rd32(&g->io, NV_PRISCV_RISCV_CPUCTL(NV_FALCON2_GSP_BASE));
 	if (!nvs_reg_unreadable(v))
-		return NVS_GET(v, NV_PRISCV_RISCV_CPUCTL_ACTIVE_STAT);
+		return NVS_GET(v, NV_PRISCV_RISCV_CPUCTL_ACTIVE_STAT) ==
+		       NV_PRISCV_RISCV_CPUCTL_ACTIVE_STAT_ACTIVE;
 	return drv && !strcmp(drv, "nvidia");
 }
 

@@ -9,12 +9,13 @@
  * NVS_HI/NVS_LO pick the two halves with the conditional operator
  * ("1 ? 23:20" is 23, "0 ? 23:20" is 20).  Only for 32-bit words.
  *
- * Fields of multi-word in-memory entries (runlist entries) carry their
- * word, as NVIDIA's dev_ram.h writes them: (31+2*32):(12+2*32) is bits
- * 31:12 of word 2.  Read them with NVS_EGET(words, field), which picks the
- * word from the field, so no caller names a word.  Passing such a field
- * to NVS_GET instead does not build (a shift of 32 or more in a 32-bit
- * word: -Wshift-count-overflow, an error under -Werror and in W=1).
+ * Fields of multi-word in-memory entries (runlist and page-table entries)
+ * carry their word, as NVIDIA's dev_ram.h / dev_mmu.h write them:
+ * (31+2*32):(12+2*32) is bits 31:12 of word 2.  Read them with
+ * NVS_EGET(words, field), which picks the word from the field, so no
+ * caller names a word.  Passing such a field to NVS_GET instead does not
+ * build unless it lies in word 0 (a shift of 32 or more in a 32-bit word:
+ * -Wshift-count-overflow, an error under -Werror and in W=1).
  */
 #ifndef NVSCHED_REGS_FIELD_H
 #define NVSCHED_REGS_FIELD_H
@@ -38,5 +39,6 @@
 /* value of field f (word encoded in it) of the entry whose 32-bit words
  * are e[0], e[1], ... */
 #define NVS_EGET(e, f)	((((unsigned int)(e)[NVS_WORD(f)]) >> (NVS_LO(f) % 32)) & NVS_MASK(f))
+#define NVS_ETEST(e, f)	(NVS_EGET(e, f) != 0)
 
 #endif /* NVSCHED_REGS_FIELD_H */

@@ -13,8 +13,10 @@
 /* the GSP's RISC-V register block, Turing-Ada ([OGKM] tu102/ga102
  * dev_riscv_pri.h) */
 #define NV_FALCON2_GSP_BASE			0x00111000
-/* CPUCTL, relative to the block ([OGKM] tu102..gh100 dev_riscv_pri.h) */
-#define NV_PRISCV_RISCV_CPUCTL			0x00000388
-#define NV_PRISCV_RISCV_CPUCTL_ACTIVE_STAT	7:7	/* 1: the core runs */
+/* CPUCTL in the RISC-V block at @base ([OGKM] tu102..gh100 dev_riscv_pri.h) */
+#define NV_PRISCV_RISCV_CPUCTL(base)		((base) + 0x00000388)
+#define NV_PRISCV_RISCV_CPUCTL_ACTIVE_STAT	7:7
+#define NV_PRISCV_RISCV_CPUCTL_ACTIVE_STAT_INACTIVE 0
+#define NV_PRISCV_RISCV_CPUCTL_ACTIVE_STAT_ACTIVE 1	/* the core runs */
 
 #endif /* NVSCHED_REGS_GSP_H */

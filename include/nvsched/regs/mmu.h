@@ -8,10 +8,11 @@
  * gh100/gb100 dev_ram.h), §4.1-4.4 (page tables, [OGKM] gm107/gp100/gh100
  * dev_mmu.h, [OGD] gv100/tu104 dev_mmu.ref.txt).
  *
- * Page-table entries are 8 or 16 bytes; NVS_GET works on 32-bit words, so
- * every field is given per little-endian dword: _W0 holds entry bits
- * 31:0, _W1 bits 63:32, _W2 bits 95:64, _W3 bits 127:96.  The comment
- * gives the manual's bit range within the whole entry.
+ * Page-table entries are 8 or 16 bytes, read as little-endian 32-bit words.
+ * Each field carries its word as NVIDIA's headers write it, (hi+w*32):
+ * (lo+w*32) for bits hi:lo of word w, and is read with NVS_EGET(entry,
+ * field) (field.h), which picks the word; the comment gives the manual's
+ * bit range within the whole entry.
  */
 #ifndef NVSCHED_REGS_MMU_H
 #define NVSCHED_REGS_MMU_H
@@ -117,97 +118,97 @@
 
 /* ============ version 1: Kepler, Maxwell (mmu §4.2) ============== */
 /* PDE, 8 bytes: one entry points to a big-page PT and a 4K PT */
-#define NV_MMU_V1_PDE_APERTURE_BIG_W0		1:0	/* 1:0 */
-#define NV_MMU_V1_PDE_SIZE_W0			3:2	/* 3:2: the PT is FULL >> SIZE */
+#define NV_MMU_V1_PDE_APERTURE_BIG		(1+0*32):(0+0*32)	/* 1:0 */
+#define NV_MMU_V1_PDE_SIZE			(3+0*32):(2+0*32)	/* 3:2: the PT is FULL >> SIZE */
 #define NV_MMU_V1_PDE_SIZE_FULL			0
 #define NV_MMU_V1_PDE_SIZE_HALF			1
 #define NV_MMU_V1_PDE_SIZE_QUARTER		2
 #define NV_MMU_V1_PDE_SIZE_EIGHTH		3
-#define NV_MMU_V1_PDE_ADDRESS_BIG_SYS_W0	31:4	/* 31:4, << 12 */
-#define NV_MMU_V1_PDE_ADDRESS_BIG_VID_W0	28:4	/* 28:4, << 12 (peer 31:29) */
-#define NV_MMU_V1_PDE_APERTURE_SMALL_W1		1:0	/* 33:32 */
-#define NV_MMU_V1_PDE_VOL_SMALL_W1		2:2	/* 34 */
-#define NV_MMU_V1_PDE_VOL_BIG_W1		3:3	/* 35 */
-#define NV_MMU_V1_PDE_ADDRESS_SMALL_SYS_W1	31:4	/* 63:36, << 12 */
-#define NV_MMU_V1_PDE_ADDRESS_SMALL_VID_W1	28:4	/* 60:36, << 12 */
+#define NV_MMU_V1_PDE_ADDRESS_BIG_SYS		(31+0*32):(4+0*32)	/* 31:4, << 12 */
+#define NV_MMU_V1_PDE_ADDRESS_BIG_VID		(28+0*32):(4+0*32)	/* 28:4, << 12 (peer 31:29) */
+#define NV_MMU_V1_PDE_APERTURE_SMALL		(1+1*32):(0+1*32)	/* 33:32 */
+#define NV_MMU_V1_PDE_VOL_SMALL			(2+1*32):(2+1*32)	/* 34 */
+#define NV_MMU_V1_PDE_VOL_BIG			(3+1*32):(3+1*32)	/* 35 */
+#define NV_MMU_V1_PDE_ADDRESS_SMALL_SYS		(31+1*32):(4+1*32)	/* 63:36, << 12 */
+#define NV_MMU_V1_PDE_ADDRESS_SMALL_VID		(28+1*32):(4+1*32)	/* 60:36, << 12 */
 #define NV_MMU_V1_ADDRESS_SHIFT			12
 /* PTE, 8 bytes */
-#define NV_MMU_V1_PTE_VALID_W0			0:0	/* 0 */
-#define NV_MMU_V1_PTE_PRIVILEGE_W0		1:1	/* 1 */
-#define NV_MMU_V1_PTE_READ_ONLY_W0		2:2	/* 2 */
-#define NV_MMU_V1_PTE_ENCRYPTED_W0		3:3	/* 3 */
-#define NV_MMU_V1_PTE_ADDRESS_SYS_W0		31:4	/* 31:4, << 12 */
-#define NV_MMU_V1_PTE_ADDRESS_VID_W0		28:4	/* 28:4, << 12 */
-#define NV_MMU_V1_PTE_ADDRESS_VID_PEER_W0	31:29	/* 31:29 */
-#define NV_MMU_V1_PTE_VOL_W1			0:0	/* 32 */
-#define NV_MMU_V1_PTE_APERTURE_W1		2:1	/* 34:33, PTE encoding */
-#define NV_MMU_V1_PTE_LOCK_W1			3:3	/* 35 (ATOMIC_DISABLE) */
-#define NV_MMU_V1_PTE_KIND_W1			11:4	/* 43:36 */
+#define NV_MMU_V1_PTE_VALID			(0+0*32):(0+0*32)	/* 0 */
+#define NV_MMU_V1_PTE_PRIVILEGE			(1+0*32):(1+0*32)	/* 1 */
+#define NV_MMU_V1_PTE_READ_ONLY			(2+0*32):(2+0*32)	/* 2 */
+#define NV_MMU_V1_PTE_ENCRYPTED			(3+0*32):(3+0*32)	/* 3 */
+#define NV_MMU_V1_PTE_ADDRESS_SYS		(31+0*32):(4+0*32)	/* 31:4, << 12 */
+#define NV_MMU_V1_PTE_ADDRESS_VID		(28+0*32):(4+0*32)	/* 28:4, << 12 */
+#define NV_MMU_V1_PTE_ADDRESS_VID_PEER		(31+0*32):(29+0*32)	/* 31:29 */
+#define NV_MMU_V1_PTE_VOL			(0+1*32):(0+1*32)	/* 32 */
+#define NV_MMU_V1_PTE_APERTURE			(2+1*32):(1+1*32)	/* 34:33, PTE encoding */
+#define NV_MMU_V1_PTE_LOCK			(3+1*32):(3+1*32)	/* 35 (ATOMIC_DISABLE) */
+#define NV_MMU_V1_PTE_KIND			(11+1*32):(4+1*32)	/* 43:36 */
 
 /* ====== version 2: Pascal, Volta, Turing, Ampere, Ada (mmu §4.3) ====== */
 /* PDE (PD3, PD2, PD1), 8 bytes */
-#define NV_MMU_V2_PDE_IS_PTE_W0			0:0	/* 0 */
-#define NV_MMU_V2_PDE_APERTURE_W0		2:1	/* 2:1, PDE encoding */
-#define NV_MMU_V2_PDE_VOL_W0			3:3	/* 3 (with aperture 0: sparse) */
-#define NV_MMU_V2_PDE_NO_ATS_W0			5:5	/* 5, Volta+ */
-#define NV_MMU_V2_PDE_ADDRESS_LO_W0		31:8	/* 31:8 = address bits 35:12 */
-#define NV_MMU_V2_PDE_ADDRESS_SYS_HI_W1		21:0	/* 53:32 = address bits 57:36 */
-#define NV_MMU_V2_PDE_ADDRESS_VID_HI_W1		0:0	/* 32 = address bit 36 */
+#define NV_MMU_V2_PDE_IS_PTE			(0+0*32):(0+0*32)	/* 0 */
+#define NV_MMU_V2_PDE_APERTURE			(2+0*32):(1+0*32)	/* 2:1, PDE encoding */
+#define NV_MMU_V2_PDE_VOL			(3+0*32):(3+0*32)	/* 3 (with aperture 0: sparse) */
+#define NV_MMU_V2_PDE_NO_ATS			(5+0*32):(5+0*32)	/* 5, Volta+ */
+#define NV_MMU_V2_PDE_ADDRESS_LO		(31+0*32):(8+0*32)	/* 31:8 = address bits 35:12 */
+#define NV_MMU_V2_PDE_ADDRESS_SYS_HI		(21+1*32):(0+1*32)	/* 53:32 = address bits 57:36 */
+#define NV_MMU_V2_PDE_ADDRESS_VID_HI		(0+1*32):(0+1*32)	/* 32 = address bit 36 */
 #define NV_MMU_V2_ADDRESS_SHIFT			12
 /* dual PDE (PD0), 16 bytes */
-#define NV_MMU_V2_DUAL_PDE_IS_PTE_W0		0:0	/* 0: low 8 bytes are a 2M PTE */
-#define NV_MMU_V2_DUAL_PDE_APERTURE_BIG_W0	2:1	/* 2:1 */
-#define NV_MMU_V2_DUAL_PDE_VOL_BIG_W0		3:3	/* 3 */
-#define NV_MMU_V2_DUAL_PDE_ADDRESS_BIG_LO_W0	31:4	/* 31:4 = address bits 35:8 */
-#define NV_MMU_V2_DUAL_PDE_ADDRESS_BIG_SYS_HI_W1 21:0	/* 53:32 = address bits 57:36 */
-#define NV_MMU_V2_DUAL_PDE_ADDRESS_BIG_VID_HI_W1 0:0	/* 32 = address bit 36 */
+#define NV_MMU_V2_DUAL_PDE_IS_PTE		(0+0*32):(0+0*32)	/* 0: low 8 bytes are a 2M PTE */
+#define NV_MMU_V2_DUAL_PDE_APERTURE_BIG		(2+0*32):(1+0*32)	/* 2:1 */
+#define NV_MMU_V2_DUAL_PDE_VOL_BIG		(3+0*32):(3+0*32)	/* 3 */
+#define NV_MMU_V2_DUAL_PDE_ADDRESS_BIG_LO	(31+0*32):(4+0*32)	/* 31:4 = address bits 35:8 */
+#define NV_MMU_V2_DUAL_PDE_ADDRESS_BIG_SYS_HI	(21+1*32):(0+1*32)	/* 53:32 = address bits 57:36 */
+#define NV_MMU_V2_DUAL_PDE_ADDRESS_BIG_VID_HI	(0+1*32):(0+1*32)	/* 32 = address bit 36 */
 #define NV_MMU_V2_DUAL_PDE_ADDRESS_BIG_SHIFT	8
-#define NV_MMU_V2_DUAL_PDE_APERTURE_SMALL_W2	2:1	/* 66:65 */
-#define NV_MMU_V2_DUAL_PDE_VOL_SMALL_W2		3:3	/* 67 */
-#define NV_MMU_V2_DUAL_PDE_ADDRESS_SMALL_LO_W2	31:8	/* 95:72 = address bits 35:12 */
-#define NV_MMU_V2_DUAL_PDE_ADDRESS_SMALL_SYS_HI_W3 21:0	/* 117:96 = address bits 57:36 */
-#define NV_MMU_V2_DUAL_PDE_ADDRESS_SMALL_VID_HI_W3 0:0	/* 96 = address bit 36 */
+#define NV_MMU_V2_DUAL_PDE_APERTURE_SMALL	(2+2*32):(1+2*32)	/* 66:65 */
+#define NV_MMU_V2_DUAL_PDE_VOL_SMALL		(3+2*32):(3+2*32)	/* 67 */
+#define NV_MMU_V2_DUAL_PDE_ADDRESS_SMALL_LO	(31+2*32):(8+2*32)	/* 95:72 = address bits 35:12 */
+#define NV_MMU_V2_DUAL_PDE_ADDRESS_SMALL_SYS_HI	(21+3*32):(0+3*32)	/* 117:96 = address bits 57:36 */
+#define NV_MMU_V2_DUAL_PDE_ADDRESS_SMALL_VID_HI	(0+3*32):(0+3*32)	/* 96 = address bit 36 */
 /* PTE (PT_SMALL, PT_BIG, 2M in PD0, 512M in PD1 on GA100+), 8 bytes */
-#define NV_MMU_V2_PTE_VALID_W0			0:0	/* 0 */
-#define NV_MMU_V2_PTE_APERTURE_W0		2:1	/* 2:1, PTE encoding */
-#define NV_MMU_V2_PTE_VOL_W0			3:3	/* 3 (VALID 0 + VOL 1: sparse) */
-#define NV_MMU_V2_PTE_ENCRYPTED_W0		4:4	/* 4 */
-#define NV_MMU_V2_PTE_PRIVILEGE_W0		5:5	/* 5 (big PTE, VALID 0: no 4K PTEs) */
-#define NV_MMU_V2_PTE_READ_ONLY_W0		6:6	/* 6 */
-#define NV_MMU_V2_PTE_ATOMIC_DISABLE_W0		7:7	/* 7 */
-#define NV_MMU_V2_PTE_ADDRESS_LO_W0		31:8	/* 31:8 = address bits 35:12 */
-#define NV_MMU_V2_PTE_ADDRESS_SYS_HI_W1		21:0	/* 53:32 = address bits 57:36 */
-#define NV_MMU_V2_PTE_ADDRESS_VID_HI_W1		0:0	/* 32 = address bit 36 */
-#define NV_MMU_V2_PTE_ADDRESS_VID_PEER_W1	3:1	/* 35:33 */
-#define NV_MMU_V2_PTE_KIND_W1			31:24	/* 63:56 */
+#define NV_MMU_V2_PTE_VALID			(0+0*32):(0+0*32)	/* 0 */
+#define NV_MMU_V2_PTE_APERTURE			(2+0*32):(1+0*32)	/* 2:1, PTE encoding */
+#define NV_MMU_V2_PTE_VOL			(3+0*32):(3+0*32)	/* 3 (VALID 0 + VOL 1: sparse) */
+#define NV_MMU_V2_PTE_ENCRYPTED			(4+0*32):(4+0*32)	/* 4 */
+#define NV_MMU_V2_PTE_PRIVILEGE			(5+0*32):(5+0*32)	/* 5 (big PTE, VALID 0: no 4K PTEs) */
+#define NV_MMU_V2_PTE_READ_ONLY			(6+0*32):(6+0*32)	/* 6 */
+#define NV_MMU_V2_PTE_ATOMIC_DISABLE		(7+0*32):(7+0*32)	/* 7 */
+#define NV_MMU_V2_PTE_ADDRESS_LO		(31+0*32):(8+0*32)	/* 31:8 = address bits 35:12 */
+#define NV_MMU_V2_PTE_ADDRESS_SYS_HI		(21+1*32):(0+1*32)	/* 53:32 = address bits 57:36 */
+#define NV_MMU_V2_PTE_ADDRESS_VID_HI		(0+1*32):(0+1*32)	/* 32 = address bit 36 */
+#define NV_MMU_V2_PTE_ADDRESS_VID_PEER		(3+1*32):(1+1*32)	/* 35:33 */
+#define NV_MMU_V2_PTE_KIND			(31+1*32):(24+1*32)	/* 63:56 */
 
 /* ========= version 3: Hopper, Blackwell (mmu §4.4) ============= */
 /* PDE (PD4..PD1), 8 bytes */
-#define NV_MMU_V3_PDE_IS_PTE_W0			0:0	/* 0 */
-#define NV_MMU_V3_PDE_APERTURE_W0		2:1	/* 2:1, PDE encoding */
-#define NV_MMU_V3_PDE_PCF_W0			5:3	/* 5:3 */
-#define NV_MMU_V3_PDE_ADDRESS_LO_W0		31:12	/* 31:12 = address bits 31:12 */
-#define NV_MMU_V3_PDE_ADDRESS_HI_W1		19:0	/* 51:32 = address bits 51:32 */
+#define NV_MMU_V3_PDE_IS_PTE			(0+0*32):(0+0*32)	/* 0 */
+#define NV_MMU_V3_PDE_APERTURE			(2+0*32):(1+0*32)	/* 2:1, PDE encoding */
+#define NV_MMU_V3_PDE_PCF			(5+0*32):(3+0*32)	/* 5:3 */
+#define NV_MMU_V3_PDE_ADDRESS_LO		(31+0*32):(12+0*32)	/* 31:12 = address bits 31:12 */
+#define NV_MMU_V3_PDE_ADDRESS_HI		(19+1*32):(0+1*32)	/* 51:32 = address bits 51:32 */
 #define NV_MMU_V3_PDE_PCF_SPARSE_ATS_ALLOWED	1	/* with aperture INVALID */
 #define NV_MMU_V3_PDE_PCF_SPARSE_ATS_NOT_ALLOWED 3
 /* dual PDE (PD0), 16 bytes */
-#define NV_MMU_V3_DUAL_PDE_IS_PTE_W0		0:0	/* 0 */
-#define NV_MMU_V3_DUAL_PDE_APERTURE_BIG_W0	2:1	/* 2:1 */
-#define NV_MMU_V3_DUAL_PDE_PCF_BIG_W0		5:3	/* 5:3 */
-#define NV_MMU_V3_DUAL_PDE_ADDRESS_BIG_LO_W0	31:8	/* 31:8 = address bits 31:8 */
-#define NV_MMU_V3_DUAL_PDE_ADDRESS_BIG_HI_W1	19:0	/* 51:32 = address bits 51:32 */
-#define NV_MMU_V3_DUAL_PDE_APERTURE_SMALL_W2	2:1	/* 66:65 */
-#define NV_MMU_V3_DUAL_PDE_PCF_SMALL_W2		5:3	/* 69:67 */
-#define NV_MMU_V3_DUAL_PDE_ADDRESS_SMALL_LO_W2	31:12	/* 95:76 = address bits 31:12 */
-#define NV_MMU_V3_DUAL_PDE_ADDRESS_SMALL_HI_W3	19:0	/* 115:96 = address bits 51:32 */
+#define NV_MMU_V3_DUAL_PDE_IS_PTE		(0+0*32):(0+0*32)	/* 0 */
+#define NV_MMU_V3_DUAL_PDE_APERTURE_BIG		(2+0*32):(1+0*32)	/* 2:1 */
+#define NV_MMU_V3_DUAL_PDE_PCF_BIG		(5+0*32):(3+0*32)	/* 5:3 */
+#define NV_MMU_V3_DUAL_PDE_ADDRESS_BIG_LO	(31+0*32):(8+0*32)	/* 31:8 = address bits 31:8 */
+#define NV_MMU_V3_DUAL_PDE_ADDRESS_BIG_HI	(19+1*32):(0+1*32)	/* 51:32 = address bits 51:32 */
+#define NV_MMU_V3_DUAL_PDE_APERTURE_SMALL	(2+2*32):(1+2*32)	/* 66:65 */
+#define NV_MMU_V3_DUAL_PDE_PCF_SMALL		(5+2*32):(3+2*32)	/* 69:67 */
+#define NV_MMU_V3_DUAL_PDE_ADDRESS_SMALL_LO	(31+2*32):(12+2*32)	/* 95:76 = address bits 31:12 */
+#define NV_MMU_V3_DUAL_PDE_ADDRESS_SMALL_HI	(19+3*32):(0+3*32)	/* 115:96 = address bits 51:32 */
 /* PTE, 8 bytes */
-#define NV_MMU_V3_PTE_VALID_W0			0:0	/* 0 */
-#define NV_MMU_V3_PTE_APERTURE_W0		2:1	/* 2:1, PTE encoding */
-#define NV_MMU_V3_PTE_PCF_W0			7:3	/* 7:3 */
-#define NV_MMU_V3_PTE_KIND_W0			11:8	/* 11:8 */
-#define NV_MMU_V3_PTE_ADDRESS_LO_W0		31:12	/* 31:12 = address bits 31:12 */
-#define NV_MMU_V3_PTE_ADDRESS_HI_W1		19:0	/* 51:32 = address bits 51:32 */
-#define NV_MMU_V3_PTE_PEER_ID_W1		31:29	/* 63:61 */
+#define NV_MMU_V3_PTE_VALID			(0+0*32):(0+0*32)	/* 0 */
+#define NV_MMU_V3_PTE_APERTURE			(2+0*32):(1+0*32)	/* 2:1, PTE encoding */
+#define NV_MMU_V3_PTE_PCF			(7+0*32):(3+0*32)	/* 7:3 */
+#define NV_MMU_V3_PTE_KIND			(11+0*32):(8+0*32)	/* 11:8 */
+#define NV_MMU_V3_PTE_ADDRESS_LO		(31+0*32):(12+0*32)	/* 31:12 = address bits 31:12 */
+#define NV_MMU_V3_PTE_ADDRESS_HI		(19+1*32):(0+1*32)	/* 51:32 = address bits 51:32 */
+#define NV_MMU_V3_PTE_PEER_ID			(31+1*32):(29+1*32)	/* 63:61 */
 /* PTE PCF values when VALID = 0 */
 #define NV_MMU_V3_PTE_PCF_INVALID		0
 #define NV_MMU_V3_PTE_PCF_SPARSE		1
