@@ -180,7 +180,7 @@ bool pred_gpc_order(const struct pred_gpu *g);
 #define PRED_PHASE1_SHARE 0.08
 /*
  * Measured probability that a predicted SM id is right, by class (fitted by
- * least squares on the H100 runs 2 and 3, 469 009 blocks): hit = MISS +
+ * least squares on the H100 runs 2 and 3, 495 009 blocks): hit = MISS +
  * (HIT - MISS) * m.  Classes: a block of the first kernel placed at launch;
  * a block of a later kernel placed at launch; a block that waits.
  */
