@@ -797,6 +797,24 @@ void pred_likelihood_free(double **lik, size_t nk)
 	free(lik);
 }
 
+double pred_lik_calibrate(size_t kernel, double start, double m)
+{
+	double hit, miss, p;
+
+	if (start > 0) {
+		hit = PRED_LIK_WAIT_HIT;
+		miss = PRED_LIK_WAIT_MISS;
+	} else if (kernel == 0) {
+		hit = PRED_LIK_K1_HIT;
+		miss = PRED_LIK_K1_MISS;
+	} else {
+		hit = PRED_LIK_LAUNCH_HIT;
+		miss = PRED_LIK_LAUNCH_MISS;
+	}
+	p = miss + (hit - miss) * m;
+	return p < 0 ? 0 : p > 1 ? 1 : p;
+}
+
 int pred_sm_likelihood(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
 		       const struct pred_result *res, double ***out, char *err, size_t errlen)
 {
@@ -837,6 +855,10 @@ int pred_sm_likelihood(const struct pred_gpu *g, const struct pred_kernel *kd, s
 						lik[k][b] += w;
 			pred_result_free(&r);
 		}
+	for (k = 0; k < nk; k++)
+		for (b = 0; b < kd[k].blocks; b++)
+			lik[k][b] = res->blocks[k][b].start < 0 ? 0 :
+				    pred_lik_calibrate(k, res->blocks[k][b].start, lik[k][b]);
 	*out = lik;
 	return 0;
 oom:

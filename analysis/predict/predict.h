@@ -170,11 +170,27 @@ bool pred_gpc_order(const struct pred_gpu *g);
  * GPC-rotation order: the rotation state at the first kernel is hidden, so
  * run the prediction for every state (order_start 0..n_vgpc-1, phase 0/1),
  * weighted by the measured share of each (PRED_PHASE1_SHARE, starts
- * uniform), and store per kernel and block the probability that the block
- * runs on the SM res predicts (lik[k][b], freed with pred_likelihood_free).
- * 0, or -1 with a message.
+ * uniform).  The weight of the states that put block b where res does is its
+ * state share m; even given the right state the order is not reproducible
+ * (two runs of identical inputs on the H100 disagree on most SM ids of blocks
+ * that wait), so the probability stored per kernel and block (lik[k][b],
+ * freed with pred_likelihood_free) is pred_lik_calibrate()'s: the hit rate
+ * measured for m in the block's class.  0, or -1 with a message.
  */
 #define PRED_PHASE1_SHARE 0.08
+/*
+ * Measured probability that a predicted SM id is right, by class (fitted by
+ * least squares on the H100 runs 2 and 3, 495 009 blocks): hit = MISS +
+ * (HIT - MISS) * m.  Classes: a block of the first kernel placed at launch;
+ * a block of a later kernel placed at launch; a block that waits.
+ */
+#define PRED_LIK_K1_HIT 0.995
+#define PRED_LIK_K1_MISS 0.011
+#define PRED_LIK_LAUNCH_HIT 0.704
+#define PRED_LIK_LAUNCH_MISS 0.0
+#define PRED_LIK_WAIT_HIT 0.058
+#define PRED_LIK_WAIT_MISS 0.008
+double pred_lik_calibrate(size_t kernel, double start, double m);
 int pred_sm_likelihood(const struct pred_gpu *g, const struct pred_kernel *k, size_t nk,
 		       const struct pred_result *res, double ***lik, char *err, size_t errlen);
 void pred_likelihood_free(double **lik, size_t nk);

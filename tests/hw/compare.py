@@ -203,6 +203,7 @@ def main():
     ap.add_argument('files', nargs='+')
     a = ap.parse_args()
     states = collections.Counter()
+    bins = collections.defaultdict(collections.Counter)   # -s reliability, by tenths
 
     fam = collections.defaultdict(lambda: collections.Counter())
     shown = 0
@@ -239,6 +240,11 @@ def main():
                     ok = pb['sm'] == asm
                     c['exact'] += ok
                     c['lik'] += pb.get('sm_likelihood', ok)
+                    if 'sm_likelihood' in pb:
+                        lb = min(int(pb['sm_likelihood'] * 10), 9)
+                        bins[lb]['n'] += 1
+                        bins[lb]['lik'] += pb['sm_likelihood']
+                        bins[lb]['hit'] += ok
                     case_exact &= ok
                     a_launch = ast < 0.5 * unit
                     p_launch = pb['start'] is not None and pb['start'] < 0.5 * unit
@@ -310,6 +316,11 @@ def main():
             c = tot if key == 'ALL' else fam[key]
             print('  %-10s sm-lik %s  sm %s' % (key, pct(c['lik'], c['blocks']),
                                                 pct(c['exact'], c['blocks'])))
+        print('reliability (blocks by predicted likelihood): bin, blocks, mean likelihood, hit rate')
+        for lb in sorted(bins):
+            x = bins[lb]
+            print('  %.1f-%.1f %8d %s %s' % (lb / 10, (lb + 1) / 10, x['n'],
+                                             pct(x['lik'], x['n']), pct(x['hit'], x['n'])))
     if states:
         n = sum(states.values())
         print('rotation state at case start (order_start, order_phase): ' +

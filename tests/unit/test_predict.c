@@ -921,11 +921,93 @@ static void test_h100_gpc_order(void **state)
 	assert_false(pred_gpc_order(&g));
 }
 
+static double dabs(double x)
+{
+	return x < 0 ? -x : x;
+}
+
+/*
+ * -s: the measured hit rate per class, MISS + (HIT - MISS) * m for the
+ * state share m (constants fitted on the H100 runs 2 and 3, see predict.h):
+ * first kernel at launch 0.011..0.995, later kernel at launch 0..0.704,
+ * waiting block 0.008..0.058; clamped to 0..1.
+ */
+static void test_h100_likelihood(void **state)
+{
+	struct pred_gpu g = *pred_profile_find("gh100-h100-sxm");
+	struct pred_kernel k[2] = { K("fill", 264, 1024, 32, 0, 1.0),
+				    K("late", 1, 1024, 32, 0, 1.0) };
+	struct pred_kernel q[2] = { K("a", 8, 32, 32, 0, 1.0), K("b", 8, 32, 32, 0, 1.0) };
+	struct pred_result r, s;
+	double **lik, m;
+	char err[128];
+	int st, ph;
+
+	(void)state;
+	assert_true(dabs(pred_lik_calibrate(0, 0.0, 0.0) - 0.011) < 1e-12);
+	assert_true(dabs(pred_lik_calibrate(0, 0.0, 1.0) - 0.995) < 1e-12);
+	assert_true(dabs(pred_lik_calibrate(0, 0.0, 0.5) - 0.503) < 1e-12);
+	assert_true(dabs(pred_lik_calibrate(3, 0.0, 0.0) - 0.0) < 1e-12);
+	assert_true(dabs(pred_lik_calibrate(3, 0.0, 1.0) - 0.704) < 1e-12);
+	assert_true(dabs(pred_lik_calibrate(1, 0.0, 0.5) - 0.352) < 1e-12);
+	assert_true(dabs(pred_lik_calibrate(0, 2.5, 0.0) - 0.008) < 1e-12);
+	assert_true(dabs(pred_lik_calibrate(1, 0.5, 1.0) - 0.058) < 1e-12);
+	assert_true(dabs(pred_lik_calibrate(0, 0.5, 0.5) - 0.033) < 1e-12);
+	assert_true(pred_lik_calibrate(0, 0.0, 2.0) == 1.0);
+	assert_true(pred_lik_calibrate(1, 0.0, -1.0) == 0.0);
+
+	/* kernel 2's block waits for kernel 1 (two 32-warp blocks fill an SM) */
+	run(&g, k, 2, &r);
+	assert_true(r.blocks[1][0].start > 0.5);
+	assert_int_equal(pred_sm_likelihood(&g, k, 2, &r, &lik, err, sizeof(err)), 0);
+	m = 0;
+	for (ph = 0; ph < 2; ph++)
+		for (st = 0; st < 8; st++) {
+			struct pred_gpu h = g;
+
+			h.order_start = st;
+			h.order_phase = ph;
+			run(&h, k, 2, &s);
+			if (s.blocks[1][0].sm == r.blocks[1][0].sm)
+				m += (ph ? 0.08 : 0.92) / 8;
+			pred_result_free(&s);
+		}
+	assert_true(m > 0);
+	assert_true(dabs(lik[1][0] - (0.008 + 0.05 * m)) < 1e-9);
+	pred_likelihood_free(lik, 2);
+	pred_result_free(&r);
+
+	/* both kernels start at launch: kernel 2's blocks are of the 0..0.704 class */
+	run(&g, q, 2, &r);
+	assert_true(r.blocks[1][0].start == 0);
+	assert_int_equal(pred_sm_likelihood(&g, q, 2, &r, &lik, err, sizeof(err)), 0);
+	m = 0;
+	for (ph = 0; ph < 2; ph++)
+		for (st = 0; st < 8; st++) {
+			struct pred_gpu h = g;
+
+			h.order_start = st;
+			h.order_phase = ph;
+			run(&h, q, 2, &s);
+			if (s.blocks[1][7].sm == r.blocks[1][7].sm)
+				m += (ph ? 0.08 : 0.92) / 8;
+			pred_result_free(&s);
+		}
+	assert_true(m > 0);
+	assert_true(dabs(lik[1][7] - 0.704 * m) < 1e-9);
+	/* a first-kernel singleton block: SM 124 in every phase-0 state */
+	assert_int_equal(r.blocks[0][0].sm, 124);
+	assert_true(dabs(lik[0][0] - (0.011 + 0.984 * 0.92)) < 1e-9);
+	pred_likelihood_free(lik, 2);
+	pred_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sm_order),
 		cmocka_unit_test(test_h100_gpc_order),
+		cmocka_unit_test(test_h100_likelihood),
 		cmocka_unit_test(test_kernel_info),
 		cmocka_unit_test(test_never_fits),
 		cmocka_unit_test(test_case_1_1),
