@@ -266,6 +266,7 @@ def check_profile(chip, desc, js, text):
         k = 0
         chans = [c for _, c in got_ch]
         ci = 0
+        jch = 0  # the channel's index in its TSG (the generator's j)
         for r, box in zip(rows, boxes):
             f = {}
             for j, t in enumerate(box):
@@ -275,6 +276,7 @@ def check_profile(chip, desc, js, text):
             bw = f"{w} text entry {k}"
             k += 1
             if r["kind"] == "TSG":
+                jch = 0
                 sc, to = r["scale/timeout"].split("/")
                 eq((f.get("Scale"), f.get("Timeout")), (sc, to), bw + " Scale/Timeout")
                 eq(float(f.get("Slice us", "nan")), float(r["timeslice_us"]), bw + " Slice us")
@@ -286,6 +288,9 @@ def check_profile(chip, desc, js, text):
                 eq(f.get("Length"), str(nch), bw + " Length")
                 continue
             wc = chans[ci] if ci < len(chans) else None
+            if r["kind"] == "channel":
+                check_inst_box(chip, f, jch, bw)
+                jch += 1
             ci += 1
             if wc is None:
                 continue
@@ -305,6 +310,34 @@ def check_profile(chip, desc, js, text):
             else:
                 want_ids.append(("Channel", int(r["chid"])))
         eq(ids, want_ids, w + " text entries")
+
+
+# The instance block the generator writes for channel j of a TSG
+# (tests/profiles/gen/gen.c build_inst: GPFIFO at VA 0x1000001000 + 512 j,
+# GP_BASE_HI LIMIT2 6 = 64 entries except on Hopper (0) and GB20x (no
+# field), VEID j where RAMFC has SET_CHANNEL_INFO (Volta-Hopper), the
+# runlist entry's VEID j on GB20x, one valid subcontext PDB from Volta on);
+# the page-table version by generation (mmu: version 1 Kepler/Maxwell, 2
+# Pascal-Ada, 3 Hopper+) and the big page size (128 KiB on Kepler, 64 KiB
+# selected per instance block from GM20x)
+PDB_VERSION = {"gk104": 1, "gm204": 1, "gp106": 2, "gp10b": 2, "gv100": 2, "gv11b": 2,
+               "tu104": 2, "ga100": 2, "ga10b": 2, "ad102": 2, "gh100": 3, "gb202": 3}
+RAMFC_VEID = {"gv100", "gv11b", "tu104", "ga100", "ga10b", "ad102", "gh100"}
+
+
+def check_inst_box(chip, f, j, w):
+    """The instance-block part of a channel box (nvsched runlist text)."""
+    eq(int(f.get("GPFIFO VA", "-1"), 16), 0x1000001000 + 512 * j, w + " GPFIFO VA (generator)")
+    want = "64" if chip not in ("gh100", "gb202") else None
+    eq(f.get("GPFIFO entries"), want, w + " GPFIFO entries (LIMIT2 6)")
+    v = PDB_VERSION[chip]
+    check(f"Page Dir Base (v{v})" in f, w + f" Page Dir Base (v{v})")
+    eq(f.get("Big pages"), "128 KiB" if chip == "gk104" else "64 KiB", w + " Big pages")
+    eq(f.get("RAMFC VEID"), str(j) if chip in RAMFC_VEID else None, w + " RAMFC VEID")
+    eq(f.get("Subcontexts"), "1" if v >= 2 and chip not in ("gp106", "gp10b") else None,
+       w + " Subcontexts")
+    if chip == "gb202":
+        eq(f.get("VEID"), str(j), w + " VEID (runlist entry)")
 
 
 # submit-register family per profile (regs-fifo.md section 3; the generator's

@@ -317,6 +317,45 @@ static void test_rl_membership(void **state)
 	assert_false(nvs_rl_has_chan(&loc, items + 1, 7));
 }
 
+/* nvs_plan_check() reads exactly the @nexp expectations (then the busy
+ * register): an entry beyond @nexp is not part of the plan, whatever it
+ * holds (control.h: "@nexp: number of expectations") */
+static void test_plan_check_count(void **state)
+{
+	struct fake f = { 0 };
+	struct nvs_io io = { .rd32 = f_rd, .wr32 = f_wr, .ctx = &f };
+	struct nvs_plan p;
+
+	memset(&p, 0, sizeof(p));
+	set(&f, 0x100, 0x12345678);
+	set(&f, 0x200, 0xffffffff);
+	p.nexp = 1;
+	p.exp[0].off = 0x100;
+	p.exp[0].mask = 0xff;
+	p.exp[0].val = 0x78;
+	/* not an expectation: would say -ENODEV (0x200 reads all ones) */
+	p.exp[1].off = 0x200;
+	p.exp[1].mask = 0xffffffff;
+	p.exp[1].val = 0x5;
+	assert_int_equal(nvs_plan_check(&io, &p), 0);
+	assert_int_equal(f.reads, 1);
+	/* no expectation at all: only the busy register is read */
+	p.nexp = 0;
+	p.exp[0].off = 0x200;
+	p.busy_off = 0x100;
+	p.busy_mask = 0x80000000;
+	f.reads = 0;
+	assert_int_equal(nvs_plan_check(&io, &p), 0);
+	assert_int_equal(f.reads, 1);
+	/* both expectations count when nexp is 2: the second one fails */
+	p.nexp = 2;
+	p.exp[0].off = 0x100;
+	p.exp[1].off = 0x300;	/* reads 0, 0 & mask != 5 */
+	f.reads = 0;
+	assert_int_equal(nvs_plan_check(&io, &p), -EBUSY);
+	assert_int_equal(f.reads, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -328,6 +367,7 @@ int main(void)
 		cmocka_unit_test(test_resubmit),
 		cmocka_unit_test(test_pending),
 		cmocka_unit_test(test_rl_membership),
+		cmocka_unit_test(test_plan_check_count),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
