@@ -52,6 +52,16 @@ done
 leak $NV --snapshot $G -j runlist --watch -i 1 --count 2
 leak $NV --snapshot $G runlist --watch -i 1 --count 2
 leak $NV --snapshot $G -j runlist -r 0
+# the module backend against the stand-in /dev/nvsched (built by test_cli.py)
+F=build/tests/cli/fakedev.so
+if [ -e "$F" ]; then
+	for c in engines ce gr runlist "channel disable 4095 77 -r 0 --dry-run" "tsg preempt 10" \
+		 "channel restore" list; do
+		# shellcheck disable=SC2086
+		leak env NVSCHED_DEVICE=/dev/null LD_PRELOAD="$lsan:$F" $NV --backend module -j $c
+	done
+	leak env NVSCHED_TEST_RL_CAP=1 NVSCHED_DEVICE=/dev/null LD_PRELOAD="$lsan:$F" $NV --backend module runlist
+fi
 # the predictor: every case (errors included), text, the SM likelihood
 P=build/bin/nvsched-predict
 for f in tests/predict/cases/*.json; do
