@@ -239,6 +239,19 @@ static void test_sched(void **state)
  * 0x2284+8i PENDING bit 20; Turing SUBMIT 0x2b08+16i (LENGTH 15:0, OFFSET
  * 31:16), poll SUBMIT_INFO 0x2b0c+16i bit 15; Ampere+ SUBMIT at +0x088 (A) /
  * +0x008 (B), SUBMIT_INFO +0x08c / +0x00c */
+static void resubmit_busy(uint16_t chip, struct nvs_rl_loc loc, uint32_t info, uint32_t pending)
+{
+	struct fake f = { 0 };
+	struct nvs_io io = { .rd32 = f_rd, .wr32 = f_wr, .ctx = &f };
+	struct nvs_plan p;
+
+	set(&f, info, pending | 0x3);
+	assert_int_equal(nvs_ctl_plan(&io, caps_of(chip), &loc, NVS_CTL_RESUBMIT_RUNLIST, 0, &p), 0);
+	assert_int_equal(nvs_plan_check(&io, &p), -EBUSY);
+	f.val[0] = 0x3;
+	assert_int_equal(nvs_plan_check(&io, &p), 0);
+}
+
 static void test_resubmit(void **state)
 {
 	struct nvs_rl_loc loc = { .id = 4, .base = 0x7f0fd000, .aperture = 3, .length = 2 };
@@ -265,6 +278,16 @@ static void test_resubmit(void **state)
 		(const uint32_t[]){ 0xc00488, 0xffff0006 }, 0xc0048c, 1u << 15, true);
 	plan_is(&f, 0x1b2, &loc, NVS_CTL_RESUBMIT_RUNLIST, 0, 1,
 		(const uint32_t[]){ 0xc00408, 0xffff0006 }, 0xc0040c, 1u << 15, true);
+	/* a submit still in flight (PENDING set in the register the plan polls)
+	 * is not written over: nvs_plan_check() says EBUSY, 0 once it cleared */
+	resubmit_busy(0x140, (struct nvs_rl_loc){ .id = 4, .base = 0x7f0fd000, .length = 2 },
+		      0x22a4, 1u << 20);
+	resubmit_busy(0x164, (struct nvs_rl_loc){ .id = 2, .length = 9, .offset = 2 },
+		      0x2b2c, 1u << 15);
+	resubmit_busy(0x180, (struct nvs_rl_loc){ .id = 1, .pri_base = 0xc00400, .length = 6 },
+		      0xc0048c, 1u << 15);
+	resubmit_busy(0x1b2, (struct nvs_rl_loc){ .id = 1, .pri_base = 0xc00400, .length = 6 },
+		      0xc0040c, 1u << 15);
 }
 
 /* pending: the poll register masked; a PRI error counts as pending; no
