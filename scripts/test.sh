@@ -15,6 +15,7 @@
 #      tests/hw/score-committed.sh   the predictor vs what the H100 did
 #      tests/cli/test_cli.py     engines/ce/gr/runlist text and JSON vs the
 #                                generator's descriptions and RM's answers
+#      tests/cli/test_leaks.sh   no leak on those paths (LeakSanitizer preloaded)
 #      make mutate (sample)      2 mutants per area, so the tool cannot rot
 #      tests/prio/run-cli.sh         nvsched prio simulate
 #   5. tests/packaging/test-install.sh  make install/uninstall, DKMS build
@@ -76,6 +77,8 @@ step "predictor vs the committed H100 measurements (tests/hw/score-committed.sh)
 	bash tests/hw/score-committed.sh build/bin/nvsched-predict
 step "command layer vs independent values (tests/cli/test_cli.py)" test-cli-cmds.log '^CLI:' \
 	python3 tests/cli/test_cli.py -q
+step "no leak on the command, predictor and unit-test paths (tests/cli/test_leaks.sh)" test-leaks.log '^LEAKS:' \
+	bash tests/cli/test_leaks.sh -q
 step "mutation sample: ${MUTATE_PER_AREA:-2} mutants per area (make mutate)" test-mutate.log '^MUTATE:' \
 	make --no-print-directory mutate MUTATE_PER_AREA="${MUTATE_PER_AREA:-2}"
 step "CLI tests (nvsched prio simulate)" test-prio-cli.log '^prio CLI:' \

@@ -142,6 +142,13 @@ def check_profile(chip, desc, js, text):
         want = [(int(r["lce"]), r["grce"] == "true", json.loads(r["pces"]),
                  num(r["shared_with_lce"])) for r in rows]
         eq(got, want, f"{chip} ce lces")
+        # each LCE's runlist: the engine table's LCE of that instance
+        lce_rl = {}
+        for h2, rows2 in tables:
+            if h2.startswith("**Engines**"):
+                lce_rl = {int(r["instance"]): num(r["runlist"]) for r in rows2 if r["type"] == "LCE"}
+        eq([(l["lce"], l["runlist"]) for l in js["ce"]["lces"]],
+           [(int(r["lce"]), lce_rl.get(int(r["lce"]))) for r in rows], f"{chip} ce lce runlists")
         # text: LCE<nn> ... PCE<nn> / shares LCE<nn>
         for r in rows if "ce" in text else []:
             lce = int(r["lce"])
@@ -266,6 +273,7 @@ def check_profile(chip, desc, js, text):
         k = 0
         chans = [c for _, c in got_ch]
         ci = 0
+        jch = 0  # the channel's index in its TSG (the generator's j)
         for r, box in zip(rows, boxes):
             f = {}
             for j, t in enumerate(box):
@@ -275,6 +283,7 @@ def check_profile(chip, desc, js, text):
             bw = f"{w} text entry {k}"
             k += 1
             if r["kind"] == "TSG":
+                jch = 0
                 sc, to = r["scale/timeout"].split("/")
                 eq((f.get("Scale"), f.get("Timeout")), (sc, to), bw + " Scale/Timeout")
                 eq(float(f.get("Slice us", "nan")), float(r["timeslice_us"]), bw + " Slice us")
@@ -286,6 +295,9 @@ def check_profile(chip, desc, js, text):
                 eq(f.get("Length"), str(nch), bw + " Length")
                 continue
             wc = chans[ci] if ci < len(chans) else None
+            if r["kind"] == "channel":
+                check_inst_box(chip, f, jch, bw)
+                jch += 1
             ci += 1
             if wc is None:
                 continue
@@ -305,6 +317,34 @@ def check_profile(chip, desc, js, text):
             else:
                 want_ids.append(("Channel", int(r["chid"])))
         eq(ids, want_ids, w + " text entries")
+
+
+# The instance block the generator writes for channel j of a TSG
+# (tests/profiles/gen/gen.c build_inst: GPFIFO at VA 0x1000001000 + 512 j,
+# GP_BASE_HI LIMIT2 6 = 64 entries except on Hopper (0) and GB20x (no
+# field), VEID j where RAMFC has SET_CHANNEL_INFO (Volta-Hopper), the
+# runlist entry's VEID j on GB20x, one valid subcontext PDB from Volta on);
+# the page-table version by generation (mmu: version 1 Kepler/Maxwell, 2
+# Pascal-Ada, 3 Hopper+) and the big page size (128 KiB on Kepler, 64 KiB
+# selected per instance block from GM20x)
+PDB_VERSION = {"gk104": 1, "gm204": 1, "gp106": 2, "gp10b": 2, "gv100": 2, "gv11b": 2,
+               "tu104": 2, "ga100": 2, "ga10b": 2, "ad102": 2, "gh100": 3, "gb202": 3}
+RAMFC_VEID = {"gv100", "gv11b", "tu104", "ga100", "ga10b", "ad102", "gh100"}
+
+
+def check_inst_box(chip, f, j, w):
+    """The instance-block part of a channel box (nvsched runlist text)."""
+    eq(int(f.get("GPFIFO VA", "-1"), 16), 0x1000001000 + 512 * j, w + " GPFIFO VA (generator)")
+    want = "64" if chip not in ("gh100", "gb202") else None
+    eq(f.get("GPFIFO entries"), want, w + " GPFIFO entries (LIMIT2 6)")
+    v = PDB_VERSION[chip]
+    check(f"Page Dir Base (v{v})" in f, w + f" Page Dir Base (v{v})")
+    eq(f.get("Big pages"), "128 KiB" if chip == "gk104" else "64 KiB", w + " Big pages")
+    eq(f.get("RAMFC VEID"), str(j) if chip in RAMFC_VEID else None, w + " RAMFC VEID")
+    eq(f.get("Subcontexts"), "1" if v >= 2 and chip not in ("gp106", "gp10b") else None,
+       w + " Subcontexts")
+    if chip == "gb202":
+        eq(f.get("VEID"), str(j), w + " VEID (runlist entry)")
 
 
 # submit-register family per profile (regs-fifo.md section 3; the generator's
@@ -722,6 +762,196 @@ def module_dump(out_path, snaps_path):
         eq(rl_ids, [r["id"] for r in js["engines"]["runlists"]], f"{g} {name}: one runlist file per runlist")
 
 
+# ---- the module backend, against a stand-in /dev/nvsched ------------------------
+
+FAKEDEV_SRC = "tests/cli/fakedev.c"
+FAKEDEV = "build/tests/cli/fakedev.so"
+# what tests/cli/fakedev.c answers, written out again from its header comment
+# (uapi field by field; names from CONTRACTS.md section 2)
+MOD_GPU = {"index": 0, "bdf": "0000:3b:00.0", "chip_id": "0x140", "chip": "GV100",
+           "arch": "volta"}
+MOD_ENGINES = [
+    {"type": "GRAPHICS", "instance": 0, "runlist": 0, "fault_id": 0, "reset_id": 12,
+     "pri_base": "0x400000", "runlist_pri_base": None, "rleng_id": None, "is_engine": True},
+    {"type": "LCE", "instance": 2, "runlist": 1, "fault_id": 17, "reset_id": 21,
+     "pri_base": "0x104000", "runlist_pri_base": None, "rleng_id": None, "is_engine": True},
+    {"type": "LCE", "instance": 3, "runlist": None, "fault_id": None, "reset_id": None,
+     "pri_base": "0x104000", "runlist_pri_base": None, "rleng_id": None, "is_engine": False},
+]
+MOD_RUNLISTS = [{"id": 0, "pri_base": None, "engines": [0]},
+                {"id": 1, "pri_base": None, "engines": [1]}]
+# PCE_MAP 0x3b = PCEs 0, 1, 3, 4, 5; PCE -> LCE 2, 2, -, 3, 4, 4; GRCE0
+# shares LCE 3; LCE 2 serves runlist 1 (the engine table)
+MOD_LCES = [
+    {"lce": 0, "grce": True, "pces": [], "shared_with_lce": 3, "runlist": None},
+    {"lce": 1, "grce": True, "pces": [], "shared_with_lce": None, "runlist": None},
+    {"lce": 2, "grce": False, "pces": [0, 1], "shared_with_lce": None, "runlist": 1},
+    {"lce": 3, "grce": False, "pces": [3], "shared_with_lce": None, "runlist": None},
+    {"lce": 4, "grce": False, "pces": [4, 5], "shared_with_lce": None, "runlist": None},
+]
+# 3 GPCs x 4 TPCs, GPC 1 fused off; TPC masks 0x0 / all / 0x9 (2 of 4 left)
+MOD_GPCS = [
+    {"gpc": 0, "logical": 1, "enabled": True, "tpc_disable_mask": "0x0", "tpcs_enabled": 4},
+    {"gpc": 1, "logical": None, "enabled": False, "tpc_disable_mask": "0xf", "tpcs_enabled": 0},
+    {"gpc": 2, "logical": 0, "enabled": True, "tpc_disable_mask": "0x9", "tpcs_enabled": 2},
+]
+MOD_TPC_MAP = [(0, 0, 0), (1, 1, 0), (2, 0, 1), (3, 1, 1), (4, 1, 2), (5, 1, 3)]
+MOD_RL0 = {
+    "id": 0, "base": "0x2f0000000", "aperture": "vid", "length": 4, "offset": 2, "error": None,
+    "errors": [{"entry": 3, "code": "zero_length_tsg", "message": "TSG header with length 0"}],
+    "tsgs": [
+        {"tsgid": 10, "timeslice_scale": 3, "timeslice_timeout": 128,
+         # (128 << 3) * 1024 ns
+         "timeslice_us": 1048.576, "length": 2, "channels": [
+             {"chid": 4095, "runqueue": 1, "inst": "0x2f0009000", "inst_aperture": "vid",
+              "userd": "0x2f0002000", "enabled": True, "busy": True, "status": "on_eng",
+              "flags": ["busy", "on_eng"]},
+             {"chid": 2048, "runqueue": 0, "inst": "0x3000a000", "inst_aperture": "sys_coh",
+              "userd": None, "enabled": False, "busy": False, "status": "idle", "flags": []}]},
+        # a timeslice of 0 counts as 1 unit: 1.024 us (regs-fifo.md 5.4)
+        {"tsgid": 11, "timeslice_scale": 0, "timeslice_timeout": 0, "timeslice_us": 1.024,
+         "length": 0, "channels": []}],
+    "bare_channels": []}
+MOD_RL1 = {"id": 1, "base": "0x1000", "aperture": "vid", "length": 4, "offset": 0,
+           "errors": [], "tsgs": [], "bare_channels": []}
+
+
+def check_module(nv):
+    """The CLI's module backend (ioctls) against tests/cli/fakedev.c, a
+    preloaded stand-in for /dev/nvsched with a fixed, hand-written GPU."""
+    src, so = os.path.join(REPO, FAKEDEV_SRC), os.path.join(REPO, FAKEDEV)
+    if not os.path.exists(so) or os.path.getmtime(so) < os.path.getmtime(src):
+        os.makedirs(os.path.dirname(so), exist_ok=True)
+        p = subprocess.run(["gcc", "-O1", "-Wall", "-Werror", "-shared", "-fPIC", "-Iinclude",
+                            "-o", so, src, "-ldl"], cwd=REPO, stderr=subprocess.PIPE)
+        check(p.returncode == 0, f"build {FAKEDEV}: {p.stderr.decode()[:300]}")
+        if p.returncode:
+            return
+
+    def mod(args, extra=None):
+        env = dict(os.environ, NVSCHED_DEVICE="/dev/null", LD_PRELOAD=so)
+        env.update(extra or {})
+        p = subprocess.run([nv, "--backend", "module"] + args, cwd=REPO, env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+        return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+
+    def jdoc(args, extra=None, rc=0):
+        r, out, err = mod(["-j"] + args, extra)
+        eq(r, rc, f"module {' '.join(args)}: exit status ({err.strip()[:200]})")
+        try:
+            d = json.loads(out)
+        except ValueError:
+            check(False, f"module {' '.join(args)}: not JSON: {out[:200]!r}")
+            return {}
+        eq(d.get("gpu"), MOD_GPU, f"module {' '.join(args)}: gpu object")
+        eq(d.get("schema"), 1, f"module {' '.join(args)}: schema")
+        return d
+
+    d = jdoc(["engines"])
+    eq(d.get("engines"), MOD_ENGINES, "module engines -j engines")
+    eq(d.get("runlists"), MOD_RUNLISTS, "module engines -j runlists")
+    d = jdoc(["ce"])
+    eq(d.get("pce_map"), "0x3b", "module ce pce_map")
+    eq(d.get("lces"), MOD_LCES, "module ce lces")
+    eq((d.get("unreadable_pces"), d.get("unreadable_grces")), ([], []), "module ce unreadable")
+    d = jdoc(["gr"])
+    eq((d.get("num_gpcs"), d.get("num_tpc_per_gpc"), d.get("gpc_disable_mask")), (3, 4, "0x2"),
+       "module gr chip")
+    eq(d.get("gpcs"), MOD_GPCS, "module gr gpcs")
+    eq((d.get("gpcs_enabled"), d.get("tpcs_enabled"), d.get("sms_per_tpc"), d.get("sms_enabled")),
+       (2, 6, 2, 12), "module gr totals")
+    eq([(t["tpc"], t["logical_gpc"], t["tpc_in_gpc"]) for t in d.get("tpc_map", [])], MOD_TPC_MAP,
+       "module gr tpc_map")
+    eq(d.get("tpc_map_error"), None, "module gr tpc_map_error")
+    d = jdoc(["runlist"])
+    rls = d.get("runlists", [])
+    eq([r.get("id") for r in rls], [0, 1], "module runlist ids")
+    if len(rls) == 2:
+        eq(rls[0], MOD_RL0, "module runlist 0")
+        e = rls[1].pop("error", None)
+        check(isinstance(e, str) and "unreadable" in e, f"module runlist 1 error {e!r}")
+        eq(rls[1], MOD_RL1, "module runlist 1")
+    # a buffer of 1 entry, then the size the module asks for (ENOSPC)
+    d2 = jdoc(["runlist", "-r", "0"], {"NVSCHED_TEST_RL_CAP": "1"})
+    eq(d2.get("runlists"), [MOD_RL0], "module runlist -r 0 after ENOSPC")
+    d2 = jdoc(["runlist", "-r", "0"], {"NVSCHED_TEST_RL_CAP": "4"})
+    eq(d2.get("runlists"), [MOD_RL0], "module runlist -r 0, exactly 4 entries of room")
+    # text
+    r, out, err = mod(["runlist", "-r", "0"])
+    eq(r, 0, "module runlist text exit status")
+    eq(out.split("\n")[0], "Runlist 0: 4 entries at 0x2f0000000 (vid), offset 2",
+       "module runlist text header")
+    eq(re.findall(r"(TSG|Channel) Entry (\d+)", out),
+       [("TSG", "10"), ("Channel", "4095"), ("Channel", "2048"), ("TSG", "11")],
+       "module runlist text entries")
+    for want in ("| Runqueue Selector: 1|", "|   0x00000002f0009000|", "|   0x00000002f0002000|",
+                 "|   0x000000003000a000|", "| Status:       on_eng|", "| Enabled:           0|",
+                 "| ERROR zero_length_tsg|", "| Slice us:      1.024|"):
+        check(want in out, f"module runlist text: {want!r}")
+    r, out, err = mod(["runlist", "-r", "1"])
+    eq((r, out.split("\n")[0]), (0, "Runlist 1: 4 entries at 0x1000 (vid)"),
+       "module runlist 1 text header")
+    check(out.split("\n")[1].startswith("error: runlist memory unreadable"),
+          f"module runlist 1 text error {out!r}")
+    r, out, err = mod(["gr"])
+    check("3 GPCs x 4 TPCs on chip; 2 GPCs, 6 TPCs, 12 SMs enabled (2 SMs/TPC)" in out,
+          f"module gr text summary {out[:200]!r}")
+    eq(re.findall(r"^(\d+)\s+(\S+)\s+(yes|no)\s+(0x[0-9a-f]+)\s+(\d+)$", out, re.M),
+       [("0", "1", "yes", "0x0", "4"), ("1", "-", "no", "0xf", "0"), ("2", "0", "yes", "0x9", "2")],
+       "module gr text table")
+    eq(re.findall(r"(\d+):(\d+)\.(\d+)", out.split("CWD_GPC_TPC_ID")[-1].split("\n")[1]),
+       [(str(a), str(b), str(c)) for a, b, c in MOD_TPC_MAP], "module gr text TPC map")
+    check("TPCs per logical GPC: 0:2 1:4" in out, "module gr text TPCs per logical GPC")
+    r, out, err = mod(["ce"])
+    check("PCE_MAP 0x3b (5 PCEs), 5 LCEs" in out, f"module ce text summary {out[:120]!r}")
+    eq(re.findall(r"^LCE(\d\d)\s+(GRCE|LCE)\s+(\S+)\s+(.*)$", out, re.M),
+       [("00", "GRCE", "-", "shares LCE03"), ("01", "GRCE", "-", "(unconfigured)"),
+        ("02", "LCE", "1", "PCE00 PCE01"), ("03", "LCE", "-", "PCE03"),
+        ("04", "LCE", "-", "PCE04 PCE05")], "module ce text table")
+    # control: the stand-in plans "0xabc000 + id at 0x800000 + 8 op", runlist
+    # 5 when none is given, EBUSY for id 77, 3 channels restored
+    d = jdoc(["channel", "disable", "4095", "77", "-r", "0", "--dry-run"], rc=1)
+    res = d.get("results", [])
+    eq(len(res), 2, "module channel disable: two results")
+    if len(res) == 2:
+        eq(res[0], {"op": "disable_channel", "runlist": 0, "id": 4095, "dry_run": True,
+                    "writes": [{"offset": "0x800008", "value": "0xabcfff"}], "error": None},
+           "module channel disable 4095")
+        e = res[1].pop("error", None)
+        check(isinstance(e, str) and "try again" in e, f"module channel disable 77: EBUSY text {e!r}")
+        eq(res[1], {"op": "disable_channel", "runlist": 0, "id": 77, "dry_run": True, "writes": []},
+           "module channel disable 77")
+    d = jdoc(["tsg", "preempt", "10"])
+    eq(d.get("results"), [{"op": "preempt_tsg", "runlist": 5, "id": 10, "dry_run": False,
+                           "writes": [{"offset": "0x800018", "value": "0xabc00a"}], "error": None}],
+       "module tsg preempt 10")
+    d = jdoc(["runlist", "preempt", "0", "--dry-run"])
+    eq(d.get("results"), [{"op": "preempt_runlist", "runlist": 0, "id": None, "dry_run": True,
+                           "writes": [{"offset": "0x800020", "value": "0xabc000"}], "error": None}],
+       "module runlist preempt 0")
+    d = jdoc(["channel", "restore"])
+    eq(d.get("results"), [{"op": "restore_channels", "runlist": None, "id": None, "dry_run": False,
+                           "writes": [], "restored": 3, "error": None}], "module channel restore")
+    r, out, err = mod(["channel", "enable", "4095", "--dry-run"])
+    eq((r, out), (0, "gpu0: would enable_channel 4095 on runlist 5\n  W 0x800010 <- 0x00abcfff\n"),
+       "module channel enable text")
+    r, out, err = mod(["runlist", "resubmit", "1"])
+    eq((r, out), (0, "gpu0: resubmit_runlist on runlist 1\n  W 0x800028 <- 0x00abc000\n"),
+       "module runlist resubmit text")
+    r, out, err = mod(["channel", "restore"])
+    eq((r, out), (0, "gpu0: re-enabled 3 channel(s) nvsched had disabled\n"), "module restore text")
+    r, out, err = mod(["channel", "disable", "77", "-r", "0"])
+    eq((r, out), (1, ""), "module channel disable 77 (EBUSY) text")
+    check(err.startswith("nvsched: gpu0: disable_channel: ") and "try again" in err,
+          f"module channel disable 77 message {err!r}")
+    r, out, err = mod(["-j", "list"])
+    eq(r, 0, "module list -j exit status")
+    try:
+        eq(json.loads(out), {"schema": 1, "gpus": [MOD_GPU]}, "module list -j")
+    except ValueError:
+        check(False, f"module list -j: not JSON: {out[:200]!r}")
+
+
 def main():
     global quiet
     quiet = "-q" in sys.argv
@@ -783,6 +1013,7 @@ def main():
             return None
 
     check_cli_misc(nv, descs)
+    check_module(nv)
     for chip in CHIPS:
         check(len(ctl_jobs[chip]) == 8, f"{chip}: control commands planned ({len(ctl_jobs[chip])})")
         check_control(chip, ctl_jobs[chip], res)

@@ -310,7 +310,8 @@ EQUIVALENT = os.path.join(SRC, "tests", "mutate", "equivalent.txt")
 def equivalents():
     """Mutants shown equivalent by reading (tests/mutate/equivalent.txt):
     'file<TAB>operator<TAB>mutated line<TAB>reason', matched by the file and
-    the mutated line's text (not its number, so edits elsewhere keep it)."""
+    the mutated line's text (not its number, so edits elsewhere keep it); a
+    delete mutant by its description, 'deleted: STATEMENT'."""
     out = set()
     if os.path.exists(EQUIVALENT):
         with open(EQUIVALENT) as f:
@@ -324,12 +325,18 @@ def equivalents():
     return out
 
 
+def is_equivalent(eq, rel, new, what):
+    """A deleted statement's mutated line is only ";", so a delete mutant is
+    named in equivalent.txt by its description ("deleted: STATEMENT")."""
+    return (rel, new.strip()) in eq or (rel, what) in eq
+
+
 def all_candidates(area, skip_equivalent=True):
     out = []
     eq = equivalents() if skip_equivalent else set()
     for rel in AREAS[area]:
         for (ln, op, new, what) in candidates(rel):
-            if (rel, new.strip()) in eq:
+            if is_equivalent(eq, rel, new, what):
                 continue
             out.append((rel, ln, op, new, what))
     out.sort(key=lambda c: (c[0], c[1], c[2], c[4]))

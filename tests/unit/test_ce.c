@@ -306,6 +306,14 @@ static void test_errors(void **state)
 	fake_set(&r, 0x104028, 0xbad00100);
 	assert_int_equal(nvs_ce_pce_map(&io, caps_of(0x164), &v), -EIO);
 	assert_int_equal(nvs_ce_num_ces(&io, caps_of(0x164), &v), -EIO);
+	/* NV_PTOP_SCAL_NUM_CES (0x22444): VALUE 4:0 (the generator's table) */
+	fake_set(&r, 0x22444, 0x000000e6);
+	v = 0;
+	assert_int_equal(nvs_ce_num_ces(&io, caps_of(0x164), &v), 0);
+	assert_int_equal(v, 6);
+	fake_set(&r, 0x22444, 0x1f);
+	assert_int_equal(nvs_ce_num_ces(&io, caps_of(0x164), &v), 0);
+	assert_int_equal(v, 31);
 	/* no CE map before Pascal */
 	assert_int_equal(nvs_ce_read(&io, caps_of(0x124), &ce), -EOPNOTSUPP);	/* GM204 */
 	assert_int_equal(nvs_ce_num_pce_slots(caps_of(0x0e4)), 0);		/* GK104 */

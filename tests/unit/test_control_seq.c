@@ -239,6 +239,19 @@ static void test_sched(void **state)
  * 0x2284+8i PENDING bit 20; Turing SUBMIT 0x2b08+16i (LENGTH 15:0, OFFSET
  * 31:16), poll SUBMIT_INFO 0x2b0c+16i bit 15; Ampere+ SUBMIT at +0x088 (A) /
  * +0x008 (B), SUBMIT_INFO +0x08c / +0x00c */
+static void resubmit_busy(uint16_t chip, struct nvs_rl_loc loc, uint32_t info, uint32_t pending)
+{
+	struct fake f = { 0 };
+	struct nvs_io io = { .rd32 = f_rd, .wr32 = f_wr, .ctx = &f };
+	struct nvs_plan p;
+
+	set(&f, info, pending | 0x3);
+	assert_int_equal(nvs_ctl_plan(&io, caps_of(chip), &loc, NVS_CTL_RESUBMIT_RUNLIST, 0, &p), 0);
+	assert_int_equal(nvs_plan_check(&io, &p), -EBUSY);
+	f.val[0] = 0x3;
+	assert_int_equal(nvs_plan_check(&io, &p), 0);
+}
+
 static void test_resubmit(void **state)
 {
 	struct nvs_rl_loc loc = { .id = 4, .base = 0x7f0fd000, .aperture = 3, .length = 2 };
@@ -265,6 +278,16 @@ static void test_resubmit(void **state)
 		(const uint32_t[]){ 0xc00488, 0xffff0006 }, 0xc0048c, 1u << 15, true);
 	plan_is(&f, 0x1b2, &loc, NVS_CTL_RESUBMIT_RUNLIST, 0, 1,
 		(const uint32_t[]){ 0xc00408, 0xffff0006 }, 0xc0040c, 1u << 15, true);
+	/* a submit still in flight (PENDING set in the register the plan polls)
+	 * is not written over: nvs_plan_check() says EBUSY, 0 once it cleared */
+	resubmit_busy(0x140, (struct nvs_rl_loc){ .id = 4, .base = 0x7f0fd000, .length = 2 },
+		      0x22a4, 1u << 20);
+	resubmit_busy(0x164, (struct nvs_rl_loc){ .id = 2, .length = 9, .offset = 2 },
+		      0x2b2c, 1u << 15);
+	resubmit_busy(0x180, (struct nvs_rl_loc){ .id = 1, .pri_base = 0xc00400, .length = 6 },
+		      0xc0048c, 1u << 15);
+	resubmit_busy(0x1b2, (struct nvs_rl_loc){ .id = 1, .pri_base = 0xc00400, .length = 6 },
+		      0xc0040c, 1u << 15);
 }
 
 /* pending: the poll register masked; a PRI error counts as pending; no
@@ -317,6 +340,45 @@ static void test_rl_membership(void **state)
 	assert_false(nvs_rl_has_chan(&loc, items + 1, 7));
 }
 
+/* nvs_plan_check() reads exactly the @nexp expectations (then the busy
+ * register): an entry beyond @nexp is not part of the plan, whatever it
+ * holds (control.h: "@nexp: number of expectations") */
+static void test_plan_check_count(void **state)
+{
+	struct fake f = { 0 };
+	struct nvs_io io = { .rd32 = f_rd, .wr32 = f_wr, .ctx = &f };
+	struct nvs_plan p;
+
+	memset(&p, 0, sizeof(p));
+	set(&f, 0x100, 0x12345678);
+	set(&f, 0x200, 0xffffffff);
+	p.nexp = 1;
+	p.exp[0].off = 0x100;
+	p.exp[0].mask = 0xff;
+	p.exp[0].val = 0x78;
+	/* not an expectation: would say -ENODEV (0x200 reads all ones) */
+	p.exp[1].off = 0x200;
+	p.exp[1].mask = 0xffffffff;
+	p.exp[1].val = 0x5;
+	assert_int_equal(nvs_plan_check(&io, &p), 0);
+	assert_int_equal(f.reads, 1);
+	/* no expectation at all: only the busy register is read */
+	p.nexp = 0;
+	p.exp[0].off = 0x200;
+	p.busy_off = 0x100;
+	p.busy_mask = 0x80000000;
+	f.reads = 0;
+	assert_int_equal(nvs_plan_check(&io, &p), 0);
+	assert_int_equal(f.reads, 1);
+	/* both expectations count when nexp is 2: the second one fails */
+	p.nexp = 2;
+	p.exp[0].off = 0x100;
+	p.exp[1].off = 0x300;	/* reads 0, 0 & mask != 5 */
+	f.reads = 0;
+	assert_int_equal(nvs_plan_check(&io, &p), -EBUSY);
+	assert_int_equal(f.reads, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -328,6 +390,7 @@ int main(void)
 		cmocka_unit_test(test_resubmit),
 		cmocka_unit_test(test_pending),
 		cmocka_unit_test(test_rl_membership),
+		cmocka_unit_test(test_plan_check_count),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -31,6 +31,8 @@ static const struct ucase ucases[] = {
 	{ "017", 0, 15 },		/* leading 0: octal */
 	{ "08", -EINVAL, 0 },		/* 8 is no octal digit */
 	{ "0x", -EINVAL, 0 },		/* "0" then garbage */
+	{ "0x0", 0, 0 },		/* a hex 0: the first digit may be 0 */
+	{ "+0x00\n", 0, 0 },
 	{ "0xg", -EINVAL, 0 },
 	{ "4294967295", 0, 0xffffffffu },
 	{ "0xffffffff", 0, 0xffffffffu },

@@ -267,6 +267,34 @@ static void test_reader_escapes(void **state)
 	json_free(j);
 }
 
+/* UTF-16 surrogate pairs at their edges (RFC 8259 section 7): high
+ * D800-DBFF, low DC00-DFFF; U+10000 = F0 90 80 80, U+10FFFF = F4 8F BF BF,
+ * U+103FF = F0 90 8F BF */
+static void test_reader_surrogate_edges(void **state)
+{
+	static const struct {
+		const char *in, *out;
+	} ok[] = {
+		{ "{\"s\":\"\\ud800\\udc00\"}", "\xf0\x90\x80\x80" },
+		{ "{\"s\":\"\\udbff\\udfff\"}", "\xf4\x8f\xbf\xbf" },
+		{ "{\"s\":\"\\ud800\\udfff\"}", "\xf0\x90\x8f\xbf" },
+	};
+	static const char *const bad[] = {
+		"{\"s\":\"\\ud800\\udbff\"}",	/* a high one where the low one must be */
+		"{\"s\":\"\\ud800\\ue000\"}",	/* above the low range */
+	};
+
+	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		struct json *j = parse(ok[i].in);
+
+		assert_non_null(j);
+		assert_string_equal(json_get_string(j, "s"), ok[i].out);
+		json_free(j);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		assert_null(parse(bad[i]));
+}
+
 static void test_reader_values(void **state)
 {
 	struct json *j = parse(" {\"a\" : [1, -1.5e2, 0.25, true, false, null, {}, []], \"b\": 7, \"a\": 3} ");
@@ -460,6 +488,7 @@ int main(void)
 		cmocka_unit_test(test_hex),
 		cmocka_unit_test(test_doubles),
 		cmocka_unit_test(test_reader_escapes),
+		cmocka_unit_test(test_reader_surrogate_edges),
 		cmocka_unit_test(test_reader_values),
 		cmocka_unit_test(test_reader_rejects),
 		cmocka_unit_test(test_reader_error_position),

@@ -556,6 +556,18 @@ static void test_lmem_config(void **state)
 	assert_true(r.blocks[1][0].start == 0);
 	assert_true(r.blocks[2][0].start == 0);
 	pred_result_free(&r);
+	/* the configuration the GPU starts with (lmem_initial): b's 512 fits
+	 * into 512 (no wait), not into 511 (waits for a to drain) */
+	k[0].lmem = 0;
+	g.lmem_initial = 512;
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[1][0].start == 0);
+	assert_true(r.blocks[2][0].start == 0);
+	pred_result_free(&r);
+	g.lmem_initial = 511;
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[1][0].start == 1);
+	pred_result_free(&r);
 }
 
 /* Launch order: a waiting block holds back all later ones. */

@@ -172,6 +172,55 @@ static void test_unbacked_runlist_is_error(void **state)
 	nvs_sim_free(g.sim);
 }
 
+/* An entry made only of PRI-error words is refused even when the word after
+ * it is a PRI error too (the check looks at the entry's own words, 4 of
+ * 16-byte entries, no further); three bad words and a good one decode. */
+static void test_pri_error_entry(void **state)
+{
+	struct gpu g;
+	struct nvs_rl_loc loc;
+	uint8_t mem[32];
+	struct nvs_rl_item *it;
+	int err;
+
+	gpu_open_sim(&g, nvs_sim_open(H100_SNAP, NULL, 0));
+	chan16(mem + 16, 3, 1, 0x13dbb00000ull, 0x1312345600ull);
+	for (int i = 0; i < 5; i++)
+		put32(mem + 4 * i, 0xbadf1100);	/* entry 0 and entry 1's word 0 */
+	assert_int_equal(nvs_sim_add_mem(g.sim, NVS_AP_VID, H100_RL0, mem, sizeof(mem)), 0);
+	it = decode(&g, nvs_sim_io(g.sim), 0, &loc, &err, NULL);
+	assert_int_equal(loc.length, 2);
+	assert_int_equal(err, -EIO);
+	free(it);
+	nvs_sim_free(g.sim);
+
+	gpu_open_sim(&g, nvs_sim_open(H100_SNAP, NULL, 0));
+	tsg16(mem, 5, 3, 128, 1);
+	chan16(mem + 16, 3, 1, 0x13dbb00000ull, 0x1312345600ull);
+	for (int i = 0; i < 3; i++)	/* the channel entry: 3 of 4 words bad */
+		put32(mem + 16 + 4 * i, 0xbadf1100);
+	assert_int_equal(nvs_sim_add_mem(g.sim, NVS_AP_VID, H100_RL0, mem, sizeof(mem)), 0);
+	it = decode(&g, nvs_sim_io(g.sim), 0, &loc, &err, NULL);
+	assert_int_equal(err, 0);
+	free(it);
+	/* only the list's own entries are checked: what the caller's buffer
+	 * holds after them (here PRI-error words) is not part of the list */
+	tsg16(mem, 5, 3, 128, 1);
+	chan16(mem + 16, 3, 1, 0x13dbb00000ull, 0x1312345600ull);
+	assert_int_equal(nvs_sim_add_mem(g.sim, NVS_AP_VID, H100_RL0, mem, sizeof(mem)), 0);
+	assert_int_equal(nvs_runlist_locate(nvs_sim_io(g.sim), g.id.caps, &g.t, 0, &loc), 0);
+	assert_int_equal(nvs_runlist_bytes(g.id.caps, &loc), 32);
+	{
+		uint32_t raw[16];
+
+		for (int i = 0; i < 16; i++)
+			raw[i] = 0xbadf1100;
+		assert_int_equal(nvs_runlist_fetch(nvs_sim_io(g.sim), g.id.caps, &loc, raw, NULL), 0);
+		assert_int_equal(raw[8], 0xbadf1100);	/* untouched */
+	}
+	nvs_sim_free(g.sim);
+}
+
 /* Malformed Volta+ runlists: every inline error code. */
 static void test_malformed_16(void **state)
 {
@@ -318,6 +367,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gh100_runlist_via_pramin),
 		cmocka_unit_test(test_unbacked_runlist_is_error),
+		cmocka_unit_test(test_pri_error_entry),
 		cmocka_unit_test(test_malformed_16),
 		cmocka_unit_test(test_pascal_8byte),
 		cmocka_unit_test(test_pramin_limits),

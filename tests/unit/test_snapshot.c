@@ -306,10 +306,18 @@ static void test_build_and_write(void **state)
 	assert_int_equal(nvss_add_reg(s, 0x4, 0xbeef), 0);
 	assert_int_equal(nvss_add_mem(s, NVS_AP_VID, 0x5000, bytes, 3), 0);
 	assert_int_equal(nvss_add_meta(s, "source", "simulator"), 0);
+	/* what was added reads back, before and after a write/parse round */
+	assert_int_equal(nvss_reg_get(s, 0x20), 0xdead);
+	assert_int_equal(nvss_reg_get(s, 0x4), 0xbeef);
 	w = write_str(s);
 	assert_int_equal(nvss_parse_buf(w, strlen(w), "w", &b, err, sizeof(err)), 0);
 	assert_int_equal(b->nregs, 2);
 	assert_int_equal(b->regs[0].off, 0x4);
+	assert_int_equal(b->regs[0].val, 0xbeef);
+	assert_int_equal(b->regs[1].off, 0x20);
+	assert_int_equal(b->regs[1].val, 0xdead);
+	assert_memory_equal(b->mems[0].data, bytes, 3);
+	assert_int_equal(b->mems[0].addr, 0x5000);
 	assert_string_equal(nvss_meta_get(b, "source"), "simulator");
 	assert_int_equal(b->mems[0].len, 3);
 	free(w);
@@ -405,6 +413,42 @@ static void test_file_errors(void **state)
 	unlink(path);
 }
 
+/* A file larger than the reader's first buffer (1 MiB, grown by
+ * doubling): every byte of a 1.5 MiB memory range (over 3 MiB of text)
+ * comes back. */
+static void test_big_file(void **state)
+{
+	char path[] = "/tmp/nvss-big-XXXXXX";
+	struct nvss *s = nvss_new(), *b;
+	size_t n = 3u << 19, i;
+	uint8_t *data = malloc(n);
+	int fd;
+	FILE *f;
+
+	assert_non_null(s);
+	assert_non_null(data);
+	for (i = 0; i < n; i++)
+		data[i] = (uint8_t)(i * 7 + (i >> 12));
+	assert_int_equal(nvss_add_reg(s, 0x0, 0x140000a1), 0);
+	assert_int_equal(nvss_add_mem(s, NVS_AP_VID, 0x100000, data, n), 0);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_int_equal(nvss_write(f, s), 0);
+	assert_true(ftell(f) > (3L << 20));
+	fclose(f);
+	if (nvss_parse_file(path, &b, err, sizeof(err)))
+		fail_msg("%s", err);
+	unlink(path);
+	assert_int_equal(b->nmems, 1);
+	assert_int_equal(b->mems[0].len, n);
+	assert_memory_equal(b->mems[0].data, data, n);
+	assert_int_equal(nvss_reg_get(b, 0x0), 0x140000a1);
+	nvss_free(b);
+	nvss_free(s);
+	free(data);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -423,6 +467,7 @@ int main(void)
 		cmocka_unit_test(test_build_and_write),
 		cmocka_unit_test(test_h100_fixture),
 		cmocka_unit_test(test_file_errors),
+		cmocka_unit_test(test_big_file),
 	};
 
 	return cmocka_run_group_tests_name("snapshot", tests, NULL, NULL);

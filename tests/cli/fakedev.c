@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: MIT
+/*
+ * fakedev.c - a stand-in for the kernel module's /dev/nvsched, for the fast
+ * tests of the CLI's module backend (tests/cli/test_cli.py, check_module).
+ * Preloaded (LD_PRELOAD) into build/bin/nvsched run with
+ * NVSCHED_DEVICE=/dev/null: every ioctl of the nvsched magic is answered
+ * here with the fixed, hand-written GPU below (include/uapi/nvsched.h
+ * field by field), every other ioctl goes to libc.  test_cli.py holds the
+ * same values written out again and checks what nvsched prints for them.
+ *
+ * The GPU: gpu0, GV100 (chip 0x140, Volta) at 0000:3b:00.0.
+ *   engines: GRAPHICS 0 (runlist 0, fault 0, reset 12, pri 0x400000),
+ *            LCE 2 (runlist 1, fault 17, reset 21, pri 0x104000),
+ *            LCE 3 (no runlist, no fault/reset id, pri 0x104000)
+ *   runlist 0: base 0x2f0000000 VID, offset 2, 4 entries:
+ *     TSG 10 (scale 3, timeout 128, length 2)
+ *       channel 4095: runqueue 1, inst 0x2f0009000 VID, userd 0x2f0002000
+ *         SYS_NONCOH, enabled, busy, PCCSR status 7 (on_eng), flags
+ *         busy+on_eng
+ *       channel 2048: runqueue 0, inst 0x3000a000 SYS_COH, no USERD,
+ *         disabled, status 0 (idle)
+ *     TSG 11 (scale 0, timeout 0, length 0: zero_length_tsg, err 1)
+ *   runlist 1: base 0x1000 VID, 4 entries, not readable (error -EIO)
+ *   runlist 2: empty
+ *   CE: PCE_MAP 0x3b (PCEs 0, 1, 3, 4, 5), 6 PCE slots, 2 GRCEs, 5 LCEs;
+ *       PCE -> LCE 2, 2, -, 3, 4, 4 (PCE 2 absent: NONE); GRCE0 shares
+ *       LCE 3, GRCE1 shares none
+ *   GR: 3 GPCs x 4 TPCs, GPC 1 fused off (mask 0x2), 2 SMs per TPC;
+ *       GPC 0 TPC mask 0x0 (4 TPCs), GPC 2 TPC mask 0x9 (TPCs 1, 2);
+ *       logical ids GPC 0 -> 1, GPC 2 -> 0; CWD map of the 6 TPCs
+ *   CONTROL: the plan is "write 0x00abc000 + id to 0x00800000 + 8 * op",
+ *       resolved runlist 5 when asked for -1; RESTORE_CHANNELS re-enables
+ *       3; a channel id of 77 answers EBUSY.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <linux/types.h>
+#include "uapi/nvsched.h"
+
+static int fake_topology(struct nvsched_topology *t)
+{
+	static const struct nvsched_engine eng[3] = {
+		{ .type = 0, .instance = 0, .runlist = 0, .fault_id = 0, .reset_id = 12,
+		  .rleng_id = -1, .engine_id = 0, .flags = NVSCHED_ENGINE_IS_ENGINE,
+		  .pri_base = 0x400000 },
+		{ .type = 19, .instance = 2, .runlist = 1, .fault_id = 17, .reset_id = 21,
+		  .rleng_id = -1, .engine_id = 3, .flags = NVSCHED_ENGINE_IS_ENGINE,
+		  .pri_base = 0x104000 },
+		{ .type = 19, .instance = 3, .runlist = -1, .fault_id = -1, .reset_id = -1,
+		  .rleng_id = -1, .engine_id = -1, .flags = 0, .pri_base = 0x104000 },
+	};
+
+	if (t->gpu != 0)
+		return -ENODEV;
+	if (t->count < 3) {
+		t->count = 3;
+		return -ENOSPC;
+	}
+	memcpy((void *)(uintptr_t)t->engines, eng, sizeof(eng));
+	t->count = 3;
+	t->version = 0;
+	t->flags = 0;
+	return 0;
+}
+
+static int fake_runlist(struct nvsched_runlist *r)
+{
+	struct nvsched_rl_entry e[4];
+	unsigned int n = 0;
+
+	if (r->gpu != 0)
+		return -ENODEV;
+	memset(e, 0, sizeof(e));
+	r->aperture = 0;
+	r->num_channels = 4096;
+	r->chram_base = 0;
+	r->error = 0;
+	r->offset = 0;
+	switch (r->id) {
+	case 0:
+		r->base = 0x2f0000000ull;
+		r->offset = 2;
+		n = 4;
+		e[0] = (struct nvsched_rl_entry){ .kind = NVSCHED_RL_TSG, .id = 10, .length = 2,
+			.scale = 3, .timeout = 128, .tsg = -1, .runqueue = -1, .veid = -1,
+			.status = -1 };
+		e[1] = (struct nvsched_rl_entry){ .kind = NVSCHED_RL_CHAN, .id = 4095, .tsg = 0,
+			.runqueue = 1, .veid = -1, .status = 7, .inst_ap = 0, .userd_ap = 3,
+			.chflags = (1u << 1) | (1u << 4), .raw = 0x17000001,
+			.flags = NVSCHED_RLE_HAS_INST | NVSCHED_RLE_HAS_USERD | NVSCHED_RLE_STATE |
+				 NVSCHED_RLE_ENABLED | NVSCHED_RLE_BUSY,
+			.inst = 0x2f0009000ull, .userd = 0x2f0002000ull };
+		e[2] = (struct nvsched_rl_entry){ .kind = NVSCHED_RL_CHAN, .id = 2048, .tsg = 0,
+			.runqueue = 0, .veid = -1, .status = 0, .inst_ap = 2,
+			.raw = 0x00000000, .flags = NVSCHED_RLE_HAS_INST | NVSCHED_RLE_STATE,
+			.inst = 0x3000a000ull };
+		e[3] = (struct nvsched_rl_entry){ .kind = NVSCHED_RL_TSG, .id = 11, .length = 0,
+			.err = 1, .tsg = -1, .runqueue = -1, .veid = -1, .status = -1 };
+		break;
+	case 1:
+		r->base = 0x1000;
+		r->length = 4;
+		r->error = -EIO;
+		r->count = 0;
+		return 0;
+	case 2:
+		r->base = 0;
+		r->length = 0;
+		r->count = 0;
+		return 0;
+	default:
+		return -ENOENT;
+	}
+	r->length = n;
+	if (r->count < n) {
+		r->count = n;
+		return -ENOSPC;
+	}
+	r->count = n;
+	memcpy((void *)(uintptr_t)r->entries, e, n * sizeof(e[0]));
+	return 0;
+}
+
+static int fake_ce(struct nvsched_ce *c)
+{
+	static const signed char pce[6] = { 2, 2, NVSCHED_CE_NONE, 3, 4, 4 };
+	unsigned int i;
+
+	if (c->gpu != 0)
+		return -ENODEV;
+	c->flags = 0;
+	c->pce_map = 0x3b;
+	c->num_pces = 6;
+	c->num_grces = 2;
+	c->num_lces = 5;
+	for (i = 0; i < NVSCHED_CE_MAX_PCES; i++)
+		c->lce_for_pce[i] = i < 6 ? pce[i] : NVSCHED_CE_NONE;
+	for (i = 0; i < NVSCHED_CE_MAX_GRCES; i++)
+		c->grce_shared_lce[i] = NVSCHED_CE_NONE;
+	c->grce_shared_lce[0] = 3;
+	return 0;
+}
+
+static int fake_gr(struct nvsched_gr *g)
+{
+	/* global TPC id -> (logical GPC << 4 | TPC): round robin over the
+	 * logical GPCs 0 (physical 2: 2 TPCs) and 1 (physical 0: 4 TPCs) */
+	static const uint8_t cwd[6] = { 0x00, 0x10, 0x01, 0x11, 0x12, 0x13 };
+
+	if (g->gpu != 0)
+		return -ENODEV;
+	g->flags = NVSCHED_GR_LOGICAL_KNOWN;
+	g->num_gpcs = 3;
+	g->num_tpc_per_gpc = 4;
+	g->gpc_disable_mask = 0x2;
+	g->sms_per_tpc = 2;
+	g->tpcs_enabled = 6;
+	g->gpcs_enabled = 2;
+	memset(g->tpc_disable_mask, 0, sizeof(g->tpc_disable_mask));
+	g->tpc_disable_mask[1] = 0xf;
+	g->tpc_disable_mask[2] = 0x9;
+	memset(g->logical, -1, sizeof(g->logical));
+	g->logical[0] = 1;
+	g->logical[2] = 0;
+	g->cwd_err = 0;
+	g->cwd_tpcs = 6;
+	memcpy(g->cwd_tpc_map, cwd, sizeof(cwd));
+	return 0;
+}
+
+static int fake_control(struct nvsched_control *c)
+{
+	if (c->gpu != 0)
+		return -ENODEV;
+	if (c->op == NVSCHED_CTL_RESTORE_CHANNELS) {
+		c->count = 3;
+		c->nwrites = 0;
+		c->resolved_runlist = -1;
+		return 0;
+	}
+	if (c->id == 77 && c->op <= NVSCHED_CTL_PREEMPT_TSG)
+		return -EBUSY;
+	c->resolved_runlist = c->runlist >= 0 ? c->runlist : 5;
+	c->nwrites = 1;
+	c->writes[0].off = 0x800000 + 8 * c->op;
+	c->writes[0].val = 0xabc000 + c->id;
+	return 0;
+}
+
+int ioctl(int fd, unsigned long req, ...)
+{
+	static int (*real)(int, unsigned long, ...);
+	va_list ap;
+	void *arg;
+	int ret;
+
+	va_start(ap, req);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	if (_IOC_TYPE(req) != NVSCHED_IOC_MAGIC) {
+		if (!real)
+			real = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT, "ioctl");
+		return real(fd, req, arg);
+	}
+	switch (req) {
+	case NVSCHED_IOC_VERSION: {
+		struct nvsched_version *v = arg;
+
+		memset(v, 0, sizeof(*v));
+		v->abi_version = NVSCHED_ABI_VERSION;
+		v->ngpus = 1;
+		ret = 0;
+		break;
+	}
+	case NVSCHED_IOC_GPU_INFO: {
+		struct nvsched_gpu_info *g = arg;
+
+		if (g->gpu != 0) {
+			ret = -ENODEV;
+			break;
+		}
+		memset(g, 0, sizeof(*g));
+		g->chip_id = 0x140;
+		g->boot0 = 0x140000a1;
+		g->arch = NVSCHED_ARCH_VOLTA;
+		g->pci_bus = 0x3b;
+		g->pci_devfn = 0;
+		g->vendor = 0x10de;
+		g->device = 0x1d81;
+		g->bar0_size = 16u << 20;
+		strcpy(g->name, "GV100");
+		ret = 0;
+		break;
+	}
+	case NVSCHED_IOC_TOPOLOGY:
+		ret = fake_topology(arg);
+		break;
+	case NVSCHED_IOC_RUNLIST:
+		ret = fake_runlist(arg);
+		break;
+	case NVSCHED_IOC_CE:
+		ret = fake_ce(arg);
+		break;
+	case NVSCHED_IOC_GR:
+		ret = fake_gr(arg);
+		break;
+	case NVSCHED_IOC_CONTROL:
+		ret = fake_control(arg);
+		break;
+	default:
+		ret = -ENOTTY;
+	}
+	if (ret) {
+		errno = -ret;
+		return -1;
+	}
+	return 0;
+}
