@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "gpu.h"
 #include "json.h"
+#include "out.h"
 #include "nvsched.h"
 #include "control.h"
 #include "ptop.h"
@@ -77,74 +78,51 @@ static const char *ctl_strerror(const struct nvsched_control *c, int err, char *
 	}
 }
 
-static void print_result(struct jw *w, bool json, const struct gpu *gpu,
-			 const struct nvsched_control *c, int ret)
+static void print_result(struct out *o, const struct gpu *gpu, const struct nvsched_control *c,
+			 int ret)
 {
+	bool dry = c->flags & NVSCHED_CTL_DRY_RUN;
+	bool restore = c->op == NVSCHED_CTL_RESTORE_CHANNELS;
 	char buf[256];
 	unsigned int i;
 
-	if (json) {
-		jw_obj_begin(w);
-		jw_key(w, "op");
-		jw_str(w, op_key(c->op));
-		jw_key(w, "runlist");
-		if (c->resolved_runlist >= 0)
-			jw_int(w, c->resolved_runlist);
-		else if (c->runlist >= 0)
-			jw_int(w, c->runlist);
-		else
-			jw_null(w);
-		jw_key(w, "id");
-		if (c->op <= NVSCHED_CTL_PREEMPT_TSG)
-			jw_int(w, c->id);
-		else
-			jw_null(w);
-		jw_key(w, "dry_run");
-		jw_bool(w, c->flags & NVSCHED_CTL_DRY_RUN);
-		jw_key(w, "writes");
-		jw_arr_begin(w);
-		for (i = 0; i < c->nwrites && i < 4; i++) {
-			jw_obj_begin(w);
-			jw_key(w, "offset");
-			jw_hex(w, c->writes[i].off);
-			jw_key(w, "value");
-			jw_hex(w, c->writes[i].val);
-			jw_obj_end(w);
-		}
-		jw_arr_end(w);
-		if (c->op == NVSCHED_CTL_RESTORE_CHANNELS) {
-			jw_key(w, "restored");
-			jw_int(w, c->count);
-		}
-		jw_key(w, "error");
-		jw_str(w, ret ? ctl_strerror(c, ret, buf, sizeof(buf)) : NULL);
-		jw_obj_end(w);
-		return;
-	}
-	if (ret) {
+	if (!out_jw(o) && ret) {
 		fprintf(stderr, "nvsched: gpu%d: %s: %s\n", gpu->index, op_key(c->op),
 			ctl_strerror(c, ret, buf, sizeof(buf)));
 		return;
 	}
-	if (c->op == NVSCHED_CTL_RESTORE_CHANNELS) {
+	if (!out_jw(o) && restore) {
 		printf("gpu%d: re-enabled %u channel(s) nvsched had disabled\n", gpu->index, c->count);
 		return;
 	}
-	printf("gpu%d: %s%s", gpu->index, c->flags & NVSCHED_CTL_DRY_RUN ? "would " : "",
-	       op_key(c->op));
-	if (c->op <= NVSCHED_CTL_PREEMPT_TSG)
-		printf(" %u", c->id);
-	printf(" on runlist %d%s\n", c->resolved_runlist,
-	       gpu->sim ? " (simulated on the snapshot; the file is unchanged)" : "");
-	for (i = 0; i < c->nwrites && i < 4; i++)
-		printf("  W 0x%06x <- 0x%08x\n", c->writes[i].off, c->writes[i].val);
+	out_obj_begin(o, NULL);
+	out_text(o, "gpu%d: %s", gpu->index, dry ? "would " : "");
+	out_str(o, "op", op_key(c->op), "%s");
+	out_opt_int(o, "runlist", c->resolved_runlist >= 0 || c->runlist >= 0,
+		    c->resolved_runlist >= 0 ? c->resolved_runlist : c->runlist, NULL, NULL);
+	out_opt_int(o, "id", c->op <= NVSCHED_CTL_PREEMPT_TSG, c->id, " %lld", NULL);
+	out_text(o, " on runlist %d%s\n", c->resolved_runlist,
+		 gpu->sim ? " (simulated on the snapshot; the file is unchanged)" : "");
+	out_bool(o, "dry_run", dry, NULL, NULL, NULL);
+	out_arr_begin(o, "writes");
+	for (i = 0; i < c->nwrites && i < 4; i++) {
+		out_obj_begin(o, NULL);
+		out_hex(o, "offset", c->writes[i].off, "  W 0x%06llx <- ");
+		out_hex(o, "value", c->writes[i].val, "0x%08llx\n");
+		out_obj_end(o);
+	}
+	out_arr_end(o);
+	if (restore)
+		out_int(o, "restored", c->count, NULL);
+	out_str(o, "error", ret ? ctl_strerror(c, ret, buf, sizeof(buf)) : NULL, NULL);
+	out_obj_end(o);
 }
 
 static int run_ops(const struct cli_global *g, const char *cmd, unsigned int op,
 		   const struct ctl_opts *o, int nids, char **ids)
 {
 	struct gpu *gpus;
-	struct jw w;
+	struct out res;
 	int n, i, ret, fail = 0;
 
 	ret = gpu_open_selected(&g->sel, cmd, false, &gpus, &n);
@@ -156,11 +134,9 @@ static int run_ops(const struct cli_global *g, const char *cmd, unsigned int op,
 		gpu_close_all(gpus, n);
 		return CLI_EXIT_FAIL;
 	}
-	if (g->json) {
-		gpu_json_begin(&w, g->pretty, &gpus[0]);
-		jw_key(&w, "results");
-		jw_arr_begin(&w);
-	}
+	out_init(&res, g);
+	out_begin(&res, &gpus[0]);
+	out_arr_begin(&res, "results");
 	for (i = 0; i < (nids ? nids : 1); i++) {
 		struct nvsched_control c;
 		char *end;
@@ -188,17 +164,14 @@ static int run_ops(const struct cli_global *g, const char *cmd, unsigned int op,
 		else
 			c.id = (unsigned int)v;
 		ret = gpu_control(&gpus[0], &c);
-		print_result(&w, g->json, &gpus[0], &c, ret);
+		print_result(&res, &gpus[0], &c, ret);
 		if (ret)
 			fail = 1;
 	}
 	ret = fail ? CLI_EXIT_FAIL : CLI_EXIT_OK;
 out:
-	if (g->json) {
-		jw_arr_end(&w);
-		jw_obj_end(&w);
-		jw_end_doc(&w);
-	}
+	out_arr_end(&res);
+	out_end(&res);
 	gpu_close_all(gpus, n);
 	return ret;
 }

@@ -27,6 +27,7 @@
 #include "cli.h"
 #include "gpu.h"
 #include "json.h"
+#include "out.h"
 #include "prio.h"
 #include "nvsched.h"
 #include "prio_gsp.h"
@@ -394,6 +395,75 @@ static const char *mech_name(unsigned int m)
 	       m == NVSCHED_PRIO_MECH_RUNLIST ? "runlist" : "none";
 }
 
+/* epsilon and captures (module with the stats ioctl) */
+static void status_stats(struct out *o, const struct nvsched_prio_stats *es)
+{
+	if (es->samples)
+		out_text(o, "epsilon (decision to applied, latest %u of %llu): min %.1f us, median %.1f us, p99 %.1f us, max %.1f us\n",
+			 es->samples, (unsigned long long)es->total, es->min_ns / 1e3,
+			 es->median_ns / 1e3, es->p99_ns / 1e3, es->max_ns / 1e3);
+	out_bool(o, "capturing", es->capturing, NULL, NULL, NULL);
+	out_uint(o, "captures", es->captures, "captures: %llu ended, ");
+	out_uint(o, "captures_abandoned", es->abandoned, "%llu abandoned");
+	out_text(o, "%s\n", es->capturing ? ", one in progress" : "");
+	out_obj_begin(o, "epsilon_ns");
+	out_uint(o, "samples", es->samples, NULL);
+	out_uint(o, "total", es->total, NULL);
+	out_uint(o, "min", es->min_ns, NULL);
+	out_uint(o, "median", es->median_ns, NULL);
+	out_uint(o, "p99", es->p99_ns, NULL);
+	out_uint(o, "max", es->max_ns, NULL);
+	out_obj_end(o);
+}
+
+static void status_task(struct out *o, const struct nvsched_prio_task *t)
+{
+	bool seg = t->flags & NVSCHED_PRIO_T_IN_SEG, run = t->flags & NVSCHED_PRIO_T_RUNNING;
+
+	out_obj_begin(o, NULL);
+	out_uint(o, "slot", t->slot, "task %llu: ");
+	out_opt_int(o, "prio", seg && t->prio >= 0, t->prio, "prio %lld", "best effort");
+	out_bool(o, "in_segment", seg, NULL, NULL, NULL);
+	out_bool(o, "running", run, NULL, NULL, NULL);
+	out_uint(o, "tsgs", t->ntsgs, ", %llu TSG(s), ");
+	out_text(o, "%s\n", !seg ? "no segment" : run ? "running" : "pending");
+	out_obj_end(o);
+}
+
+/* prio status of the module; es NULL: a module without the stats ioctl */
+static void status_out(const struct cli_global *g, const struct gpu *gpu,
+		       const struct nvsched_prio_status *st, const struct nvsched_prio_stats *es,
+		       const struct nvsched_prio_task *tasks, unsigned int count)
+{
+	bool rl = st->mechanism == NVSCHED_PRIO_MECH_RUNLIST;
+	unsigned int i;
+	struct out o;
+
+	out_init(&o, g);
+	out_begin(&o, gpu);
+	out_str(&o, "backend", "module", "backend %s, ");
+	out_str(&o, "mechanism", mech_name(st->mechanism), "mechanism %s, ");
+	out_text(&o, "%u runlist(s), %u channel(s) held disabled, %llu decision(s), %llu write(s)\n",
+		 st->runlists, st->disabled, (unsigned long long)st->decisions,
+		 (unsigned long long)st->writes);
+	out_opt_int(&o, "running", st->running >= 0, st->running, NULL, NULL);
+	out_uint(&o, "decisions", st->decisions, NULL);
+	out_uint(&o, "writes", st->writes, NULL);
+	out_uint(&o, "disabled_channels", st->disabled, NULL);
+	out_uint(&o, "runlists", st->runlists, NULL);
+	if (es)
+		status_stats(&o, es);
+	out_uint(&o, "submits", st->submits, rl ? "%llu runlist submit(s), " : NULL);
+	out_uint(&o, "resubmits", st->resubmits,
+		 rl ? "%llu driver resubmit(s) detected and re-applied, " : NULL);
+	out_uint(&o, "preempts", st->preempts, rl ? "%llu evicted TSG(s) preempted\n" : NULL);
+	out_arr_begin(&o, "tasks");
+	for (i = 0; i < count; i++)
+		status_task(&o, &tasks[i]);
+	out_arr_end(&o);
+	out_end(&o);
+}
+
 static int prio_status(const struct cli_global *g0, int argc, char **argv)
 {
 	struct nvsched_prio_task tasks[256];
@@ -403,7 +473,7 @@ static int prio_status(const struct cli_global *g0, int argc, char **argv)
 	struct cli_global g = *g0;
 	struct gpu *gpus;
 	struct nvsched *h;
-	unsigned int count = 256, i;
+	unsigned int count = 256;
 	bool help;
 	int n, ret;
 
@@ -431,106 +501,7 @@ static int prio_status(const struct cli_global *g0, int argc, char **argv)
 		gpu_close_all(gpus, n);
 		return CLI_EXIT_FAIL;
 	}
-	if (g.json) {
-		struct jw w;
-
-		gpu_json_begin(&w, g.pretty, &gpus[0]);
-		jw_key(&w, "backend");
-		jw_str(&w, "module");
-		jw_key(&w, "mechanism");
-		jw_str(&w, mech_name(st.mechanism));
-		jw_key(&w, "running");
-		if (st.running >= 0)
-			jw_int(&w, st.running);
-		else
-			jw_null(&w);
-		jw_key(&w, "decisions");
-		jw_uint(&w, st.decisions);
-		jw_key(&w, "writes");
-		jw_uint(&w, st.writes);
-		jw_key(&w, "disabled_channels");
-		jw_uint(&w, st.disabled);
-		jw_key(&w, "runlists");
-		jw_uint(&w, st.runlists);
-		if (have_es) {
-			jw_key(&w, "capturing");
-			jw_bool(&w, es.capturing);
-			jw_key(&w, "captures");
-			jw_uint(&w, es.captures);
-			jw_key(&w, "captures_abandoned");
-			jw_uint(&w, es.abandoned);
-			jw_key(&w, "epsilon_ns");
-			jw_obj_begin(&w);
-			jw_key(&w, "samples");
-			jw_uint(&w, es.samples);
-			jw_key(&w, "total");
-			jw_uint(&w, es.total);
-			jw_key(&w, "min");
-			jw_uint(&w, es.min_ns);
-			jw_key(&w, "median");
-			jw_uint(&w, es.median_ns);
-			jw_key(&w, "p99");
-			jw_uint(&w, es.p99_ns);
-			jw_key(&w, "max");
-			jw_uint(&w, es.max_ns);
-			jw_obj_end(&w);
-		}
-		jw_key(&w, "submits");
-		jw_uint(&w, st.submits);
-		jw_key(&w, "resubmits");
-		jw_uint(&w, st.resubmits);
-		jw_key(&w, "preempts");
-		jw_uint(&w, st.preempts);
-		jw_key(&w, "tasks");
-		jw_arr_begin(&w);
-		for (i = 0; i < count; i++) {
-			jw_obj_begin(&w);
-			jw_key(&w, "slot");
-			jw_uint(&w, tasks[i].slot);
-			jw_key(&w, "prio");
-			if (tasks[i].flags & NVSCHED_PRIO_T_IN_SEG && tasks[i].prio >= 0)
-				jw_int(&w, tasks[i].prio);
-			else
-				jw_null(&w);
-			jw_key(&w, "in_segment");
-			jw_bool(&w, tasks[i].flags & NVSCHED_PRIO_T_IN_SEG);
-			jw_key(&w, "running");
-			jw_bool(&w, tasks[i].flags & NVSCHED_PRIO_T_RUNNING);
-			jw_key(&w, "tsgs");
-			jw_uint(&w, tasks[i].ntsgs);
-			jw_obj_end(&w);
-		}
-		jw_arr_end(&w);
-		jw_obj_end(&w);
-		jw_end_doc(&w);
-	} else {
-		printf("backend module, mechanism %s, %u runlist(s), %u channel(s) held disabled, %llu decision(s), %llu write(s)\n",
-		       mech_name(st.mechanism), st.runlists, st.disabled,
-		       (unsigned long long)st.decisions, (unsigned long long)st.writes);
-		if (have_es && es.samples)
-			printf("epsilon (decision to applied, latest %u of %llu): min %.1f us, median %.1f us, p99 %.1f us, max %.1f us\n",
-			       es.samples, (unsigned long long)es.total, es.min_ns / 1e3,
-			       es.median_ns / 1e3, es.p99_ns / 1e3, es.max_ns / 1e3);
-		if (have_es)
-			printf("captures: %llu ended, %u abandoned%s\n",
-			       (unsigned long long)es.captures, es.abandoned,
-			       es.capturing ? ", one in progress" : "");
-		if (st.mechanism == NVSCHED_PRIO_MECH_RUNLIST)
-			printf("%u runlist submit(s), %u driver resubmit(s) detected and re-applied, %u evicted TSG(s) preempted\n",
-			       st.submits, st.resubmits, st.preempts);
-		for (i = 0; i < count; i++) {
-			const struct nvsched_prio_task *t = &tasks[i];
-			const char *state = !(t->flags & NVSCHED_PRIO_T_IN_SEG) ? "no segment" :
-					    t->flags & NVSCHED_PRIO_T_RUNNING ? "running" : "pending";
-
-			printf("task %u: ", t->slot);
-			if (t->flags & NVSCHED_PRIO_T_IN_SEG && t->prio >= 0)
-				printf("prio %d", t->prio);
-			else
-				printf("best effort");
-			printf(", %u TSG(s), %s\n", t->ntsgs, state);
-		}
-	}
+	status_out(&g, &gpus[0], &st, have_es ? &es : NULL, tasks, count);
 	gpu_close_all(gpus, n);
 	return CLI_EXIT_OK;
 }

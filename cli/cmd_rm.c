@@ -16,6 +16,7 @@
 #include "gpu.h"
 #include "gpu_rm.h"
 #include "json.h"
+#include "out.h"
 #include "ptop.h"
 #include "rm_client.h"
 #include "rm_io.h"
@@ -378,12 +379,54 @@ static void verify_ce(struct gpu *c, struct verify *v, const uint32_t *types, un
 	}
 }
 
+/* the comparison's table (text) or checks (JSON), and the verdict */
+static void verify_out(const struct cli_global *g, const struct gpu *c, const struct verify *v)
+{
+	bool nothing = v->needs_root && !c->io;	/* nothing could be compared */
+	unsigned int i;
+	struct out o;
+
+	out_init(&o, g);
+	out_begin(&o, c);
+	out_text(&o, "gpu%d  %s  ", c->index, c->bdf);
+	out_str(&o, "source", c->source, NULL);
+	out_str(&o, "driver", c->rm->version, "driver %s  (rm backend)\n");
+	out_text(&o, "%-30s %-28s %-38s %s\n", "ITEM", "RM (driver)", "REGISTERS (decode)", "VERDICT");
+	out_obj_begin(&o, "verify");
+	if (nothing)
+		out_null(&o, "agree");
+	else
+		out_bool(&o, "agree", v->mismatches == 0, NULL, NULL, NULL);
+	out_int(&o, "compared", v->compared, NULL);
+	out_int(&o, "mismatches", v->mismatches, NULL);
+	out_str(&o, "needs_root", v->needs_root, NULL);
+	out_arr_begin(&o, "checks");
+	for (i = 0; i < v->n; i++) {
+		out_obj_begin(&o, NULL);
+		out_str(&o, "item", v->rows[i].what, "%-30s ");
+		out_str(&o, "rm", v->rows[i].rm, "%-28s ");
+		out_str(&o, "registers", v->rows[i].regs, "%-38s ");
+		out_str(&o, "verdict", v->rows[i].verdict, "%s\n");
+		out_obj_end(&o);
+	}
+	out_arr_end(&o);
+	out_obj_end(&o);
+	if (nothing)
+		out_text(&o, "\nnote: %s.\nThe RM topology view above is complete without root; nothing was compared.\n",
+			 v->needs_root);
+	else
+		out_text(&o, "\n%s: %u compared, %u mismatch(es)%s\n",
+			 v->mismatches ? "DISAGREEMENT" : "full agreement", v->compared,
+			 v->mismatches, v->needs_root ? " (some checks need root)" : "");
+	out_end(&o);
+}
+
 int cmd_rm_verify(const struct cli_global *g, struct gpu *c)
 {
 	uint32_t types[MAX_RM_ENG], st;
 	struct nvs_topology *t = NULL;
 	struct verify v = { 0 };
-	unsigned int ne = 0, i;
+	unsigned int ne = 0;
 	bool have_t = false;
 	char sb[40];
 	int ret;
@@ -407,59 +450,7 @@ int cmd_rm_verify(const struct cli_global *g, struct gpu *c)
 	verify_engines(c, &v, types, ne, t, have_t);
 	verify_gr(c, &v);
 	verify_ce(c, &v, types, ne);
-	if (g->json) {
-		struct jw w;
-
-		gpu_json_begin(&w, g->pretty, c);
-		jw_key(&w, "source");
-		jw_str(&w, c->source);
-		jw_key(&w, "driver");
-		jw_str(&w, c->rm->version);
-		jw_key(&w, "verify");
-		jw_obj_begin(&w);
-		jw_key(&w, "agree");
-		if (v.needs_root && !c->io)
-			jw_null(&w);
-		else
-			jw_bool(&w, v.mismatches == 0);
-		jw_key(&w, "compared");
-		jw_int(&w, v.compared);
-		jw_key(&w, "mismatches");
-		jw_int(&w, v.mismatches);
-		jw_key(&w, "needs_root");
-		jw_str(&w, v.needs_root);
-		jw_key(&w, "checks");
-		jw_arr_begin(&w);
-		for (i = 0; i < v.n; i++) {
-			jw_obj_begin(&w);
-			jw_key(&w, "item");
-			jw_str(&w, v.rows[i].what);
-			jw_key(&w, "rm");
-			jw_str(&w, v.rows[i].rm);
-			jw_key(&w, "registers");
-			jw_str(&w, v.rows[i].regs);
-			jw_key(&w, "verdict");
-			jw_str(&w, v.rows[i].verdict);
-			jw_obj_end(&w);
-		}
-		jw_arr_end(&w);
-		jw_obj_end(&w);
-		jw_obj_end(&w);
-		jw_end_doc(&w);
-	} else {
-		printf("gpu%d  %s  driver %s  (rm backend)\n", c->index, c->bdf, c->rm->version);
-		printf("%-30s %-28s %-38s %s\n", "ITEM", "RM (driver)", "REGISTERS (decode)", "VERDICT");
-		for (i = 0; i < v.n; i++)
-			printf("%-30s %-28s %-38s %s\n", v.rows[i].what, v.rows[i].rm, v.rows[i].regs,
-			       v.rows[i].verdict);
-		if (v.needs_root && !c->io)
-			printf("\nnote: %s.\nThe RM topology view above is complete without root; nothing was compared.\n",
-			       v.needs_root);
-		else
-			printf("\n%s: %u compared, %u mismatch(es)%s\n",
-			       v.mismatches ? "DISAGREEMENT" : "full agreement", v.compared, v.mismatches,
-			       v.needs_root ? " (some checks need root)" : "");
-	}
+	verify_out(g, c, &v);
 	free(v.rows);
 	free(t);
 	if (v.mismatches)
@@ -471,6 +462,7 @@ int cmd_rm_verify(const struct cli_global *g, struct gpu *c)
 int cmd_rm_engines_unpriv(const struct cli_global *g, struct gpu *c)
 {
 	uint32_t types[MAX_RM_ENG], st;
+	struct out o;
 	unsigned int ne = 0, i;
 	char nb[32], sb[40];
 	int ret;
@@ -481,40 +473,25 @@ int cmd_rm_engines_unpriv(const struct cli_global *g, struct gpu *c)
 			ret ? strerror(-ret) : rm_status_name(st, sb, sizeof(sb)));
 		return CLI_EXIT_FAIL;
 	}
-	if (g->json) {
-		struct jw w;
-
-		gpu_json_begin(&w, g->pretty, c);
-		jw_key(&w, "source");
-		jw_str(&w, "rm");
-		jw_key(&w, "engines");
-		jw_arr_begin(&w);
-		jw_arr_end(&w);
-		jw_key(&w, "runlists");
-		jw_arr_begin(&w);
-		jw_arr_end(&w);
-		jw_key(&w, "rm_engines");
-		jw_arr_begin(&w);
-		for (i = 0; i < ne; i++) {
-			jw_obj_begin(&w);
-			jw_key(&w, "name");
-			jw_str(&w, rm_engine_name(types[i], nb, sizeof(nb)));
-			jw_key(&w, "rm_type");
-			jw_hex(&w, types[i]);
-			jw_obj_end(&w);
-		}
-		jw_arr_end(&w);
-		jw_key(&w, "error");
-		jw_str(&w, gpu_rm_root_note());
-		jw_obj_end(&w);
-		jw_end_doc(&w);
-	} else {
-		printf("gpu%d  %s  engines reported by the NVIDIA driver (RM, %u):\n ", c->index,
-		       c->bdf, ne);
-		for (i = 0; i < ne; i++)
-			printf(" %s", rm_engine_name(types[i], nb, sizeof(nb)));
-		printf("\n\nnote: %s.\n", gpu_rm_root_note());
+	out_init(&o, g);
+	out_begin(&o, c);
+	out_str(&o, "source", "rm", NULL);
+	out_text(&o, "gpu%d  %s  engines reported by the NVIDIA driver (RM, %u):\n ", c->index,
+		 c->bdf, ne);
+	out_arr_begin(&o, "engines");
+	out_arr_end(&o);
+	out_arr_begin(&o, "runlists");
+	out_arr_end(&o);
+	out_arr_begin(&o, "rm_engines");
+	for (i = 0; i < ne; i++) {
+		out_obj_begin(&o, NULL);
+		out_str(&o, "name", rm_engine_name(types[i], nb, sizeof(nb)), " %s");
+		out_hex(&o, "rm_type", types[i], NULL);
+		out_obj_end(&o);
 	}
+	out_arr_end(&o);
+	out_str(&o, "error", gpu_rm_root_note(), "\n\nnote: %s.\n");
+	out_end(&o);
 	return CLI_EXIT_OK;
 }
 

@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "gpu.h"
 #include "json.h"
+#include "out.h"
 #include "ptop.h"
 #include "runlist.h"
 #include "nvsched.h"
@@ -224,50 +225,29 @@ static void flags_text(uint32_t f, char *buf, size_t n)
 		snprintf(buf, n, "-");
 }
 
-static void watch_event(struct jw *w, bool json, double t, const char *ev, const struct wobj *o,
+static void watch_event(struct out *w, double t, const char *ev, const struct wobj *o,
 			const char *field, const char *old, const char *new)
 {
-	if (json) {
-		jw_obj_begin(w);
-		jw_key(w, "schema");
-		jw_int(w, 1);
-		jw_key(w, "t");
-		jw_double(w, t);
-		jw_key(w, "runlist");
-		jw_int(w, o->rl);
-		jw_key(w, "event");
-		jw_str(w, ev);
-		jw_key(w, o->tsg ? "tsgid" : "chid");
-		jw_int(w, o->id);
-		if (!o->tsg) {
-			jw_key(w, "tsgid");
-			if (o->owner >= 0)
-				jw_int(w, o->owner);
-			else
-				jw_null(w);
-		}
-		if (field) {
-			jw_key(w, "field");
-			jw_str(w, field);
-			jw_key(w, "old");
-			jw_str(w, old);
-			jw_key(w, "new");
-			jw_str(w, new);
-		}
-		jw_obj_end(w);
-		jw_end_doc(w);
-	} else {
-		printf("%9.3f runlist %d: %s %s %u", t, o->rl, ev, o->tsg ? "TSG" : "channel", o->id);
-		if (!o->tsg && o->owner >= 0)
-			printf(" (TSG %d)", o->owner);
-		if (field)
-			printf(": %s %s -> %s", field, old, new);
-		printf("\n");
+	out_begin(w, NULL);
+	out_int(w, "schema", 1, NULL);
+	out_double(w, "t", t, "%9.3f");
+	out_int(w, "runlist", o->rl, " runlist %lld: ");
+	out_str(w, "event", ev, "%s ");
+	out_text(w, "%s ", o->tsg ? "TSG" : "channel");
+	out_int(w, o->tsg ? "tsgid" : "chid", o->id, "%lld");
+	if (!o->tsg)
+		out_opt_int(w, "tsgid", o->owner >= 0, o->owner, " (TSG %lld)", NULL);
+	if (field) {
+		out_str(w, "field", field, ": %s ");
+		out_str(w, "old", old, "%s -> ");
+		out_str(w, "new", new, "%s");
 	}
+	out_text(w, "\n");
+	out_end(w);
 	fflush(stdout);
 }
 
-static void watch_diff(struct jw *w, bool json, double t, const struct wset *a, const struct wset *b)
+static void watch_diff(struct out *w, double t, const struct wset *a, const struct wset *b)
 {
 	char o1[160], o2[160];
 	size_t i;
@@ -276,38 +256,38 @@ static void watch_diff(struct jw *w, bool json, double t, const struct wset *a, 
 		const struct wobj *n = &b->v[i], *o = wset_find(a, n);
 
 		if (!o) {
-			watch_event(w, json, t, n->tsg ? "tsg_added" : "channel_added", n, NULL, NULL, NULL);
+			watch_event(w, t, n->tsg ? "tsg_added" : "channel_added", n, NULL, NULL, NULL);
 			continue;
 		}
 		if (n->tsg && (o->scale != n->scale || o->timeout != n->timeout)) {
 			snprintf(o1, sizeof(o1), "%u/%u", o->scale, o->timeout);
 			snprintf(o2, sizeof(o2), "%u/%u", n->scale, n->timeout);
-			watch_event(w, json, t, "tsg_changed", n, "timeslice", o1, o2);
+			watch_event(w, t, "tsg_changed", n, "timeslice", o1, o2);
 		}
 		if (n->tsg)
 			continue;
 		if (o->owner != n->owner) {
 			snprintf(o1, sizeof(o1), "%d", o->owner);
 			snprintf(o2, sizeof(o2), "%d", n->owner);
-			watch_event(w, json, t, "channel_changed", n, "tsg", o1, o2);
+			watch_event(w, t, "channel_changed", n, "tsg", o1, o2);
 		}
 		if (o->enabled != n->enabled)
-			watch_event(w, json, t, "channel_changed", n, "enabled",
+			watch_event(w, t, "channel_changed", n, "enabled",
 				    o->enabled < 0 ? "unknown" : o->enabled ? "true" : "false",
 				    n->enabled < 0 ? "unknown" : n->enabled ? "true" : "false");
 		if ((o->status || n->status) &&
 		    (!o->status || !n->status || strcmp(o->status, n->status)))
-			watch_event(w, json, t, "channel_changed", n, "status",
+			watch_event(w, t, "channel_changed", n, "status",
 				    o->status ? o->status : "null", n->status ? n->status : "null");
 		if (o->flags != n->flags) {
 			flags_text(o->flags, o1, sizeof(o1));
 			flags_text(n->flags, o2, sizeof(o2));
-			watch_event(w, json, t, "channel_changed", n, "flags", o1, o2);
+			watch_event(w, t, "channel_changed", n, "flags", o1, o2);
 		}
 	}
 	for (i = 0; i < a->n; i++)
 		if (!wset_find(b, &a->v[i]))
-			watch_event(w, json, t, a->v[i].tsg ? "tsg_removed" : "channel_removed",
+			watch_event(w, t, a->v[i].tsg ? "tsg_removed" : "channel_removed",
 				    &a->v[i], NULL, NULL, NULL);
 }
 
@@ -326,10 +306,11 @@ static int watch(const struct cli_global *g, const struct gpu *gpu,
 {
 	struct wset prev = { 0 }, cur = { 0 };
 	struct timespec t0, now, d = { ms / 1000, (long)(ms % 1000) * 1000000L };
-	struct jw w;
+	struct cli_global gc = { .json = g->json };	/* JSON Lines: never pretty */
+	struct out w;
 	long polls = 0;
 
-	jw_init(&w, stdout, false);
+	out_init(&w, &gc);
 	signal(SIGINT, watch_sig);
 	signal(SIGTERM, watch_sig);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -345,7 +326,7 @@ static int watch(const struct cli_global *g, const struct gpu *gpu,
 			gpu_runlist_free(&v);
 		}
 		clock_gettime(CLOCK_MONOTONIC, &now);
-		watch_diff(&w, g->json, (double)(now.tv_sec - t0.tv_sec) +
+		watch_diff(&w, (double)(now.tv_sec - t0.tv_sec) +
 			   (double)(now.tv_nsec - t0.tv_nsec) / 1e9, &prev, &cur);
 		{
 			struct wset tmp = prev;

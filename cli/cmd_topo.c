@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "gpu.h"
 #include "json.h"
+#include "out.h"
 #include "nvsched.h"
 #include "ce.h"
 #include "gr.h"
@@ -103,98 +104,70 @@ static unsigned int lces_referenced(const struct nvs_ce *ce)
 	return n;
 }
 
-static void ce_json(const struct cli_global *g, const struct gpu *c,
-		    const struct nvs_ce *ce, const int *rl)
+/* one LCE: its PCEs, the LCE a GRCE shares, its runlist */
+static void ce_lce(struct out *o, const struct nvs_ce *ce, const int *rl, unsigned int l)
 {
-	unsigned int l, p;
-	struct jw w;
+	uint32_t m = nvs_ce_pces_of_lce(ce, l);
+	bool grce = l < ce->num_grces;
+	unsigned int p;
 
-	gpu_json_begin(&w, g->pretty, c);
-	jw_key(&w, "pce_map");
-	jw_hex(&w, ce->pce_map);
-	jw_key(&w, "lces");
-	jw_arr_begin(&w);
-	for (l = 0; l < ce->num_lces; l++) {
-		uint32_t m = nvs_ce_pces_of_lce(ce, l);
-		bool grce = l < ce->num_grces;
-
-		jw_obj_begin(&w);
-		jw_key(&w, "lce");
-		jw_int(&w, l);
-		jw_key(&w, "grce");
-		jw_bool(&w, grce);
-		jw_key(&w, "pces");
-		jw_arr_begin(&w);
-		for (p = 0; p < NVS_CE_MAX_PCES; p++)
-			if (m & (1u << p))
-				jw_int(&w, p);
-		jw_arr_end(&w);
-		jw_key(&w, "shared_with_lce");
-		if (grce && ce->grce_shared_lce[l] >= 0)
-			jw_int(&w, ce->grce_shared_lce[l]);
-		else
-			jw_null(&w);
-		jw_key(&w, "runlist");
-		if (rl[l] >= 0)
-			jw_int(&w, rl[l]);
-		else
-			jw_null(&w);
-		jw_obj_end(&w);
-	}
-	jw_arr_end(&w);
-	/* PCEs / GRCEs whose registers gave no value (their LCE is unknown) */
-	jw_key(&w, "unreadable_pces");
-	jw_arr_begin(&w);
+	out_obj_begin(o, NULL);
+	out_int(o, "lce", l, "LCE%02lld  ");
+	out_bool(o, "grce", grce, "%-5s ", "GRCE", "LCE");
+	if (rl[l] >= 0)
+		out_text(o, "%7d ", rl[l]);
+	else
+		out_text(o, "%7s ", "-");
+	out_arr_begin(o, "pces");
 	for (p = 0; p < NVS_CE_MAX_PCES; p++)
-		if (ce->lce_for_pce[p] == NVS_CE_NOVAL)
-			jw_int(&w, p);
-	jw_arr_end(&w);
-	jw_key(&w, "unreadable_grces");
-	jw_arr_begin(&w);
-	for (p = 0; p < ce->num_grces; p++)
-		if (ce->grce_shared_lce[p] == NVS_CE_NOVAL)
-			jw_int(&w, p);
-	jw_arr_end(&w);
-	jw_obj_end(&w);
-	jw_end_doc(&w);
+		if (m & (1u << p))
+			out_int(o, NULL, p, " PCE%02lld");
+	out_arr_end(o);
+	if (!m && grce && ce->grce_shared_lce[l] >= 0)
+		out_text(o, " shares LCE%02d", ce->grce_shared_lce[l]);
+	else if (!m && grce && ce->grce_shared_lce[l] == NVS_CE_NOVAL)
+		out_text(o, " (GRCE config unreadable)");
+	else if (!m)
+		out_text(o, " (unconfigured)");
+	out_opt_int(o, "shared_with_lce", grce && ce->grce_shared_lce[l] >= 0,
+		    ce->grce_shared_lce[l], NULL, NULL);
+	out_opt_int(o, "runlist", rl[l] >= 0, rl[l], NULL, NULL);
+	out_text(o, "\n");
+	out_obj_end(o);
 }
 
-static void ce_text(const struct gpu *c, const struct nvs_ce *ce, const int *rl)
+static void ce_out(const struct cli_global *g, const struct gpu *c, const struct nvs_ce *ce,
+		   const int *rl)
 {
 	unsigned int l, p, npce = 0;
+	struct out o;
 
 	for (p = 0; p < NVS_CE_MAX_PCES; p++)
 		npce += !!(ce->pce_map & (1u << p));
-	printf("gpu%d %s: PCE_MAP 0x%x (%u PCEs), %u LCEs (LCE0-%u are GRCEs)\n", c->index,
-	       c->id_ok ? c->chip : "unknown", ce->pce_map, npce, ce->num_lces,
-	       ce->num_grces ? ce->num_grces - 1 : 0);
-	printf("%-6s %-5s %7s  %s\n", "LCE", "kind", "runlist", "PCEs");
-	for (l = 0; l < ce->num_lces; l++) {
-		uint32_t m = nvs_ce_pces_of_lce(ce, l);
-		bool grce = l < ce->num_grces;
-
-		printf("LCE%02u  %-5s ", l, grce ? "GRCE" : "LCE");
-		if (rl[l] >= 0)
-			printf("%7d ", rl[l]);
-		else
-			printf("%7s ", "-");
-		if (m) {
-			for (p = 0; p < NVS_CE_MAX_PCES; p++)
-				if (m & (1u << p))
-					printf(" PCE%02u", p);
-		} else if (grce && ce->grce_shared_lce[l] >= 0) {
-			printf(" shares LCE%02d", ce->grce_shared_lce[l]);
-		} else if (grce && ce->grce_shared_lce[l] == NVS_CE_NOVAL) {
-			printf(" (GRCE config unreadable)");
-		} else {
-			printf(" (unconfigured)");
-		}
-		printf("\n");
-	}
+	out_init(&o, g);
+	out_begin(&o, c);
+	out_text(&o, "gpu%d %s: ", c->index, c->id_ok ? c->chip : "unknown");
+	out_hex(&o, "pce_map", ce->pce_map, "PCE_MAP 0x%llx");
+	out_text(&o, " (%u PCEs), %u LCEs (LCE0-%u are GRCEs)\n", npce, ce->num_lces,
+		 ce->num_grces ? ce->num_grces - 1 : 0);
+	out_text(&o, "%-6s %-5s %7s  %s\n", "LCE", "kind", "runlist", "PCEs");
+	out_arr_begin(&o, "lces");
+	for (l = 0; l < ce->num_lces; l++)
+		ce_lce(&o, ce, rl, l);
+	out_arr_end(&o);
+	/* PCEs / GRCEs whose registers gave no value (their LCE is unknown) */
+	out_arr_begin(&o, "unreadable_pces");
 	for (p = 0; p < NVS_CE_MAX_PCES; p++)
 		if (ce->lce_for_pce[p] == NVS_CE_NOVAL)
-			printf("PCE%02u: no value (register reads a PRI error; GPU not used since reset?)\n",
-			       p);
+			out_int(&o, NULL, p,
+				"PCE%02lld: no value (register reads a PRI error; GPU not used since reset?)\n");
+	out_arr_end(&o);
+	out_arr_begin(&o, "unreadable_grces");
+	for (p = 0; p < ce->num_grces; p++)
+		if (ce->grce_shared_lce[p] == NVS_CE_NOVAL)
+			out_int(&o, NULL, p, NULL);
+	out_arr_end(&o);
+	out_end(&o);
 }
 
 int cmd_ce(const struct cli_global *g0, int argc, char **argv)
@@ -226,120 +199,84 @@ int cmd_ce(const struct cli_global *g0, int argc, char **argv)
 	nptop = lce_runlists(&gpus[0], rl, NVS_CE_MAX_LCES);
 	if (nptop)
 		ce.num_lces = nptop > lces_referenced(&ce) ? nptop : lces_referenced(&ce);
-	if (g.json)
-		ce_json(&g, &gpus[0], &ce, rl);
-	else
-		ce_text(&gpus[0], &ce, rl);
+	ce_out(&g, &gpus[0], &ce, rl);
 	gpu_close_all(gpus, n);
 	return CLI_EXIT_OK;
 }
 
 /* ---- nvsched gr ---- */
 
-static void gr_json(const struct cli_global *g, const struct gpu *c, const struct nvs_gr *gr)
-{
-	unsigned int i;
-	struct jw w;
-
-	gpu_json_begin(&w, g->pretty, c);
-	jw_key(&w, "num_gpcs");
-	jw_int(&w, gr->num_gpcs);
-	jw_key(&w, "num_tpc_per_gpc");
-	jw_int(&w, gr->num_tpc_per_gpc);
-	jw_key(&w, "gpc_disable_mask");
-	jw_hex(&w, gr->gpc_disable_mask);
-	jw_key(&w, "gpcs");
-	jw_arr_begin(&w);
-	for (i = 0; i < gr->num_gpcs; i++) {
-		bool en = !(gr->gpc_disable_mask & (1u << i));
-
-		jw_obj_begin(&w);
-		jw_key(&w, "gpc");
-		jw_int(&w, i);
-		jw_key(&w, "logical");
-		if (en && gr->logical[i] >= 0)
-			jw_int(&w, gr->logical[i]);
-		else
-			jw_null(&w);
-		jw_key(&w, "enabled");
-		jw_bool(&w, en);
-		jw_key(&w, "tpc_disable_mask");
-		jw_hex(&w, gr->tpc_disable_mask[i]);
-		jw_key(&w, "tpcs_enabled");
-		jw_int(&w, en ? gr->tpcs_enabled_gpc[i] : 0);
-		jw_obj_end(&w);
-	}
-	jw_arr_end(&w);
-	jw_key(&w, "gpcs_enabled");
-	jw_int(&w, gr->gpcs_enabled);
-	jw_key(&w, "tpcs_enabled");
-	jw_int(&w, gr->tpcs_enabled);
-	jw_key(&w, "sms_per_tpc");
-	jw_int(&w, gr->sms_per_tpc);
-	jw_key(&w, "sms_enabled");
-	jw_int(&w, gr->tpcs_enabled * gr->sms_per_tpc);
-	/* global (virtual) TPC id -> logical GPC, TPC in GPC (CWD_GPC_TPC_ID):
-	 * the numbering of CUDA's TPC masks; null when not readable */
-	jw_key(&w, "tpc_map");
-	if (gr->cwd_err) {
-		jw_null(&w);
-	} else {
-		jw_arr_begin(&w);
-		for (i = 0; i < gr->cwd_tpcs; i++) {
-			jw_obj_begin(&w);
-			jw_key(&w, "tpc");
-			jw_int(&w, i);
-			jw_key(&w, "logical_gpc");
-			jw_int(&w, gr->cwd_gpc[i]);
-			jw_key(&w, "tpc_in_gpc");
-			jw_int(&w, gr->cwd_tpc[i]);
-			jw_obj_end(&w);
-		}
-		jw_arr_end(&w);
-	}
-	jw_key(&w, "tpc_map_error");
-	jw_str(&w, gr->cwd_err ? cwd_err_text(gr->cwd_err) : NULL);
-	jw_obj_end(&w);
-	jw_end_doc(&w);
-}
-
-static void gr_text(const struct gpu *c, const struct nvs_gr *gr)
+/* global (virtual) TPC id -> logical GPC, TPC in GPC (CWD_GPC_TPC_ID): the
+ * numbering of CUDA's TPC masks; null when not readable */
+static void gr_tpc_map(struct out *o, const struct nvs_gr *gr)
 {
 	unsigned int i, l;
 
-	printf("gpu%d %s: %u GPCs x %u TPCs on chip; %u GPCs, %u TPCs, %u SMs enabled (%u SMs/TPC)\n",
-	       c->index, c->id_ok ? c->chip : "unknown", gr->num_gpcs, gr->num_tpc_per_gpc,
-	       gr->gpcs_enabled, gr->tpcs_enabled, gr->tpcs_enabled * gr->sms_per_tpc,
-	       gr->sms_per_tpc);
-	printf("GPC disable mask 0x%x (set bit = floorswept)%s\n", gr->gpc_disable_mask,
-	       gr->logical_known ? "" : "; logical GPC ids not readable on this chip");
-	printf("%-4s %-7s %-7s %-16s %s\n", "GPC", "logical", "enabled", "tpc_disable_mask",
-	       "TPCs");
-	for (i = 0; i < gr->num_gpcs; i++) {
-		bool en = !(gr->gpc_disable_mask & (1u << i));
-		char lg[8] = "-";
-
-		if (en && gr->logical[i] >= 0)
-			snprintf(lg, sizeof(lg), "%d", gr->logical[i]);
-		printf("%-4u %-7s %-7s 0x%-14x %u\n", i, lg, en ? "yes" : "no",
-		       gr->tpc_disable_mask[i], en ? gr->tpcs_enabled_gpc[i] : 0u);
-	}
 	if (gr->cwd_err) {
-		printf("\nGlobal TPC ids (CWD_GPC_TPC_ID): %s\n", cwd_err_text(gr->cwd_err));
+		out_null(o, "tpc_map");
 		return;
 	}
-	printf("\nGlobal TPC id -> logical GPC.TPC (CWD_GPC_TPC_ID; CUDA's TPC mask bits):");
-	for (i = 0; i < gr->cwd_tpcs; i++)
-		printf("%s%3u:%u.%u", i % 8 ? "  " : "\n  ", i, gr->cwd_gpc[i], gr->cwd_tpc[i]);
-	printf("\nTPCs per logical GPC:");
+	out_text(o, "\nGlobal TPC id -> logical GPC.TPC (CWD_GPC_TPC_ID; CUDA's TPC mask bits):");
+	out_arr_begin(o, "tpc_map");
+	for (i = 0; i < gr->cwd_tpcs; i++) {
+		out_obj_begin(o, NULL);
+		out_text(o, "%s", i % 8 ? "  " : "\n  ");
+		out_int(o, "tpc", i, "%3lld:");
+		out_int(o, "logical_gpc", gr->cwd_gpc[i], "%lld.");
+		out_int(o, "tpc_in_gpc", gr->cwd_tpc[i], "%lld");
+		out_obj_end(o);
+	}
+	out_arr_end(o);
+	out_text(o, "\nTPCs per logical GPC:");
 	for (l = 0; l < gr->gpcs_enabled; l++) {
 		unsigned int n = 0;
 
 		for (i = 0; i < gr->cwd_tpcs; i++)
 			n += gr->cwd_gpc[i] == l;
-		printf(" %u:%u", l, n);
+		out_text(o, " %u:%u", l, n);
 	}
-	printf("\n");
+	out_text(o, "\n");
+}
+
+static void gr_out(const struct cli_global *g, const struct gpu *c, const struct nvs_gr *gr)
+{
+	unsigned int i;
+	struct out o;
+
+	out_init(&o, g);
+	out_begin(&o, c);
+	out_text(&o, "gpu%d %s: ", c->index, c->id_ok ? c->chip : "unknown");
+	out_int(&o, "num_gpcs", gr->num_gpcs, "%lld GPCs x ");
+	out_int(&o, "num_tpc_per_gpc", gr->num_tpc_per_gpc, "%lld TPCs on chip; ");
+	out_text(&o, "%u GPCs, %u TPCs, %u SMs enabled (%u SMs/TPC)\n", gr->gpcs_enabled,
+		 gr->tpcs_enabled, gr->tpcs_enabled * gr->sms_per_tpc, gr->sms_per_tpc);
+	out_hex(&o, "gpc_disable_mask", gr->gpc_disable_mask,
+		"GPC disable mask 0x%llx (set bit = floorswept)");
+	out_text(&o, "%s\n", gr->logical_known ? "" : "; logical GPC ids not readable on this chip");
+	out_text(&o, "%-4s %-7s %-7s %-16s %s\n", "GPC", "logical", "enabled", "tpc_disable_mask",
+		 "TPCs");
+	out_arr_begin(&o, "gpcs");
+	for (i = 0; i < gr->num_gpcs; i++) {
+		bool en = !(gr->gpc_disable_mask & (1u << i));
+
+		out_obj_begin(&o, NULL);
+		out_int(&o, "gpc", i, "%-4lld ");
+		out_opt_int(&o, "logical", en && gr->logical[i] >= 0, gr->logical[i], "%-7lld ",
+			    "-       ");
+		out_bool(&o, "enabled", en, "%-7s ", "yes", "no");
+		out_hex(&o, "tpc_disable_mask", gr->tpc_disable_mask[i], "0x%-14llx ");
+		out_int(&o, "tpcs_enabled", en ? gr->tpcs_enabled_gpc[i] : 0, "%lld\n");
+		out_obj_end(&o);
+	}
+	out_arr_end(&o);
+	out_int(&o, "gpcs_enabled", gr->gpcs_enabled, NULL);
+	out_int(&o, "tpcs_enabled", gr->tpcs_enabled, NULL);
+	out_int(&o, "sms_per_tpc", gr->sms_per_tpc, NULL);
+	out_int(&o, "sms_enabled", gr->tpcs_enabled * gr->sms_per_tpc, NULL);
+	gr_tpc_map(&o, gr);
+	out_str(&o, "tpc_map_error", gr->cwd_err ? cwd_err_text(gr->cwd_err) : NULL,
+		"\nGlobal TPC ids (CWD_GPC_TPC_ID): %s\n");
+	out_end(&o);
 }
 
 int cmd_gr(const struct cli_global *g0, int argc, char **argv)
@@ -363,10 +300,7 @@ int cmd_gr(const struct cli_global *g0, int argc, char **argv)
 		gpu_close_all(gpus, n);
 		return CLI_EXIT_FAIL;
 	}
-	if (g.json)
-		gr_json(&g, &gpus[0], &gr);
-	else
-		gr_text(&gpus[0], &gr);
+	gr_out(&g, &gpus[0], &gr);
 	gpu_close_all(gpus, n);
 	return CLI_EXIT_OK;
 }

@@ -14,6 +14,7 @@
 #include "gpu.h"
 #include "gpu_rm.h"
 #include "json.h"
+#include "out.h"
 #include "ptop.h"
 
 #ifndef NVSCHED_VERSION
@@ -202,6 +203,46 @@ static void topology_json_error(struct jw *w, int err)
 	jw_str(w, strerror(-err));
 }
 
+/* the device table of info, or why it is unavailable */
+static void info_topology(struct out *o, const struct gpu *c, const struct nvs_topology *topo,
+			  int err)
+{
+	if (!err && out_jw(o)) {
+		gpu_json_topology(out_jw(o), topo);
+	} else if (!err) {
+		out_text(o, "\n");
+		nvs_ptop_format(topo, file_pr, stdout);
+	} else if (out_jw(o)) {
+		topology_json_error(out_jw(o), err);
+	} else {
+		out_text(o, "  engines  unavailable: %s\n", strerror(-err));
+		if (c->rm && !c->io)
+			out_text(o, "  note     %s; try 'nvsched engines' for RM's engine list\n",
+				 gpu_rm_root_note());
+	}
+}
+
+static void info_out(const struct cli_global *g, const struct gpu *c,
+		     const struct nvs_topology *topo, int topo_ret)
+{
+	struct out o;
+
+	out_init(&o, g);
+	out_begin(&o, c);
+	out_text(&o, "gpu%d  %s\n", c->index, c->bdf[0] ? c->bdf : "(no PCI address)");
+	if (c->id_ok)
+		out_text(&o, "  chip     %s (0x%x, %s)\n", c->chip, c->chip_id, c->arch);
+	else
+		out_text(&o, "  chip     unreadable (GPU powered down or not responding)\n");
+	out_opt_hex(&o, "boot0", c->id_ok, c->boot0, "  BOOT_0   0x%08llx\n", NULL);
+	out_opt_hex(&o, "boot42", c->id_ok && c->boot42, c->boot42, "  BOOT_42  0x%08llx\n", NULL);
+	out_str(&o, "source", c->source, "  source   %s\n");
+	out_bool(&o, "gone", c->gone, "%s",
+		 "  state    gone: the device was removed or its driver unbound\n", NULL);
+	info_topology(&o, c, topo, topo_ret);
+	out_end(&o);
+}
+
 static int cmd_info(const struct cli_global *g0, int argc, char **argv)
 {
 	struct cli_global g = *g0;
@@ -239,53 +280,7 @@ static int cmd_info(const struct cli_global *g0, int argc, char **argv)
 	}
 	topo = malloc(sizeof(*topo));
 	topo_ret = topo ? gpu_topology(c, topo) : -ENOMEM;
-	if (g.json) {
-		struct jw w;
-
-		gpu_json_begin(&w, g.pretty, c);
-		jw_key(&w, "boot0");
-		if (c->id_ok)
-			jw_hex(&w, c->boot0);
-		else
-			jw_null(&w);
-		jw_key(&w, "boot42");
-		if (c->id_ok && c->boot42)
-			jw_hex(&w, c->boot42);
-		else
-			jw_null(&w);
-		jw_key(&w, "source");
-		jw_str(&w, c->source);
-		jw_key(&w, "gone");
-		jw_bool(&w, c->gone);
-		if (topo_ret == 0)
-			gpu_json_topology(&w, topo);
-		else
-			topology_json_error(&w, topo_ret);
-		jw_obj_end(&w);
-		jw_end_doc(&w);
-	} else {
-		printf("gpu%d  %s\n", c->index, c->bdf[0] ? c->bdf : "(no PCI address)");
-		if (c->id_ok) {
-			printf("  chip     %s (0x%x, %s)\n", c->chip, c->chip_id, c->arch);
-			printf("  BOOT_0   0x%08x\n", c->boot0);
-			if (c->boot42)
-				printf("  BOOT_42  0x%08x\n", c->boot42);
-		} else {
-			printf("  chip     unreadable (GPU powered down or not responding)\n");
-		}
-		printf("  source   %s\n", c->source);
-		if (c->gone)
-			printf("  state    gone: the device was removed or its driver unbound\n");
-		if (topo_ret == 0) {
-			printf("\n");
-			nvs_ptop_format(topo, file_pr, stdout);
-		} else {
-			printf("  engines  unavailable: %s\n", strerror(-topo_ret));
-			if (c->rm && !c->io)
-				printf("  note     %s; try 'nvsched engines' for RM's engine list\n",
-				       gpu_rm_root_note());
-		}
-	}
+	info_out(&g, c, topo, topo_ret);
 	free(topo);
 	gpu_close_all(gpus, n);
 	return CLI_EXIT_OK;
