@@ -10,6 +10,8 @@
 #define NVSCHED_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
 
 #include "gpu_select.h"
 
@@ -32,11 +34,45 @@ struct cli_global {
  */
 typedef int (*cli_cmd_fn)(const struct cli_global *g, int argc, char **argv);
 
+/*
+ * Verbs of an object (`nvsched channel disable`, `nvsched prio run`, ...):
+ * one table per object, run by cli_verb_dispatch().  A verb's handler gets
+ * argv[0] = the verb.
+ */
+struct cli_verb {
+	const char *name;
+	cli_cmd_fn fn;
+	const char *help;	/* one line: what the verb does */
+};
+
+struct cli_verbs {
+	const struct cli_verb *v;
+	size_t n;
+	/*
+	 * No verb, -h/--help or an unknown verb go to fallback with the whole
+	 * command line where there is one (`nvsched runlist [-r N]`); else no
+	 * verb prints usage to stderr (exit 2), -h/--help to stdout (exit 0),
+	 * an unknown verb the message unknown (a printf format taking the verb)
+	 * or, NULL, usage to stderr (exit 2).
+	 */
+	cli_cmd_fn fallback;
+	void (*usage)(FILE *f);
+	const char *unknown;
+};
+
+/* Run the verb argv[1] of vs with argc - 1, argv + 1 (argv[0]: the command). */
+int cli_verb_dispatch(const struct cli_global *g, const struct cli_verbs *vs, int argc,
+		      char **argv);
+
 /* Parse a command's -j/-p/-h (no other arguments); *help set for -h. */
 int cli_simple_opts(struct cli_global *g, int argc, char **argv, bool *help);
 
 int cmd_runlist(const struct cli_global *g, int argc, char **argv);
-int cmd_runlist_ctl(const struct cli_global *g, int argc, char **argv);
+/* cli/cmd_ctl.c: the control verbs of nvsched runlist (argv[0] = the verb) */
+int cmd_runlist_preempt(const struct cli_global *g, int argc, char **argv);
+int cmd_runlist_resubmit(const struct cli_global *g, int argc, char **argv);
+int cmd_runlist_disable(const struct cli_global *g, int argc, char **argv);
+int cmd_runlist_enable(const struct cli_global *g, int argc, char **argv);
 int cmd_channel(const struct cli_global *g, int argc, char **argv);
 int cmd_tsg(const struct cli_global *g, int argc, char **argv);
 int cmd_rta(const struct cli_global *g, int argc, char **argv);

@@ -195,10 +195,10 @@ static int parse_opts(struct cli_global *g, int argc, char **argv, struct ctl_op
 
 	memset(o, 0, sizeof(*o));
 	o->runlist = -1;
-	/* parse from the action on (argv[1] plays argv[0]); optind = 0 makes
-	 * glibc reinitialise, so options may follow the ids */
+	/* argv[0] is the verb; optind = 0 makes glibc reinitialise, so options
+	 * may follow the ids */
 	optind = 0;
-	while ((c = getopt_long(argc - 1, argv + 1, "r:t:nfjph", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "r:t:nfjph", opts, NULL)) != -1) {
 		char *end;
 		long v;
 
@@ -242,7 +242,6 @@ static int parse_opts(struct cli_global *g, int argc, char **argv, struct ctl_op
 			return CLI_EXIT_USAGE;
 		}
 	}
-	optind += 1;	/* back to an index into argv */
 	return CLI_EXIT_OK;
 }
 
@@ -255,35 +254,57 @@ static const char channel_usage[] =
 	"--force.  The module remembers what it disabled: 'restore' (or unloading\n"
 	"it) re-enables those channels.  --dry-run prints the register writes.\n";
 
-int cmd_channel(const struct cli_global *g0, int argc, char **argv)
+static void channel_help(FILE *f)
+{
+	fputs(channel_usage, f);
+}
+
+/* nvsched channel disable|enable|restore (argv[0]) */
+static int channel_op(const struct cli_global *g0, unsigned int op, int argc, char **argv)
 {
 	struct cli_global g = *g0;
 	struct ctl_opts o;
-	unsigned int op;
 	int ret;
 
-	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
-		fputs(channel_usage, argc < 2 ? stderr : stdout);
-		return argc < 2 ? CLI_EXIT_USAGE : CLI_EXIT_OK;
-	}
-	if (!strcmp(argv[1], "disable"))
-		op = NVSCHED_CTL_DISABLE_CHANNEL;
-	else if (!strcmp(argv[1], "enable"))
-		op = NVSCHED_CTL_ENABLE_CHANNEL;
-	else if (!strcmp(argv[1], "restore"))
-		op = NVSCHED_CTL_RESTORE_CHANNELS;
-	else {
-		fprintf(stderr, "nvsched channel: unknown action '%s' (disable, enable, restore)\n", argv[1]);
-		return CLI_EXIT_USAGE;
-	}
 	ret = parse_opts(&g, argc, argv, &o, channel_usage);
 	if (ret)
 		return ret < 0 ? CLI_EXIT_OK : ret;
 	if (op != NVSCHED_CTL_RESTORE_CHANNELS && optind >= argc) {
-		fprintf(stderr, "nvsched channel %s: which channel ids?\n", argv[1]);
+		fprintf(stderr, "nvsched channel %s: which channel ids?\n", argv[0]);
 		return CLI_EXIT_USAGE;
 	}
 	return run_ops(&g, "channel", op, &o, argc - optind, argv + optind);
+}
+
+static int channel_disable(const struct cli_global *g, int argc, char **argv)
+{
+	return channel_op(g, NVSCHED_CTL_DISABLE_CHANNEL, argc, argv);
+}
+
+static int channel_enable(const struct cli_global *g, int argc, char **argv)
+{
+	return channel_op(g, NVSCHED_CTL_ENABLE_CHANNEL, argc, argv);
+}
+
+static int channel_restore(const struct cli_global *g, int argc, char **argv)
+{
+	return channel_op(g, NVSCHED_CTL_RESTORE_CHANNELS, argc, argv);
+}
+
+static const struct cli_verb channel_verbs[] = {
+	{ "disable", channel_disable, "disable channels" },
+	{ "enable", channel_enable, "enable channels" },
+	{ "restore", channel_restore, "re-enable the channels nvsched disabled" },
+};
+
+int cmd_channel(const struct cli_global *g, int argc, char **argv)
+{
+	static const struct cli_verbs vs = {
+		channel_verbs, sizeof(channel_verbs) / sizeof(channel_verbs[0]), NULL,
+		channel_help, "nvsched channel: unknown action '%s' (disable, enable, restore)\n",
+	};
+
+	return cli_verb_dispatch(g, &vs, argc, argv);
 }
 
 static const char tsg_usage[] =
@@ -291,18 +312,17 @@ static const char tsg_usage[] =
 	"Preempt a TSG and wait (default 100000 us, at most 1 s) for the hardware's\n"
 	"pending bit to clear; reports ETIMEDOUT and the pending register if not.\n";
 
-int cmd_tsg(const struct cli_global *g0, int argc, char **argv)
+static void tsg_help(FILE *f)
+{
+	fputs(tsg_usage, f);
+}
+
+static int tsg_preempt(const struct cli_global *g0, int argc, char **argv)
 {
 	struct cli_global g = *g0;
 	struct ctl_opts o;
 	int ret;
 
-	if (argc < 2 || strcmp(argv[1], "preempt")) {
-		bool help = argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"));
-
-		fputs(tsg_usage, help ? stdout : stderr);
-		return help ? CLI_EXIT_OK : CLI_EXIT_USAGE;
-	}
 	ret = parse_opts(&g, argc, argv, &o, tsg_usage);
 	if (ret)
 		return ret < 0 ? CLI_EXIT_OK : ret;
@@ -311,6 +331,19 @@ int cmd_tsg(const struct cli_global *g0, int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	return run_ops(&g, "tsg", NVSCHED_CTL_PREEMPT_TSG, &o, 1, argv + optind);
+}
+
+static const struct cli_verb tsg_verbs[] = {
+	{ "preempt", tsg_preempt, "preempt a TSG" },
+};
+
+int cmd_tsg(const struct cli_global *g, int argc, char **argv)
+{
+	static const struct cli_verbs vs = {
+		tsg_verbs, sizeof(tsg_verbs) / sizeof(tsg_verbs[0]), NULL, tsg_help, NULL,
+	};
+
+	return cli_verb_dispatch(g, &vs, argc, argv);
 }
 
 static const char runlist_ctl_usage[] =
@@ -322,22 +355,39 @@ static const char runlist_ctl_usage[] =
 	"allow_gsp_runlist_writes=1 is set; 'nvsched channel restore' and unloading\n"
 	"the module re-enable scheduling nvsched disabled.\n";
 
-int cmd_runlist_ctl(const struct cli_global *g0, int argc, char **argv)
+/* nvsched runlist preempt|resubmit|disable|enable (argv[0]) N */
+static int runlist_op(const struct cli_global *g0, unsigned int op, int argc, char **argv)
 {
 	struct cli_global g = *g0;
 	struct ctl_opts o;
-	unsigned int op = !strcmp(argv[1], "preempt") ? NVSCHED_CTL_PREEMPT_RUNLIST :
-			  !strcmp(argv[1], "resubmit") ? NVSCHED_CTL_RESUBMIT_RUNLIST :
-			  !strcmp(argv[1], "disable") ? NVSCHED_CTL_SCHED_DISABLE :
-			  NVSCHED_CTL_SCHED_ENABLE;
 	int ret;
 
 	ret = parse_opts(&g, argc, argv, &o, runlist_ctl_usage);
 	if (ret)
 		return ret < 0 ? CLI_EXIT_OK : ret;
 	if (argc - optind != 1) {
-		fprintf(stderr, "nvsched runlist %s: give exactly one runlist id\n", argv[1]);
+		fprintf(stderr, "nvsched runlist %s: give exactly one runlist id\n", argv[0]);
 		return CLI_EXIT_USAGE;
 	}
 	return run_ops(&g, "runlist", op, &o, 1, argv + optind);
+}
+
+int cmd_runlist_preempt(const struct cli_global *g, int argc, char **argv)
+{
+	return runlist_op(g, NVSCHED_CTL_PREEMPT_RUNLIST, argc, argv);
+}
+
+int cmd_runlist_resubmit(const struct cli_global *g, int argc, char **argv)
+{
+	return runlist_op(g, NVSCHED_CTL_RESUBMIT_RUNLIST, argc, argv);
+}
+
+int cmd_runlist_disable(const struct cli_global *g, int argc, char **argv)
+{
+	return runlist_op(g, NVSCHED_CTL_SCHED_DISABLE, argc, argv);
+}
+
+int cmd_runlist_enable(const struct cli_global *g, int argc, char **argv)
+{
+	return runlist_op(g, NVSCHED_CTL_SCHED_ENABLE, argc, argv);
 }

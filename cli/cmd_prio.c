@@ -572,29 +572,42 @@ static int prio_set(const struct cli_global *g, int argc, char **argv)
 	return CLI_EXIT_OK;
 }
 
+static int prio_daemon_verb(const struct cli_global *g, int argc, char **argv)
+{
+	return prio_gsp_daemon(argc, argv);
+}
+
+/* GSP backend (cli/prio_gsp.c) without --tsg unless the module captures */
+static int prio_run_verb(const struct cli_global *g, int argc, char **argv)
+{
+	if (prio_gsp_wanted(argc, argv) && !prio_capture_wanted(g))
+		return prio_gsp_run(argc, argv);
+	return prio_run(g, argc, argv);
+}
+
+/* the GSP arbiter's status where one answers (no --gpu), else the module's */
+static int prio_status_verb(const struct cli_global *g, int argc, char **argv)
+{
+	if (!g->sel.gpu && argc <= 3 &&
+	    prio_gsp_status(argc > 1 && (!strcmp(argv[1], "-j") || !strcmp(argv[argc - 1], "-j"))) == 0)
+		return CLI_EXIT_OK;
+	return prio_status(g, argc, argv);
+}
+
+static const struct cli_verb prio_verbs[] = {
+	{ "simulate", prio_simulate, "run the policy on an event script" },
+	{ "daemon", prio_daemon_verb, "the GSP arbiter" },
+	{ "run", prio_run_verb, "run a command in a segment" },
+	{ "status", prio_status_verb, "tasks, mechanism and counters" },
+	{ "set", prio_set, "keep a TSG on; choose the mechanism" },
+};
+
 int cmd_prio(const struct cli_global *g, int argc, char **argv)
 {
-	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
-		prio_usage(argc < 2 ? stderr : stdout);
-		return argc < 2 ? CLI_EXIT_USAGE : CLI_EXIT_OK;
-	}
-	if (!strcmp(argv[1], "simulate"))
-		return prio_simulate(g, argc - 1, argv + 1);
-	/* GSP backend (cli/prio_gsp.c): the arbiter, and run without --tsg */
-	if (!strcmp(argv[1], "daemon"))
-		return prio_gsp_daemon(argc - 1, argv + 1);
-	if (!strcmp(argv[1], "run") && prio_gsp_wanted(argc - 1, argv + 1) &&
-	    !prio_capture_wanted(g))
-		return prio_gsp_run(argc - 1, argv + 1);
-	if (!strcmp(argv[1], "run"))
-		return prio_run(g, argc - 1, argv + 1);
-	if (!strcmp(argv[1], "status") && !g->sel.gpu && argc <= 4 &&
-	    prio_gsp_status(argc > 2 && (!strcmp(argv[2], "-j") || !strcmp(argv[argc - 1], "-j"))) == 0)
-		return CLI_EXIT_OK;
-	if (!strcmp(argv[1], "status"))
-		return prio_status(g, argc - 1, argv + 1);
-	if (!strcmp(argv[1], "set"))
-		return prio_set(g, argc - 1, argv + 1);
-	fprintf(stderr, "nvsched prio: unknown subcommand '%s' (see --help)\n", argv[1]);
-	return CLI_EXIT_USAGE;
+	static const struct cli_verbs vs = {
+		prio_verbs, sizeof(prio_verbs) / sizeof(prio_verbs[0]), NULL, prio_usage,
+		"nvsched prio: unknown subcommand '%s' (see --help)\n",
+	};
+
+	return cli_verb_dispatch(g, &vs, argc, argv);
 }

@@ -343,7 +343,8 @@ static int watch(const struct cli_global *g, const struct gpu *gpu,
 	return CLI_EXIT_OK;
 }
 
-int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
+/* nvsched runlist [-r N] [--watch ...]: decode runlists */
+static int runlist_show(const struct cli_global *g0, int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "runlist", required_argument, NULL, 'r' },
@@ -365,9 +366,6 @@ int cmd_runlist(const struct cli_global *g0, int argc, char **argv)
 	long count = 0;
 	struct jw w;
 
-	if (argc >= 2 && (!strcmp(argv[1], "preempt") || !strcmp(argv[1], "resubmit") ||
-			  !strcmp(argv[1], "disable") || !strcmp(argv[1], "enable")))
-		return cmd_runlist_ctl(g0, argc, argv);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "+r:wi:c:jph", opts, NULL)) != -1) {
 		char *end;
@@ -489,4 +487,21 @@ out:
 	free(t);
 	gpu_close_all(gpus, n);
 	return ret;
+}
+
+static const struct cli_verb runlist_verbs[] = {
+	{ "preempt", cmd_runlist_preempt, "preempt everything on a runlist" },
+	{ "resubmit", cmd_runlist_resubmit, "resubmit a runlist as it is" },
+	{ "disable", cmd_runlist_disable, "disable a runlist's scheduling" },
+	{ "enable", cmd_runlist_enable, "enable a runlist's scheduling" },
+};
+
+int cmd_runlist(const struct cli_global *g, int argc, char **argv)
+{
+	static const struct cli_verbs vs = {
+		runlist_verbs, sizeof(runlist_verbs) / sizeof(runlist_verbs[0]), runlist_show,
+		NULL, NULL,
+	};
+
+	return cli_verb_dispatch(g, &vs, argc, argv);
 }

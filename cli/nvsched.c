@@ -89,6 +89,29 @@ static const struct cli_cmd *find_cmd(const char *name)
 	return NULL;
 }
 
+/* cli.h */
+int cli_verb_dispatch(const struct cli_global *g, const struct cli_verbs *vs, int argc,
+		      char **argv)
+{
+	bool help = argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"));
+	size_t i;
+
+	for (i = 0; argc >= 2 && !help && i < vs->n; i++)
+		if (!strcmp(vs->v[i].name, argv[1]))
+			return vs->v[i].fn(g, argc - 1, argv + 1);
+	if (vs->fallback)
+		return vs->fallback(g, argc, argv);
+	if (argc < 2 || help) {
+		vs->usage(help ? stdout : stderr);
+		return help ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+	}
+	if (vs->unknown)
+		fprintf(stderr, vs->unknown, argv[1]);
+	else
+		vs->usage(stderr);
+	return CLI_EXIT_USAGE;
+}
+
 /* Common options of the inspection commands: -j -p -h (cli.h). */
 int cli_simple_opts(struct cli_global *g, int argc, char **argv, bool *help)
 {
