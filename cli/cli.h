@@ -64,6 +64,30 @@ struct cli_verbs {
 int cli_verb_dispatch(const struct cli_global *g, const struct cli_verbs *vs, int argc,
 		      char **argv);
 
+/*
+ * A command's own option for cli_opts(): long name, getopt's has_arg, and
+ * the key handed to the command; a key below CLI_OPT_LONG is also the short
+ * option.
+ */
+#define CLI_OPT_LONG 256
+struct cli_opt {
+	const char *name;
+	int has_arg;
+	int key;
+};
+#define CLI_OPTS_NO_JSON	1u	/* no -j/-p (commands that print no JSON) */
+#define CLI_OPTS_PERMUTE	2u	/* options may follow the operands */
+/* a command's option: CLI_EXIT_OK, else the exit code to stop with */
+typedef int (*cli_opt_fn)(void *ctx, int key, char *arg);
+/*
+ * Parse -j/--json, -p/--pretty, -h/--help and extra[nextra] (fn(ctx, key,
+ * optarg) for each of those) from argv[1] on.  CLI_EXIT_OK with optind at
+ * the first operand; -1 for -h (the caller prints its help, exit 0);
+ * CLI_EXIT_USAGE for an unknown option (getopt said which), or fn's code.
+ */
+int cli_opts(struct cli_global *g, int argc, char **argv, const struct cli_opt *extra,
+	     size_t nextra, unsigned int flags, cli_opt_fn fn, void *ctx);
+
 /* Parse a command's -j/-p/-h (no other arguments); *help set for -h. */
 int cli_simple_opts(struct cli_global *g, int argc, char **argv, bool *help);
 

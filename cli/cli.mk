@@ -10,7 +10,7 @@ $(B)/cli/nvsched.o: CFLAGS += $(CLI_DEFS)
 $(B)/cli/nvsched.o: cli/cli.mk $(wildcard analysis/rta/rta.mk analysis/predict/predict.mk)
 
 NVSCHED_OBJS := $(B)/cli/nvsched.o $(B)/cli/cmd_runlist.o $(B)/cli/cmd_ctl.o $(B)/cli/cmd_topo.o \
-	$(B)/cli/cmd_rm.o $(B)/cli/cmd_prio.o $(B)/cli/prio_gsp.o $(B)/cli/out.o $(B)/analysis/priosim/prio_sim.o
+	$(B)/cli/cmd_rm.o $(B)/cli/cmd_prio.o $(B)/cli/prio_gsp.o $(B)/cli/out.o $(B)/cli/opts.o $(B)/analysis/priosim/prio_sim.o
 $(B)/bin/nvsched: $(NVSCHED_OBJS) $(CLI_EXTRA_LIBS) $(B)/libnvsbackend.a $(B)/libnvsjson.a \
 		$(B)/lib/libnvsched.a $(B)/libnvssim.a $(B)/libnvshw.a
 	@mkdir -p $(dir $@)

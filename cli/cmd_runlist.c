@@ -343,77 +343,134 @@ static int watch(const struct cli_global *g, const struct gpu *gpu,
 	return CLI_EXIT_OK;
 }
 
+/* the options of nvsched runlist (decode and --watch) */
+struct show_opts {
+	int want;		/* -r: -1 every runlist */
+	bool watching;
+	unsigned int interval;	/* ms */
+	long count;		/* polls, 0: until interrupted */
+};
+
+static int show_opt(void *ctx, int key, char *arg)
+{
+	struct show_opts *o = ctx;
+	char *end;
+
+	switch (key) {
+	case 'r':
+		o->want = (int)strtol(arg, &end, 0);
+		if (*end || o->want < 0 || o->want > 4095) {
+			fprintf(stderr, "nvsched runlist: bad runlist id '%s'\n", arg);
+			return CLI_EXIT_USAGE;
+		}
+		break;
+	case 'w':
+		o->watching = true;
+		break;
+	case 'i':
+		o->interval = (unsigned int)strtoul(arg, &end, 0);
+		if (*end || o->interval < 10 || o->interval > 3600000) {
+			fprintf(stderr, "nvsched runlist: --interval takes 10..3600000 ms\n");
+			return CLI_EXIT_USAGE;
+		}
+		break;
+	case 'c':
+		o->count = strtol(arg, &end, 0);
+		if (*end || o->count < 1) {
+			fprintf(stderr, "nvsched runlist: --count takes a positive number\n");
+			return CLI_EXIT_USAGE;
+		}
+		break;
+	}
+	return CLI_EXIT_OK;
+}
+
+/* the runlists to show: every one in the device table, or -r N's; -1 without N */
+static int show_ids(const struct gpu *gpu, const struct nvs_topology *t, int want, int16_t *ids)
+{
+	unsigned int i, nids = nvs_ptop_runlists(t, ids);
+
+	if (want < 0)
+		return (int)nids;
+	for (i = 0; i < nids && ids[i] != want; i++)
+		;
+	if (i == nids) {
+		fprintf(stderr, "nvsched runlist: gpu%d has no runlist %d (see nvsched engines)\n",
+			gpu->index, want);
+		return -1;
+	}
+	ids[0] = (int16_t)want;
+	return 1;
+}
+
+/* decode and print runlists ids[nids] */
+static int show(const struct cli_global *g, const struct gpu *gpu, const struct nvs_topology *t,
+		const int16_t *ids, unsigned int nids)
+{
+	unsigned int i;
+	struct out o;
+
+	out_init(&o, g);
+	out_begin(&o, gpu);
+	out_arr_begin(&o, "runlists");
+	for (i = 0; i < nids; i++) {
+		struct gpu_runlist v;
+		int r = gpu_runlist(gpu, t, ids[i], &v);
+
+		if (r == -EPERM) {
+			/* the module reads runlists through the PRAMIN window */
+			fprintf(stderr, "nvsched runlist: reading runlists needs CAP_SYS_RAWIO (and no kernel lockdown): run as root (docs/security.md)\n");
+			return CLI_EXIT_FAIL;
+		}
+		if (r) {
+			v.err = r;
+			v.loc.id = ids[i];
+		}
+		if (out_jw(&o)) {
+			json_runlist(out_jw(&o), &v);
+		} else if (v.err) {
+			printf("Runlist %d: %u entries at 0x%llx (%s)\nerror: %s\n", ids[i],
+			       v.loc.length, (unsigned long long)v.loc.base,
+			       nvs_aperture_name(v.loc.aperture), nvs_rl_fetch_err_text(v.err));
+		} else {
+			nvs_runlist_format(&v.loc, v.items, v.insts, out_pr, stdout);
+		}
+		gpu_runlist_free(&v);
+	}
+	out_arr_end(&o);
+	out_end(&o);
+	return CLI_EXIT_OK;
+}
+
 /* nvsched runlist [-r N] [--watch ...]: decode runlists */
 static int runlist_show(const struct cli_global *g0, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "runlist", required_argument, NULL, 'r' },
-		{ "watch", no_argument, NULL, 'w' },
-		{ "interval", required_argument, NULL, 'i' },
-		{ "count", required_argument, NULL, 'c' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "pretty", no_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct cli_opt opts[] = {
+		{ "runlist", required_argument, 'r' },
+		{ "watch", no_argument, 'w' },
+		{ "interval", required_argument, 'i' },
+		{ "count", required_argument, 'c' },
 	};
+	struct show_opts so = { .want = -1, .interval = 500 };
 	struct cli_global g = *g0;
 	struct nvs_topology *t = NULL;
 	struct gpu *gpus = NULL;
 	int16_t ids[NVS_MAX_ENGINES];
-	int c, n = 0, want = -1, ret;
-	unsigned int i, nids, interval = 500;
-	bool watching = false;
-	long count = 0;
-	struct jw w;
+	int n = 0, nids, ret;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "+r:wi:c:jph", opts, NULL)) != -1) {
-		char *end;
-
-		switch (c) {
-		case 'r':
-			want = (int)strtol(optarg, &end, 0);
-			if (*end || want < 0 || want > 4095) {
-				fprintf(stderr, "nvsched runlist: bad runlist id '%s'\n", optarg);
-				return CLI_EXIT_USAGE;
-			}
-			break;
-		case 'w':
-			watching = true;
-			break;
-		case 'i':
-			interval = (unsigned int)strtoul(optarg, &end, 0);
-			if (*end || interval < 10 || interval > 3600000) {
-				fprintf(stderr, "nvsched runlist: --interval takes 10..3600000 ms\n");
-				return CLI_EXIT_USAGE;
-			}
-			break;
-		case 'c':
-			count = strtol(optarg, &end, 0);
-			if (*end || count < 1) {
-				fprintf(stderr, "nvsched runlist: --count takes a positive number\n");
-				return CLI_EXIT_USAGE;
-			}
-			break;
-		case 'j':
-			g.json = true;
-			break;
-		case 'p':
-			g.json = g.pretty = true;
-			break;
-		case 'h':
-			printf("usage: nvsched [global options] runlist [-r N] [-j] [-p]\n"
-			       "       nvsched [global options] runlist --watch [-r N] [-i MS] [--count N] [-j]\n"
-			       "       nvsched [global options] runlist preempt|resubmit|disable|enable N\n"
-			       "Decode runlist N (hardware id; default: every runlist): TSGs,\n"
-			       "channels and their state.  --watch polls every MS (default 500)\n"
-			       "and prints TSGs and channels appearing, leaving and changing\n"
-			       "(JSON Lines with -j) until interrupted or --count polls.\n");
-			return CLI_EXIT_OK;
-		default:
-			return CLI_EXIT_USAGE;
-		}
+	ret = cli_opts(&g, argc, argv, opts, sizeof(opts) / sizeof(opts[0]), 0, show_opt, &so);
+	if (ret < 0) {
+		printf("usage: nvsched [global options] runlist [-r N] [-j] [-p]\n"
+		       "       nvsched [global options] runlist --watch [-r N] [-i MS] [--count N] [-j]\n"
+		       "       nvsched [global options] runlist preempt|resubmit|disable|enable N\n"
+		       "Decode runlist N (hardware id; default: every runlist): TSGs,\n"
+		       "channels and their state.  --watch polls every MS (default 500)\n"
+		       "and prints TSGs and channels appearing, leaving and changing\n"
+		       "(JSON Lines with -j) until interrupted or --count polls.\n");
+		return CLI_EXIT_OK;
 	}
+	if (ret)
+		return ret;
 	ret = gpu_open_selected(&g.sel, argv[0], false, &gpus, &n);
 	if (ret)
 		return ret;
@@ -430,59 +487,13 @@ static int runlist_show(const struct cli_global *g0, int argc, char **argv)
 		ret = CLI_EXIT_FAIL;
 		goto out;
 	}
-	nids = nvs_ptop_runlists(t, ids);
-	if (want >= 0) {
-		for (i = 0; i < nids && ids[i] != want; i++)
-			;
-		if (i == nids) {
-			fprintf(stderr, "nvsched runlist: gpu%d has no runlist %d (see nvsched engines)\n",
-				gpus[0].index, want);
-			ret = CLI_EXIT_FAIL;
-			goto out;
-		}
-		ids[0] = (int16_t)want;
-		nids = 1;
-	}
-	if (watching) {
-		ret = watch(&g, &gpus[0], t, ids, nids, interval, count);
-		goto out;
-	}
-	if (g.json) {
-		gpu_json_begin(&w, g.pretty, &gpus[0]);
-		jw_key(&w, "runlists");
-		jw_arr_begin(&w);
-	}
-	for (i = 0; i < nids; i++) {
-		struct gpu_runlist v;
-		int r = gpu_runlist(&gpus[0], t, ids[i], &v);
-
-		if (r == -EPERM) {
-			/* the module reads runlists through the PRAMIN window */
-			fprintf(stderr, "nvsched runlist: reading runlists needs CAP_SYS_RAWIO (and no kernel lockdown): run as root (docs/security.md)\n");
-			ret = CLI_EXIT_FAIL;
-			goto out;
-		}
-		if (r) {
-			v.err = r;
-			v.loc.id = ids[i];
-		}
-		if (g.json) {
-			json_runlist(&w, &v);
-		} else if (v.err) {
-			printf("Runlist %d: %u entries at 0x%llx (%s)\nerror: %s\n", ids[i],
-			       v.loc.length, (unsigned long long)v.loc.base,
-			       nvs_aperture_name(v.loc.aperture), nvs_rl_fetch_err_text(v.err));
-		} else {
-			nvs_runlist_format(&v.loc, v.items, v.insts, out_pr, stdout);
-		}
-		gpu_runlist_free(&v);
-	}
-	if (g.json) {
-		jw_arr_end(&w);
-		jw_obj_end(&w);
-		jw_end_doc(&w);
-	}
-	ret = CLI_EXIT_OK;
+	nids = show_ids(&gpus[0], t, so.want, ids);
+	if (nids < 0)
+		ret = CLI_EXIT_FAIL;
+	else if (so.watching)
+		ret = watch(&g, &gpus[0], t, ids, (unsigned int)nids, so.interval, so.count);
+	else
+		ret = show(&g, &gpus[0], t, ids, (unsigned int)nids);
 out:
 	free(t);
 	gpu_close_all(gpus, n);

@@ -112,41 +112,6 @@ int cli_verb_dispatch(const struct cli_global *g, const struct cli_verbs *vs, in
 	return CLI_EXIT_USAGE;
 }
 
-/* Common options of the inspection commands: -j -p -h (cli.h). */
-int cli_simple_opts(struct cli_global *g, int argc, char **argv, bool *help)
-{
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "pretty", no_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
-
-	*help = false;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "+jph", opts, NULL)) != -1) {
-		switch (c) {
-		case 'j':
-			g->json = true;
-			break;
-		case 'p':
-			g->json = g->pretty = true;
-			break;
-		case 'h':
-			*help = true;
-			return CLI_EXIT_OK;
-		default:
-			return CLI_EXIT_USAGE;
-		}
-	}
-	if (optind != argc) {
-		fprintf(stderr, "nvsched %s: unexpected argument '%s'\n", argv[0], argv[optind]);
-		return CLI_EXIT_USAGE;
-	}
-	return CLI_EXIT_OK;
-}
-
 static void cmd_usage(const char *name)
 {
 	const struct cli_cmd *c = find_cmd(name);
