@@ -176,73 +176,66 @@ out:
 	return ret;
 }
 
-/* options shared by the control commands */
+#define OPT_NO_WAIT CLI_OPT_LONG
+
+static int ctl_opt(void *ctx, int key, char *arg)
+{
+	struct ctl_opts *o = ctx;
+	char *end;
+	long v;
+
+	switch (key) {
+	case 'r':
+		v = strtol(arg, &end, 0);
+		if (*end || v < 0 || v > 32767) {
+			fprintf(stderr, "nvsched: bad runlist '%s'\n", arg);
+			return CLI_EXIT_USAGE;
+		}
+		o->runlist = (int)v;
+		break;
+	case 't':
+		v = strtol(arg, &end, 0);
+		if (*end || v <= 0 || v > NVSCHED_CTL_TIMEOUT_US_MAX) {
+			fprintf(stderr, "nvsched: --timeout takes 1..%u microseconds\n",
+				NVSCHED_CTL_TIMEOUT_US_MAX);
+			return CLI_EXIT_USAGE;
+		}
+		o->timeout_us = (unsigned int)v;
+		break;
+	case OPT_NO_WAIT:
+		o->flags |= NVSCHED_CTL_NO_WAIT;
+		break;
+	case 'n':
+		o->flags |= NVSCHED_CTL_DRY_RUN;
+		break;
+	case 'f':
+		o->flags |= NVSCHED_CTL_FORCE;
+		break;
+	}
+	return CLI_EXIT_OK;
+}
+
+/* options shared by the control commands (argv[0]: the verb); options may
+ * follow the ids; -1 after printing usage for -h */
 static int parse_opts(struct cli_global *g, int argc, char **argv, struct ctl_opts *o,
 		      const char *usage)
 {
-	static const struct option opts[] = {
-		{ "runlist", required_argument, NULL, 'r' },
-		{ "timeout", required_argument, NULL, 't' },
-		{ "no-wait", no_argument, NULL, 'W' },
-		{ "dry-run", no_argument, NULL, 'n' },
-		{ "force", no_argument, NULL, 'f' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "pretty", no_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct cli_opt opts[] = {
+		{ "runlist", required_argument, 'r' },
+		{ "timeout", required_argument, 't' },
+		{ "no-wait", no_argument, OPT_NO_WAIT },
+		{ "dry-run", no_argument, 'n' },
+		{ "force", no_argument, 'f' },
 	};
-	int c;
+	int ret;
 
 	memset(o, 0, sizeof(*o));
 	o->runlist = -1;
-	/* argv[0] is the verb; optind = 0 makes glibc reinitialise, so options
-	 * may follow the ids */
-	optind = 0;
-	while ((c = getopt_long(argc, argv, "r:t:nfjph", opts, NULL)) != -1) {
-		char *end;
-		long v;
-
-		switch (c) {
-		case 'r':
-			v = strtol(optarg, &end, 0);
-			if (*end || v < 0 || v > 32767) {
-				fprintf(stderr, "nvsched: bad runlist '%s'\n", optarg);
-				return CLI_EXIT_USAGE;
-			}
-			o->runlist = (int)v;
-			break;
-		case 't':
-			v = strtol(optarg, &end, 0);
-			if (*end || v <= 0 || v > NVSCHED_CTL_TIMEOUT_US_MAX) {
-				fprintf(stderr, "nvsched: --timeout takes 1..%u microseconds\n",
-					NVSCHED_CTL_TIMEOUT_US_MAX);
-				return CLI_EXIT_USAGE;
-			}
-			o->timeout_us = (unsigned int)v;
-			break;
-		case 'W':
-			o->flags |= NVSCHED_CTL_NO_WAIT;
-			break;
-		case 'n':
-			o->flags |= NVSCHED_CTL_DRY_RUN;
-			break;
-		case 'f':
-			o->flags |= NVSCHED_CTL_FORCE;
-			break;
-		case 'j':
-			g->json = true;
-			break;
-		case 'p':
-			g->json = g->pretty = true;
-			break;
-		case 'h':
-			fputs(usage, stdout);
-			return -1;
-		default:
-			return CLI_EXIT_USAGE;
-		}
-	}
-	return CLI_EXIT_OK;
+	ret = cli_opts(g, argc, argv, opts, sizeof(opts) / sizeof(opts[0]), CLI_OPTS_PERMUTE,
+		       ctl_opt, o);
+	if (ret < 0)
+		fputs(usage, stdout);
+	return ret;
 }
 
 static const char channel_usage[] =

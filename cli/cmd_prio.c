@@ -78,34 +78,21 @@ static void prio_usage(FILE *f)
 
 static int prio_simulate(const struct cli_global *g0, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "pretty", no_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct prio_sim_opts o = { .json = g0->json, .pretty = g0->pretty,
-				   .out = stdout, .err = stderr };
+	struct cli_global g = *g0;
+	struct prio_sim_opts o = { .out = stdout, .err = stderr };
 	const char *path;
-	int c, ret;
+	int ret;
 	FILE *f;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "+jph", opts, NULL)) != -1) {
-		switch (c) {
-		case 'j':
-			o.json = true;
-			break;
-		case 'p':
-			o.json = o.pretty = true;
-			break;
-		case 'h':
-			prio_usage(stdout);
-			return CLI_EXIT_OK;
-		default:
-			return CLI_EXIT_USAGE;
-		}
+	ret = cli_opts(&g, argc, argv, NULL, 0, 0, NULL, NULL);
+	if (ret < 0) {
+		prio_usage(stdout);
+		return CLI_EXIT_OK;
 	}
+	if (ret)
+		return ret;
+	o.json = g.json;
+	o.pretty = g.pretty;
 	if (argc - optind != 1) {
 		fprintf(stderr, "nvsched prio simulate: one event file expected (see --help)\n");
 		return CLI_EXIT_USAGE;
@@ -249,127 +236,102 @@ static bool prio_capture_wanted(const struct cli_global *g)
 	return ok;
 }
 
-static int prio_run(const struct cli_global *g, int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "prio", required_argument, NULL, 'P' },
-		{ "best-effort", no_argument, NULL, 'b' },
-		{ "fifo", required_argument, NULL, 'f' },
-		{ "tsg", required_argument, NULL, 't' },
-		{ "capture-ms", required_argument, NULL, 'c' },
-		{ "settle-ms", required_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
+/* the options of prio run (module backend) */
+struct run_opts {
+	unsigned int gpu;
+	int prio;		/* --prio, --best-effort; default: the thread's */
+	int fifo;		/* --fifo: SCHED_FIFO priority, 0 none */
 	struct nvsched_prio_tsg tsgs[64];
-	long capture_ms = 10000, settle_ms = 300;
-	struct nvsched_prio_seg seg = { .op = NVSCHED_PRIO_BEGIN, .prio = NVSCHED_PRIO_THREAD };
-	struct nvsched *h;
-	unsigned int gpu = 0;
-	int c, i, n = 0, fd, ret, fifo = 0;
+	int n;			/* --tsg */
+	long capture_ms, settle_ms;
+};
+
+enum { OPT_PRIO = CLI_OPT_LONG, OPT_BE, OPT_FIFO, OPT_TSG, OPT_CAPTURE, OPT_SETTLE };
+
+/* --tsg RL:ID */
+static int run_tsg(struct run_opts *o, const char *arg)
+{
+	unsigned long rl, id;
+	char *end;
+
+	rl = strtoul(arg, &end, 0);
+	if (*end != ':' || o->n == 64) {
+		fprintf(stderr, "nvsched prio run: --tsg takes RL:ID\n");
+		return CLI_EXIT_USAGE;
+	}
+	id = strtoul(end + 1, &end, 0);
+	if (*end || rl > 63 || id > 0xffffffffUL) {
+		fprintf(stderr, "nvsched prio run: --tsg takes RL:ID\n");
+		return CLI_EXIT_USAGE;
+	}
+	memset(&o->tsgs[o->n], 0, sizeof(o->tsgs[o->n]));
+	o->tsgs[o->n].gpu = o->gpu;
+	o->tsgs[o->n].runlist = (int)rl;
+	o->tsgs[o->n].tsgid = (unsigned int)id;
+	o->n++;
+	return CLI_EXIT_OK;
+}
+
+static int run_opt(void *ctx, int key, char *arg)
+{
+	struct run_opts *o = ctx;
 	char *end;
 	long v;
 
-	if (g->sel.gpu) {
-		v = strtol(g->sel.gpu, &end, 10);
-		if (*end || v < 0) {
-			fprintf(stderr, "nvsched prio run: --gpu takes an index here\n");
+	switch (key) {
+	case OPT_PRIO:
+		v = strtol(arg, &end, 10);
+		if (*end || !*arg || v < 0 || v > NVS_PRIO_MAX) {
+			fprintf(stderr, "nvsched prio run: --prio takes 0..%d\n", NVS_PRIO_MAX);
 			return CLI_EXIT_USAGE;
 		}
-		gpu = (unsigned int)v;
-	}
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'P':
-			v = strtol(optarg, &end, 10);
-			if (*end || !*optarg || v < 0 || v > NVS_PRIO_MAX) {
-				fprintf(stderr, "nvsched prio run: --prio takes 0..%d\n", NVS_PRIO_MAX);
-				return CLI_EXIT_USAGE;
-			}
-			seg.prio = (int)v;
-			break;
-		case 'b':
-			seg.prio = NVSCHED_PRIO_BEST_EFFORT;
-			break;
-		case 'f':
-			v = strtol(optarg, &end, 10);
-			if (*end || !*optarg || v < 1 || v > 99) {
-				fprintf(stderr, "nvsched prio run: --fifo takes 1..99\n");
-				return CLI_EXIT_USAGE;
-			}
-			fifo = (int)v;
-			break;
-		case 't': {
-			unsigned long rl, id;
-
-			rl = strtoul(optarg, &end, 0);
-			if (*end != ':' || n == 64) {
-				fprintf(stderr, "nvsched prio run: --tsg takes RL:ID\n");
-				return CLI_EXIT_USAGE;
-			}
-			id = strtoul(end + 1, &end, 0);
-			if (*end || rl > 63 || id > 0xffffffffUL) {
-				fprintf(stderr, "nvsched prio run: --tsg takes RL:ID\n");
-				return CLI_EXIT_USAGE;
-			}
-			memset(&tsgs[n], 0, sizeof(tsgs[n]));
-			tsgs[n].gpu = gpu;
-			tsgs[n].runlist = (int)rl;
-			tsgs[n].tsgid = (unsigned int)id;
-			n++;
-			break;
-		}
-		case 'c':
-		case 's':
-			v = strtol(optarg, &end, 10);
-			if (*end || !*optarg || v < 0 || v > 3600000) {
-				fprintf(stderr, "nvsched prio run: --%s takes 0..3600000 (ms)\n",
-					c == 'c' ? "capture-ms" : "settle-ms");
-				return CLI_EXIT_USAGE;
-			}
-			if (c == 'c')
-				capture_ms = v;
-			else
-				settle_ms = v;
-			break;
-		case 'h':
-			prio_usage(stdout);
-			return CLI_EXIT_OK;
-		default:
+		o->prio = (int)v;
+		break;
+	case OPT_BE:
+		o->prio = NVSCHED_PRIO_BEST_EFFORT;
+		break;
+	case OPT_FIFO:
+		v = strtol(arg, &end, 10);
+		if (*end || !*arg || v < 1 || v > 99) {
+			fprintf(stderr, "nvsched prio run: --fifo takes 1..99\n");
 			return CLI_EXIT_USAGE;
 		}
-	}
-	if (optind >= argc) {
-		fprintf(stderr, "nvsched prio run: a command is needed (see --help)\n");
-		return CLI_EXIT_USAGE;
-	}
-	if (fifo) {
-		/* the command runs SCHED_FIFO; its GPU priority follows (unless --prio) */
-		struct sched_param sp = { .sched_priority = fifo };
-
-		if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
-			fprintf(stderr, "nvsched prio run: SCHED_FIFO %d: %s\n", fifo, strerror(errno));
-			return CLI_EXIT_FAIL;
+		o->fifo = (int)v;
+		break;
+	case OPT_TSG:
+		return run_tsg(o, arg);
+	case OPT_CAPTURE:
+	case OPT_SETTLE:
+		v = strtol(arg, &end, 10);
+		if (*end || !*arg || v < 0 || v > 3600000) {
+			fprintf(stderr, "nvsched prio run: --%s takes 0..3600000 (ms)\n",
+				key == OPT_CAPTURE ? "capture-ms" : "settle-ms");
+			return CLI_EXIT_USAGE;
 		}
+		if (key == OPT_CAPTURE)
+			o->capture_ms = v;
+		else
+			o->settle_ms = v;
+		break;
 	}
-	h = nvsched_open((int)gpu);
-	if (!h) {
-		fprintf(stderr, "nvsched prio run: GPU %u: %s\n", gpu, nvsched_strerror(errno));
-		return CLI_EXIT_FAIL;
-	}
-	if (!n)
-		return run_captured(h, seg.prio, capture_ms, settle_ms, argv + optind);
-	for (i = 0; i < n; i++) {
-		ret = nvsched_prio_tsg(h, tsgs[i].runlist, tsgs[i].tsgid);
+	return CLI_EXIT_OK;
+}
+
+/* prio run with --tsg: give the TSGs, begin the segment, become CMD */
+static int run_tsgs(struct nvsched *h, const struct run_opts *o, char **cmd)
+{
+	int i, fd, ret;
+
+	for (i = 0; i < o->n; i++) {
+		ret = nvsched_prio_tsg(h, o->tsgs[i].runlist, o->tsgs[i].tsgid);
 		if (ret) {
-			fprintf(stderr, "nvsched prio run: TSG %d:%u: %s%s\n", tsgs[i].runlist,
-				tsgs[i].tsgid, strerror(-ret), ret == -EPERM ? PRIO_EPERM_HINT : "");
+			fprintf(stderr, "nvsched prio run: TSG %d:%u: %s%s\n", o->tsgs[i].runlist,
+				o->tsgs[i].tsgid, strerror(-ret), ret == -EPERM ? PRIO_EPERM_HINT : "");
 			nvsched_close(h);
 			return CLI_EXIT_FAIL;
 		}
 	}
-	ret = nvsched_fd_seg(nvsched_fd(h), NVSCHED_PRIO_BEGIN, seg.prio);
+	ret = nvsched_fd_seg(nvsched_fd(h), NVSCHED_PRIO_BEGIN, o->prio);
 	if (ret) {
 		fprintf(stderr, "nvsched prio run: segment begin: %s%s\n", strerror(-ret),
 			ret == -EPERM ? PRIO_EPERM_HINT : "");
@@ -383,10 +345,66 @@ static int prio_run(const struct cli_global *g, int argc, char **argv)
 		nvsched_close(h);
 		return CLI_EXIT_FAIL;
 	}
-	execvp(argv[optind], argv + optind);
-	fprintf(stderr, "nvsched prio run: %s: %s\n", argv[optind], strerror(errno));
+	execvp(cmd[0], cmd);
+	fprintf(stderr, "nvsched prio run: %s: %s\n", cmd[0], strerror(errno));
 	nvsched_close(h);
 	return 127;
+}
+
+static int prio_run(const struct cli_global *g, int argc, char **argv)
+{
+	static const struct cli_opt opts[] = {
+		{ "prio", required_argument, OPT_PRIO },
+		{ "best-effort", no_argument, OPT_BE },
+		{ "fifo", required_argument, OPT_FIFO },
+		{ "tsg", required_argument, OPT_TSG },
+		{ "capture-ms", required_argument, OPT_CAPTURE },
+		{ "settle-ms", required_argument, OPT_SETTLE },
+	};
+	struct run_opts o = { .prio = NVSCHED_PRIO_THREAD, .capture_ms = 10000, .settle_ms = 300 };
+	struct cli_global gl = *g;
+	struct nvsched *h;
+	char *end;
+	int ret;
+
+	if (g->sel.gpu) {
+		long v = strtol(g->sel.gpu, &end, 10);
+
+		if (*end || v < 0) {
+			fprintf(stderr, "nvsched prio run: --gpu takes an index here\n");
+			return CLI_EXIT_USAGE;
+		}
+		o.gpu = (unsigned int)v;
+	}
+	ret = cli_opts(&gl, argc, argv, opts, sizeof(opts) / sizeof(opts[0]), CLI_OPTS_NO_JSON,
+		       run_opt, &o);
+	if (ret < 0) {
+		prio_usage(stdout);
+		return CLI_EXIT_OK;
+	}
+	if (ret)
+		return ret;
+	if (optind >= argc) {
+		fprintf(stderr, "nvsched prio run: a command is needed (see --help)\n");
+		return CLI_EXIT_USAGE;
+	}
+	if (o.fifo) {
+		/* the command runs SCHED_FIFO; its GPU priority follows (unless --prio) */
+		struct sched_param sp = { .sched_priority = o.fifo };
+
+		if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
+			fprintf(stderr, "nvsched prio run: SCHED_FIFO %d: %s\n", o.fifo, strerror(errno));
+			return CLI_EXIT_FAIL;
+		}
+	}
+	h = nvsched_open((int)o.gpu);
+	if (!h) {
+		fprintf(stderr, "nvsched prio run: GPU %u: %s\n", o.gpu, nvsched_strerror(errno));
+		return CLI_EXIT_FAIL;
+	}
+	if (!o.n)
+		return run_captured(h, o.prio, o.capture_ms, o.settle_ms, argv + optind);
+	return run_tsgs(h, &o, argv + optind);
 }
 
 static const char *mech_name(unsigned int m)

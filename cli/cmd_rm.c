@@ -496,36 +496,34 @@ int cmd_rm_engines_unpriv(const struct cli_global *g, struct gpu *c)
 }
 
 /* ---- nvsched snapshot ---------------------------------------------------- */
+static int snapshot_opt(void *ctx, int key, char *arg)
+{
+	*(const char **)ctx = arg;	/* -o */
+	return CLI_EXIT_OK;
+}
+
 int cmd_snapshot(const struct cli_global *g0, int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const struct cli_opt opts[] = {
+		{ "output", required_argument, 'o' },
 	};
 	struct cli_global g = *g0;
 	const char *out = NULL;
 	struct gpu *gpus;
 	char msg[256];
-	int n, c, ret;
+	int n, ret;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "+o:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			out = optarg;
-			break;
-		case 'h':
-			printf("usage: nvsched [global options] snapshot -o FILE\n"
-			       "Write a register snapshot (CONTRACTS.md section 1) of one GPU.\n"
-			       "Over the rm backend (root): BOOT, PTOP, fuses, CE, CWD, every runlist\n"
-			       "block and the first CHRAM entries, read with READ_32 regops; GPU memory\n"
-			       "is not captured.  '-o -' writes to stdout.\n");
-			return CLI_EXIT_OK;
-		default:
-			return CLI_EXIT_USAGE;
-		}
+	ret = cli_opts(&g, argc, argv, opts, 1, CLI_OPTS_NO_JSON, snapshot_opt, &out);
+	if (ret < 0) {
+		printf("usage: nvsched [global options] snapshot -o FILE\n"
+		       "Write a register snapshot (CONTRACTS.md section 1) of one GPU.\n"
+		       "Over the rm backend (root): BOOT, PTOP, fuses, CE, CWD, every runlist\n"
+		       "block and the first CHRAM entries, read with READ_32 regops; GPU memory\n"
+		       "is not captured.  '-o -' writes to stdout.\n");
+		return CLI_EXIT_OK;
 	}
+	if (ret)
+		return ret;
 	if (!out || optind != argc) {
 		fprintf(stderr, "nvsched snapshot: usage: nvsched snapshot -o FILE\n");
 		return CLI_EXIT_USAGE;
