@@ -231,31 +231,35 @@ static void info_out(const struct cli_global *g, const struct gpu *c,
 	out_end(&o);
 }
 
+static int info_opt(void *ctx, int key, char *arg)
+{
+	*(bool *)ctx = true;	/* --verify */
+	return CLI_EXIT_OK;
+}
+
 static int cmd_info(const struct cli_global *g0, int argc, char **argv)
 {
+	static const struct cli_opt opts[] = {
+		{ "verify", no_argument, CLI_OPT_LONG },
+	};
 	struct cli_global g = *g0;
 	struct gpu *gpus, *c;
 	struct nvs_topology *topo;
-	char *av[64];
-	int topo_ret, ac = 0, i;
-	bool help, verify = false;
-	int n, ret;
+	bool verify = false;
+	int topo_ret, n, ret;
 
-	for (i = 0; i < argc && ac < 63; i++) {
-		if (i && !strcmp(argv[i], "--verify"))
-			verify = true;
-		else
-			av[ac++] = argv[i];
+	ret = cli_opts(&g, argc, argv, opts, 1, 0, info_opt, &verify);
+	if (ret < 0) {
+		cmd_usage(argv[0]);
+		printf("  --verify  compare the register decode with the NVIDIA driver's RM answers\n"
+		       "            (engines: runlist id and pri base; GPC/TPC sets; PCEs per LCE)\n");
+		return CLI_EXIT_OK;
 	}
-	av[ac] = NULL;
-	ret = cli_simple_opts(&g, ac, av, &help);
-	if (ret || help) {
-		if (help) {
-			cmd_usage(argv[0]);
-			printf("  --verify  compare the register decode with the NVIDIA driver's RM answers\n"
-			       "            (engines: runlist id and pri base; GPC/TPC sets; PCEs per LCE)\n");
-		}
+	if (ret)
 		return ret;
+	if (optind != argc) {
+		fprintf(stderr, "nvsched %s: unexpected argument '%s'\n", argv[0], argv[optind]);
+		return CLI_EXIT_USAGE;
 	}
 	ret = gpu_open_selected(&g.sel, argv[0], false, &gpus, &n);
 	if (ret)

@@ -22,6 +22,7 @@
 #include <grp.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -380,90 +381,109 @@ static const char *mode_name(int m)
 	return m == MODE_SMALL ? "small-timeslice" : m == MODE_GATED ? "gated" : "normal";
 }
 
+/* the status text: JSON written by hand into one datagram */
+struct sbuf {
+	char buf[NVSP_STATUS_MAX];
+	size_t len;
+};
+
+static __attribute__((format(printf, 2, 3))) void sb_printf(struct sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (b->len >= sizeof(b->buf))
+		return;
+	va_start(ap, fmt);
+	b->len += (size_t)vsnprintf(b->buf + b->len, sizeof(b->buf) - b->len, fmt, ap);
+	va_end(ap);
+}
+
+/* a JSON string of s with '"', '\\' and control characters as '_' */
+static void sb_str(struct sbuf *b, const char *s)
+{
+	sb_printf(b, "\"");
+	for (; *s; s++)
+		sb_printf(b, "%c", *s == '"' || *s == '\\' || (unsigned char)*s < 0x20 ? '_' : *s);
+	sb_printf(b, "\"");
+}
+
+static void status_tsg(struct sbuf *b, const struct nvsp_tsg *t, bool first)
+{
+	sb_printf(b, "%s{\"engine_type\":%u,\"channels\":%u,\"gated\":%u,\"timeslice_us\":",
+		  first ? "" : ",", t->engine, t->channels, t->gated);
+	if (t->cur_us)
+		sb_printf(b, "%llu", (unsigned long long)t->cur_us);
+	else
+		sb_printf(b, "null");
+	sb_printf(b, ",\"original_us\":");
+	if (t->orig_us)
+		sb_printf(b, "%llu}", (unsigned long long)t->orig_us);
+	else
+		sb_printf(b, "null}");
+}
+
+static void status_agent(struct sbuf *b, struct arb *a, const struct conn *c, bool first)
+{
+	unsigned int k;
+
+	sb_printf(b, "%s{\"pid\":%d,\"uid\":%u,\"comm\":", first ? "" : ",", (int)c->pid,
+		  (unsigned)c->uid);
+	sb_str(b, c->comm);
+	sb_printf(b, ",\"prio\":");
+	if (c->prio >= 0)
+		sb_printf(b, "%d", c->prio);
+	else
+		sb_printf(b, "%s", c->prio == -1 ? "\"best-effort\"" : "null");
+	sb_printf(b, ",\"runs\":%s,\"mechanism\":\"%s\",\"mode\":\"%s\",\"pending\":%s,"
+		  "\"applied\":%llu,\"failed_controls\":%llu,\"rejected_messages\":%d,"
+		  "\"decision_to_applied_us\":{\"last\":%.1f,\"max\":%.1f,\"mean\":%.1f},"
+		  "\"apply_in_agent_us\":%.1f,\"tsgs_total\":%d,\"tsgs\":[",
+		  nvs_bm_test(nvs_prio_allowed(a->p, 0), (unsigned int)c->slot) &&
+		  a->p->running == c->slot ? "true" : "false",
+		  c->mech == NVSP_MECH_GATE ? "gate" : "timeslice", mode_name(c->mode),
+		  c->pending ? "true" : "false", (unsigned long long)c->applied,
+		  (unsigned long long)c->failed, c->rejected,
+		  c->lat_last_ns / 1e3, c->lat_max_ns / 1e3,
+		  c->applied ? c->lat_sum_ns / 1e3 / (double)c->applied : 0.0,
+		  c->apply_ns / 1e3, c->nrep ? c->rep.h.a : 0);
+	for (k = 0; k < c->nrep; k++)
+		status_tsg(b, &c->rep.tsg[k], !k);
+	sb_printf(b, "]}");
+}
+
 static void status_text(struct arb *a, struct conn *to)
 {
-	static char buf[NVSP_STATUS_MAX];
+	static struct sbuf b;
 	struct nvsp_hdr h;
-	size_t len = sizeof(h);
-	int i;
-	unsigned int k;
 	bool first = true;
+	int i;
 
-#define OUT(...) do { if (len < sizeof(buf)) len += (size_t)snprintf(buf + len, sizeof(buf) - len, __VA_ARGS__); } while (0)
-	OUT("{\"schema\":1,\"backend\":\"gsp\",\"socket\":");
-	{
-		/* the path is ours (an option), but quote it safely */
-		const char *s = a->path;
-
-		OUT("\"");
-		for (; *s; s++)
-			if (*s == '"' || *s == '\\' || (unsigned char)*s < 0x20)
-				OUT("_");
-			else
-				OUT("%c", *s);
-		OUT("\"");
-	}
-	OUT(",\"small_timeslice_us\":%llu,\"decisions\":%llu,\"running\":",
-	    (unsigned long long)a->small_us, (unsigned long long)a->decisions);
+	b.len = sizeof(h);
+	/* the path is ours (an option), but quote it safely */
+	sb_printf(&b, "{\"schema\":1,\"backend\":\"gsp\",\"socket\":");
+	sb_str(&b, a->path);
+	sb_printf(&b, ",\"small_timeslice_us\":%llu,\"decisions\":%llu,\"running\":",
+		  (unsigned long long)a->small_us, (unsigned long long)a->decisions);
 	if (a->p->running >= 0) {
 		for (i = 0; i < ARB_MAX; i++)
 			if (a->c[i].fd >= 0 && a->c[i].agent && a->c[i].slot == a->p->running)
-				OUT("%d", (int)a->c[i].pid);
+				sb_printf(&b, "%d", (int)a->c[i].pid);
 	} else {
-		OUT("null");
+		sb_printf(&b, "null");
 	}
-	OUT(",\"agents\":[");
+	sb_printf(&b, ",\"agents\":[");
 	for (i = 0; i < ARB_MAX; i++) {
-		struct conn *c = &a->c[i];
-
-		if (c->fd < 0 || !c->agent)
+		if (a->c[i].fd < 0 || !a->c[i].agent)
 			continue;
-		OUT("%s{\"pid\":%d,\"uid\":%u,\"comm\":\"", first ? "" : ",", (int)c->pid, (unsigned)c->uid);
-		for (k = 0; c->comm[k]; k++)
-			OUT("%c", c->comm[k] == '"' || c->comm[k] == '\\' ||
-				  (unsigned char)c->comm[k] < 0x20 ? '_' : c->comm[k]);
-		OUT("\",\"prio\":");
-		if (c->prio >= 0)
-			OUT("%d", c->prio);
-		else
-			OUT("%s", c->prio == -1 ? "\"best-effort\"" : "null");
-		OUT(",\"runs\":%s,\"mechanism\":\"%s\",\"mode\":\"%s\",\"pending\":%s,"
-		    "\"applied\":%llu,\"failed_controls\":%llu,\"rejected_messages\":%d,"
-		    "\"decision_to_applied_us\":{\"last\":%.1f,\"max\":%.1f,\"mean\":%.1f},"
-		    "\"apply_in_agent_us\":%.1f,\"tsgs_total\":%d,\"tsgs\":[",
-		    nvs_bm_test(nvs_prio_allowed(a->p, 0), (unsigned int)c->slot) &&
-		    a->p->running == c->slot ? "true" : "false",
-		    c->mech == NVSP_MECH_GATE ? "gate" : "timeslice", mode_name(c->mode),
-		    c->pending ? "true" : "false", (unsigned long long)c->applied,
-		    (unsigned long long)c->failed, c->rejected,
-		    c->lat_last_ns / 1e3, c->lat_max_ns / 1e3,
-		    c->applied ? c->lat_sum_ns / 1e3 / (double)c->applied : 0.0,
-		    c->apply_ns / 1e3, c->nrep ? c->rep.h.a : 0);
-		for (k = 0; k < c->nrep; k++) {
-			const struct nvsp_tsg *t = &c->rep.tsg[k];
-
-			OUT("%s{\"engine_type\":%u,\"channels\":%u,\"gated\":%u,\"timeslice_us\":",
-			    k ? "," : "", t->engine, t->channels, t->gated);
-			if (t->cur_us)
-				OUT("%llu", (unsigned long long)t->cur_us);
-			else
-				OUT("null");
-			OUT(",\"original_us\":");
-			if (t->orig_us)
-				OUT("%llu}", (unsigned long long)t->orig_us);
-			else
-				OUT("null}");
-		}
-		OUT("]}");
+		status_agent(&b, a, &a->c[i], first);
 		first = false;
 	}
-	OUT("]}");
-#undef OUT
-	if (len >= sizeof(buf))
-		len = sizeof(buf) - 1;
+	sb_printf(&b, "]}");
+	if (b.len >= sizeof(b.buf))
+		b.len = sizeof(b.buf) - 1;
 	hdr(&h, NVSP_STATUS_TEXT);
-	memcpy(buf, &h, sizeof(h));
-	(void)send(to->fd, buf, len, MSG_NOSIGNAL | MSG_DONTWAIT);
+	memcpy(b.buf, &h, sizeof(h));
+	(void)send(to->fd, b.buf, b.len, MSG_NOSIGNAL | MSG_DONTWAIT);
 }
 
 /* ---- daemon ------------------------------------------------------------------- */
@@ -487,63 +507,199 @@ static void daemon_usage(FILE *f)
 		"                  CAP_SYS_NICE)\n", NVSP_SOCKET);
 }
 
+enum { OPT_SOCKET = CLI_OPT_LONG, OPT_SMALL_US, OPT_GROUP };
+
+/* an option's value; a refused one is reported here and marks *bad */
+struct daemon_ctx {
+	struct arb *a;
+	bool bad;
+};
+
+static int daemon_opt(void *ctx, int key, char *arg)
+{
+	struct daemon_ctx *d = ctx;
+	struct arb *a = d->a;
+	struct group *gr;
+	char *end;
+
+	d->bad = true;
+	switch (key) {
+	case OPT_SOCKET:
+		a->path = arg;
+		break;
+	case OPT_SMALL_US:
+		a->small_us = strtoull(arg, &end, 10);
+		if (*end || !*arg || a->small_us < 1 || a->small_us > 1000000) {
+			fprintf(stderr, "nvsched prio daemon: --small-us takes 1..1000000\n");
+			return CLI_EXIT_USAGE;
+		}
+		break;
+	case OPT_GROUP:
+		gr = getgrnam(arg);
+		if (!gr) {
+			fprintf(stderr, "nvsched prio daemon: no group %s\n", arg);
+			return CLI_EXIT_USAGE;
+		}
+		a->group = gr->gr_gid;
+		a->have_group = true;
+		break;
+	}
+	d->bad = false;
+	return CLI_EXIT_OK;
+}
+
+/* the options: CLI_EXIT_OK, an exit code, or -1 when --help was printed */
+static int daemon_opts(struct arb *a, int argc, char **argv)
+{
+	static const struct cli_opt opts[] = {
+		{ "socket", required_argument, OPT_SOCKET },
+		{ "small-us", required_argument, OPT_SMALL_US },
+		{ "group", required_argument, OPT_GROUP },
+	};
+	struct daemon_ctx d = { a, false };
+	struct cli_global g = { 0 };
+	struct sockaddr_un sa;
+	int ret;
+
+	ret = cli_opts(&g, argc, argv, opts, sizeof(opts) / sizeof(opts[0]), CLI_OPTS_NO_JSON,
+		       daemon_opt, &d);
+	if (ret < 0) {
+		daemon_usage(stdout);
+		return -1;
+	}
+	if (ret || optind != argc || strlen(a->path) >= sizeof(sa.sun_path)) {
+		if (!d.bad)	/* getopt's or the operands' error */
+			daemon_usage(stderr);
+		return ret ? ret : CLI_EXIT_USAGE;
+	}
+	return CLI_EXIT_OK;
+}
+
+/* the listening socket (a socket file left by a dead arbiter is replaced; a
+ * live one is not); false after saying why not */
+static bool daemon_listen(struct arb *a)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	int fd = sock_connect(a->path);
+
+	if (fd >= 0) {
+		close(fd);
+		fprintf(stderr, "nvsched prio daemon: an arbiter already answers on %s\n", a->path);
+		return false;
+	}
+	unlink(a->path);
+	strcpy(sa.sun_path, a->path);
+	a->lfd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (a->lfd < 0 || bind(a->lfd, (struct sockaddr *)&sa, sizeof(sa)) || listen(a->lfd, 64)) {
+		fprintf(stderr, "nvsched prio daemon: %s: %s\n", a->path, strerror(errno));
+		return false;
+	}
+	/* anyone may connect: identity is SO_PEERCRED, rights are checked per request */
+	chmod(a->path, 0666);
+	return true;
+}
+
+/* a new connection: its identity from SO_PEERCRED */
+static void daemon_accept(struct arb *a)
+{
+	struct ucred cr;
+	socklen_t cl = sizeof(cr);
+	int i, fd = accept4(a->lfd, NULL, NULL, SOCK_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	for (i = 0; i < ARB_MAX && a->c[i].fd >= 0; i++)
+		;
+	if (i == ARB_MAX || getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &cl)) {
+		close(fd);
+		return;
+	}
+	memset(&a->c[i], 0, sizeof(a->c[i]));
+	a->c[i].fd = fd;
+	a->c[i].pid = cr.pid;
+	a->c[i].uid = cr.uid;
+	a->c[i].gid = cr.gid;
+	a->c[i].prio = -2;
+}
+
+/* a message from a connection, or its end */
+static void daemon_recv(struct arb *a, struct conn *c)
+{
+	char buf[sizeof(struct nvsp_report) + 16];
+	ssize_t r = recv(c->fd, buf, sizeof(buf), MSG_DONTWAIT);
+
+	if (r < 0 && (errno == EAGAIN || errno == EINTR))
+		return;
+	if (r < (ssize_t)sizeof(struct nvsp_hdr) ||
+	    ((struct nvsp_hdr *)buf)->magic != NVSP_MAGIC ||
+	    ((struct nvsp_hdr *)buf)->version != NVSP_VERSION) {
+		drop_conn(a, c);	/* closed, or not speaking the protocol */
+		return;
+	}
+	on_msg(a, c, buf, r);
+}
+
+/* the real-time task that runs, if its process is exiting, leaves the policy */
+static void daemon_check_running(struct arb *a)
+{
+	int i;
+
+	if (a->p->running < 0)
+		return;
+	for (i = 0; i < ARB_MAX; i++)
+		if (a->c[i].fd >= 0 && a->c[i].agent && a->c[i].slot == a->p->running &&
+		    exiting(a->c[i].pid)) {
+			task_gone(a, &a->c[i]);
+			break;
+		}
+}
+
+/* serve until SIGTERM/SIGINT */
+static void daemon_loop(struct arb *a)
+{
+	struct pollfd pfd[ARB_MAX + 1];
+	int map[ARB_MAX + 1], n, i;
+
+	while (!stop) {
+		n = 0;
+		pfd[n].fd = a->lfd;
+		pfd[n].events = POLLIN;
+		map[n++] = -1;
+		for (i = 0; i < ARB_MAX; i++)
+			if (a->c[i].fd >= 0) {
+				pfd[n].fd = a->c[i].fd;
+				pfd[n].events = POLLIN;
+				map[n++] = i;
+			}
+		/* while a real-time task runs, look every millisecond whether it is exiting */
+		if (poll(pfd, (nfds_t)n, a->p->running >= 0 ? 1 : -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		daemon_check_running(a);
+		for (i = 1; i < n; i++)
+			if (pfd[i].revents)
+				daemon_recv(a, &a->c[map[i]]);
+		if (pfd[0].revents & POLLIN)
+			daemon_accept(a);
+	}
+}
+
 int prio_gsp_daemon(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "socket", required_argument, NULL, 's' },
-		{ "small-us", required_argument, NULL, 'u' },
-		{ "group", required_argument, NULL, 'g' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct nvs_prio_cfg cfg = { .nrl = 1, .ntsgs = ARB_MAX, .max_tasks = ARB_MAX };
-	struct sockaddr_un sa = { .sun_family = AF_UNIX };
 	static struct arb a;
-	struct pollfd pfd[ARB_MAX + 1];
 	struct sigaction sact;
 	size_t size;
-	char *end;
-	int opt, i;
+	int i, ret;
 
 	memset(&a, 0, sizeof(a));
 	a.small_us = 1;	/* measured best on the H100: docs/priority-gsp.md */
 	a.path = prio_gsp_socket();
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (opt) {
-		case 's':
-			a.path = optarg;
-			break;
-		case 'u':
-			a.small_us = strtoull(optarg, &end, 10);
-			if (*end || !*optarg || a.small_us < 1 || a.small_us > 1000000) {
-				fprintf(stderr, "nvsched prio daemon: --small-us takes 1..1000000\n");
-				return CLI_EXIT_USAGE;
-			}
-			break;
-		case 'g': {
-			struct group *gr = getgrnam(optarg);
-
-			if (!gr) {
-				fprintf(stderr, "nvsched prio daemon: no group %s\n", optarg);
-				return CLI_EXIT_USAGE;
-			}
-			a.group = gr->gr_gid;
-			a.have_group = true;
-			break;
-		}
-		case 'h':
-			daemon_usage(stdout);
-			return CLI_EXIT_OK;
-		default:
-			daemon_usage(stderr);
-			return CLI_EXIT_USAGE;
-		}
-	}
-	if (optind != argc || strlen(a.path) >= sizeof(sa.sun_path)) {
-		daemon_usage(stderr);
-		return CLI_EXIT_USAGE;
-	}
+	ret = daemon_opts(&a, argc, argv);
+	if (ret)
+		return ret < 0 ? CLI_EXIT_OK : ret;
 	size = nvs_prio_size(&cfg);
 	a.mem = aligned_alloc(8, (size + 7) & ~(size_t)7);
 	if (!a.mem || !(a.p = nvs_prio_init(a.mem, size, &cfg))) {
@@ -552,22 +708,8 @@ int prio_gsp_daemon(int argc, char **argv)
 	}
 	for (i = 0; i < ARB_MAX; i++)
 		a.c[i].fd = -1;
-	/* a socket file left by a dead arbiter is replaced; a live one is not */
-	i = sock_connect(a.path);
-	if (i >= 0) {
-		close(i);
-		fprintf(stderr, "nvsched prio daemon: an arbiter already answers on %s\n", a.path);
+	if (!daemon_listen(&a))
 		return CLI_EXIT_FAIL;
-	}
-	unlink(a.path);
-	strcpy(sa.sun_path, a.path);
-	a.lfd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (a.lfd < 0 || bind(a.lfd, (struct sockaddr *)&sa, sizeof(sa)) || listen(a.lfd, 64)) {
-		fprintf(stderr, "nvsched prio daemon: %s: %s\n", a.path, strerror(errno));
-		return CLI_EXIT_FAIL;
-	}
-	/* anyone may connect: identity is SO_PEERCRED, rights are checked per request */
-	chmod(a.path, 0666);
 	memset(&sact, 0, sizeof(sact));
 	sact.sa_handler = on_signal;
 	sigaction(SIGTERM, &sact, NULL);
@@ -575,71 +717,7 @@ int prio_gsp_daemon(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	fprintf(stderr, "nvsched prio daemon: listening on %s (small timeslice %llu us)\n",
 		a.path, (unsigned long long)a.small_us);
-
-	while (!stop) {
-		int map[ARB_MAX + 1], n = 0;
-
-		pfd[n].fd = a.lfd;
-		pfd[n].events = POLLIN;
-		map[n++] = -1;
-		for (i = 0; i < ARB_MAX; i++)
-			if (a.c[i].fd >= 0) {
-				pfd[n].fd = a.c[i].fd;
-				pfd[n].events = POLLIN;
-				map[n++] = i;
-			}
-		/* while a real-time task runs, look every millisecond whether it is exiting */
-		if (poll(pfd, (nfds_t)n, a.p->running >= 0 ? 1 : -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		if (a.p->running >= 0)
-			for (i = 0; i < ARB_MAX; i++)
-				if (a.c[i].fd >= 0 && a.c[i].agent && a.c[i].slot == a.p->running &&
-				    exiting(a.c[i].pid)) {
-					task_gone(&a, &a.c[i]);
-					break;
-				}
-		for (i = 1; i < n; i++) {
-			struct conn *c = &a.c[map[i]];
-			char buf[sizeof(struct nvsp_report) + 16];
-			ssize_t r;
-
-			if (!pfd[i].revents)
-				continue;
-			r = recv(c->fd, buf, sizeof(buf), MSG_DONTWAIT);
-			if (r < 0 && (errno == EAGAIN || errno == EINTR))
-				continue;
-			if (r < (ssize_t)sizeof(struct nvsp_hdr) ||
-			    ((struct nvsp_hdr *)buf)->magic != NVSP_MAGIC ||
-			    ((struct nvsp_hdr *)buf)->version != NVSP_VERSION) {
-				drop_conn(&a, c);	/* closed, or not speaking the protocol */
-				continue;
-			}
-			on_msg(&a, c, buf, r);
-		}
-		if (pfd[0].revents & POLLIN) {
-			struct ucred cr;
-			socklen_t cl = sizeof(cr);
-			int fd = accept4(a.lfd, NULL, NULL, SOCK_CLOEXEC);
-
-			if (fd < 0)
-				continue;
-			for (i = 0; i < ARB_MAX && a.c[i].fd >= 0; i++)
-				;
-			if (i == ARB_MAX || getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &cl)) {
-				close(fd);
-				continue;
-			}
-			memset(&a.c[i], 0, sizeof(a.c[i]));
-			a.c[i].fd = fd;
-			a.c[i].pid = cr.pid;
-			a.c[i].uid = cr.uid;
-			a.c[i].gid = cr.gid;
-			a.c[i].prio = -2;
-		}
-	}
+	daemon_loop(&a);
 	for (i = 0; i < ARB_MAX; i++)
 		if (a.c[i].fd >= 0)
 			close(a.c[i].fd);
@@ -735,53 +813,62 @@ static int agent_path(char *out, size_t len)
 	return -ENOENT;
 }
 
-int prio_gsp_run(int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "prio", required_argument, NULL, 'P' },
-		{ "best-effort", no_argument, NULL, 'b' },
-		{ "mechanism", required_argument, NULL, 'm' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *prio = "be", *mech = "timeslice", *pre;
-	char lib[4096], *ld;
-	size_t len;
-	int c, fd;
-	char *end;
-	long v;
+enum { OPT_PRIO = CLI_OPT_LONG, OPT_BE, OPT_MECH };
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'P':
-			v = strtol(optarg, &end, 10);
-			if (*end || !*optarg || v < 0 || v > NVS_PRIO_MAX) {
-				fprintf(stderr, "nvsched prio run: --prio takes 0..%d\n", NVS_PRIO_MAX);
-				return CLI_EXIT_USAGE;
-			}
-			prio = optarg;
-			break;
-		case 'b':
-			prio = "be";
-			break;
-		case 'm':
-			if (strcmp(optarg, "timeslice") && strcmp(optarg, "gate")) {
-				fprintf(stderr, "nvsched prio run: --mechanism on GSP is timeslice or gate "
-					"(GPFIFO_SCHEDULE does not stop work on GSP and interleave levels "
-					"change nothing: see docs/priority-gsp.md)\n");
-				return CLI_EXIT_USAGE;
-			}
-			mech = optarg;
-			break;
-		case 'h':
-			printf("usage: nvsched prio run [--prio N|--best-effort] [--mechanism timeslice|gate] -- CMD [ARG...]\n"
-			       "(GSP backend: CMD runs under libnvsched-agent.so, connected to `nvsched prio daemon`)\n");
-			return CLI_EXIT_OK;
-		default:
+/* prio run's options: ctx[0] the priority ("be" or 0..max), ctx[1] the mechanism */
+static int run_opt(void *ctx, int key, char *arg)
+{
+	const char **v = ctx;
+	char *end;
+	long n;
+
+	switch (key) {
+	case OPT_PRIO:
+		n = strtol(arg, &end, 10);
+		if (*end || !*arg || n < 0 || n > NVS_PRIO_MAX) {
+			fprintf(stderr, "nvsched prio run: --prio takes 0..%d\n", NVS_PRIO_MAX);
 			return CLI_EXIT_USAGE;
 		}
+		v[0] = arg;
+		break;
+	case OPT_BE:
+		v[0] = "be";
+		break;
+	case OPT_MECH:
+		if (strcmp(arg, "timeslice") && strcmp(arg, "gate")) {
+			fprintf(stderr, "nvsched prio run: --mechanism on GSP is timeslice or gate "
+				"(GPFIFO_SCHEDULE does not stop work on GSP and interleave levels "
+				"change nothing: see docs/priority-gsp.md)\n");
+			return CLI_EXIT_USAGE;
+		}
+		v[1] = arg;
+		break;
 	}
+	return CLI_EXIT_OK;
+}
+
+int prio_gsp_run(int argc, char **argv)
+{
+	static const struct cli_opt opts[] = {
+		{ "prio", required_argument, OPT_PRIO },
+		{ "best-effort", no_argument, OPT_BE },
+		{ "mechanism", required_argument, OPT_MECH },
+	};
+	const char *v[2] = { "be", "timeslice" }, *pre;
+	struct cli_global g = { 0 };
+	char lib[4096], *ld;
+	size_t len;
+	int fd, ret;
+
+	ret = cli_opts(&g, argc, argv, opts, sizeof(opts) / sizeof(opts[0]), CLI_OPTS_NO_JSON,
+		       run_opt, v);
+	if (ret < 0) {
+		printf("usage: nvsched prio run [--prio N|--best-effort] [--mechanism timeslice|gate] -- CMD [ARG...]\n"
+		       "(GSP backend: CMD runs under libnvsched-agent.so, connected to `nvsched prio daemon`)\n");
+		return CLI_EXIT_OK;
+	}
+	if (ret)
+		return ret;
 	if (optind >= argc) {
 		fprintf(stderr, "nvsched prio run: a command is needed (see --help)\n");
 		return CLI_EXIT_USAGE;
@@ -805,8 +892,8 @@ int prio_gsp_run(int argc, char **argv)
 		return CLI_EXIT_FAIL;
 	snprintf(ld, len, "%s%s%s", lib, pre && *pre ? " " : "", pre && *pre ? pre : "");
 	setenv("LD_PRELOAD", ld, 1);
-	setenv("NVSCHED_AGENT_PRIO", prio, 1);
-	setenv("NVSCHED_AGENT_MECH", mech, 1);
+	setenv("NVSCHED_AGENT_PRIO", v[0], 1);
+	setenv("NVSCHED_AGENT_MECH", v[1], 1);
 	setenv("NVSCHED_PRIO_SOCKET", prio_gsp_socket(), 1);
 	execvp(argv[optind], argv + optind);
 	fprintf(stderr, "nvsched prio run: %s: %s\n", argv[optind], strerror(errno));
