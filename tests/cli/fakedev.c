@@ -31,12 +31,22 @@
  *   CONTROL: the plan is "write 0x00abc000 + id to 0x00800000 + 8 * op",
  *       resolved runlist 5 when asked for -1; RESTORE_CHANNELS re-enables
  *       3; a channel id of 77 answers EBUSY.
+ *   PRIO_STATUS: mechanism runlist (gate with NVSCHED_TEST_PRIO_GATE set),
+ *       slot 1 runs, 12345678901 decisions, 77 writes, 4 channels held
+ *       disabled, 2 runlists, 6 submits, 5 resubmits, 7 preempts; tasks:
+ *       slot 0 in a segment at prio 50, running, 2 TSGs; slot 1 in a
+ *       segment, best effort (-1), 1 TSG; slot 7 no segment (prio 3 left
+ *       over), no TSG
+ *   PRIO_STATS: 256 samples of 999, epsilon min 1234, median 5678, p99
+ *       91011, max 121314 ns; 3 captures, 2 abandoned, one in progress
+ *       (ENOTTY, an older module, with NVSCHED_TEST_NO_PRIO_STATS set)
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <linux/types.h>
@@ -192,6 +202,52 @@ static int fake_control(struct nvsched_control *c)
 	return 0;
 }
 
+static int fake_prio_status(struct nvsched_prio_status *s)
+{
+	static const struct nvsched_prio_task t[3] = {
+		{ .slot = 0, .flags = NVSCHED_PRIO_T_IN_SEG | NVSCHED_PRIO_T_RUNNING, .prio = 50,
+		  .ntsgs = 2 },
+		{ .slot = 1, .flags = NVSCHED_PRIO_T_IN_SEG, .prio = -1, .ntsgs = 1 },
+		{ .slot = 7, .flags = 0, .prio = 3, .ntsgs = 0 },
+	};
+
+	if (s->gpu != 0)
+		return -ENODEV;
+	if (s->count < 3)
+		return -ENOSPC;
+	memcpy((void *)(uintptr_t)s->tasks, t, sizeof(t));
+	s->count = 3;
+	s->running = 1;
+	s->mechanism = getenv("NVSCHED_TEST_PRIO_GATE") ? NVSCHED_PRIO_MECH_GATE :
+			NVSCHED_PRIO_MECH_RUNLIST;
+	s->decisions = 12345678901ull;
+	s->writes = 77;
+	s->disabled = 4;
+	s->runlists = 2;
+	s->submits = 6;
+	s->resubmits = 5;
+	s->preempts = 7;
+	return 0;
+}
+
+static int fake_prio_stats(struct nvsched_prio_stats *s)
+{
+	if (getenv("NVSCHED_TEST_NO_PRIO_STATS"))
+		return -ENOTTY;
+	if (s->gpu != 0)
+		return -ENODEV;
+	s->samples = 256;
+	s->total = 999;
+	s->min_ns = 1234;
+	s->median_ns = 5678;
+	s->p99_ns = 91011;
+	s->max_ns = 121314;
+	s->captures = 3;
+	s->capturing = 1;
+	s->abandoned = 2;
+	return 0;
+}
+
 int ioctl(int fd, unsigned long req, ...)
 {
 	static int (*real)(int, unsigned long, ...);
@@ -251,6 +307,12 @@ int ioctl(int fd, unsigned long req, ...)
 		break;
 	case NVSCHED_IOC_CONTROL:
 		ret = fake_control(arg);
+		break;
+	case NVSCHED_IOC_PRIO_STATUS:
+		ret = fake_prio_status(arg);
+		break;
+	case NVSCHED_IOC_PRIO_STATS:
+		ret = fake_prio_stats(arg);
 		break;
 	default:
 		ret = -ENOTTY;

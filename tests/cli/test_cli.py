@@ -815,6 +815,50 @@ MOD_RL0 = {
 MOD_RL1 = {"id": 1, "base": "0x1000", "aperture": "vid", "length": 4, "offset": 0,
            "errors": [], "tsgs": [], "bare_channels": []}
 
+MOD_PRIO_TASKS = [{"slot": 0, "prio": 50, "in_segment": True, "running": True, "tsgs": 2},
+                  {"slot": 1, "prio": None, "in_segment": True, "running": False, "tsgs": 1},
+                  {"slot": 7, "prio": None, "in_segment": False, "running": False, "tsgs": 0}]
+MOD_PRIO_TEXT = ["task 0: prio 50, 2 TSG(s), running",
+                 "task 1: best effort, 1 TSG(s), pending",
+                 "task 7: best effort, 0 TSG(s), no segment"]
+
+
+def check_module_prio(mod, jdoc):
+    """nvsched prio status over the module: the fake's PRIO_STATUS and
+    PRIO_STATS answers, JSON member by member and the text line by line
+    (--gpu 0: the module's status, not a GSP arbiter's)."""
+    pre = ["--gpu", "0", "prio", "status"]
+    d = jdoc(pre)
+    eq(list(d.keys()), ["schema", "gpu", "backend", "mechanism", "running", "decisions", "writes",
+                        "disabled_channels", "runlists", "capturing", "captures",
+                        "captures_abandoned", "epsilon_ns", "submits", "resubmits", "preempts",
+                        "tasks"], "module prio status -j members")
+    eq([d.get(k) for k in ("backend", "mechanism", "running", "decisions", "writes",
+                           "disabled_channels", "runlists", "submits", "resubmits", "preempts")],
+       ["module", "runlist", 1, 12345678901, 77, 4, 2, 6, 5, 7], "module prio status -j counters")
+    eq([d.get(k) for k in ("capturing", "captures", "captures_abandoned")], [True, 3, 2],
+       "module prio status -j captures")
+    eq(d.get("epsilon_ns"), {"samples": 256, "total": 999, "min": 1234, "median": 5678,
+                             "p99": 91011, "max": 121314}, "module prio status -j epsilon")
+    eq(d.get("tasks"), MOD_PRIO_TASKS, "module prio status -j tasks")
+    d = jdoc(pre, {"NVSCHED_TEST_NO_PRIO_STATS": "1"})
+    eq([k for k in ("capturing", "captures", "captures_abandoned", "epsilon_ns") if k in d], [],
+       "module prio status -j without the stats ioctl")
+    r, out, err = mod(pre)
+    eq((r, out.split("\n")), (0, [
+        "backend module, mechanism runlist, 2 runlist(s), 4 channel(s) held disabled, "
+        "12345678901 decision(s), 77 write(s)",
+        "epsilon (decision to applied, latest 256 of 999): min 1.2 us, median 5.7 us, "
+        "p99 91.0 us, max 121.3 us",
+        "captures: 3 ended, 2 abandoned, one in progress",
+        "6 runlist submit(s), 5 driver resubmit(s) detected and re-applied, "
+        "7 evicted TSG(s) preempted"] + MOD_PRIO_TEXT + [""]), "module prio status text")
+    r, out, err = mod(pre, {"NVSCHED_TEST_PRIO_GATE": "1", "NVSCHED_TEST_NO_PRIO_STATS": "1"})
+    eq((r, out.split("\n")), (0, [
+        "backend module, mechanism gate, 2 runlist(s), 4 channel(s) held disabled, "
+        "12345678901 decision(s), 77 write(s)"] + MOD_PRIO_TEXT + [""]),
+       "module prio status text (gate, no stats ioctl)")
+
 
 def check_module(nv):
     """The CLI's module backend (ioctls) against tests/cli/fakedev.c, a
@@ -944,6 +988,7 @@ def check_module(nv):
     eq((r, out), (1, ""), "module channel disable 77 (EBUSY) text")
     check(err.startswith("nvsched: gpu0: disable_channel: ") and "try again" in err,
           f"module channel disable 77 message {err!r}")
+    check_module_prio(mod, jdoc)
     r, out, err = mod(["-j", "list"])
     eq(r, 0, "module list -j exit status")
     try:
