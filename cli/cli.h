@@ -4,7 +4,9 @@
  *
  * cli/nvsched.c parses the global options and dispatches to one
  * cmd_<name>() per subcommand through a single table (help, man page and
- * completion come from the same table).
+ * completion come from the same table); an object's verbs are a table of
+ * their own (struct cli_verbs), options are parsed by cli_opts() (opts.c)
+ * and output goes field by field through cli/out.h.
  */
 #ifndef NVSCHED_CLI_H
 #define NVSCHED_CLI_H
