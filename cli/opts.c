@@ -25,8 +25,8 @@ int cli_opts(struct cli_global *g, int argc, char **argv, const struct cli_opt *
 
 	if (nextra > MAX_OPTS)
 		return CLI_EXIT_USAGE;
-	/* options may follow operands only where asked; optind = 0 makes glibc
-	 * reinitialise (the global options were parsed in order) */
+	/* options may follow operands only where asked ("+": in order); optind
+	 * = 0 makes glibc read that again (it keeps the first parse's otherwise) */
 	if (!(flags & CLI_OPTS_PERMUTE))
 		so[k++] = '+';
 	for (i = 0; i < nextra + 3; i++) {
@@ -43,7 +43,7 @@ int cli_opts(struct cli_global *g, int argc, char **argv, const struct cli_opt *
 	}
 	lo[n] = (struct option){ NULL, 0, NULL, 0 };
 	so[k] = 0;
-	optind = (flags & CLI_OPTS_PERMUTE) ? 0 : 1;
+	optind = 0;
 	while ((c = getopt_long(argc, argv, so, lo, NULL)) != -1) {
 		switch (c) {
 		case 'j':

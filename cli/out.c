@@ -9,21 +9,29 @@
 
 void out_init(struct out *o, const struct cli_global *g)
 {
+	out_init_file(o, g, stdout);
+}
+
+void out_init_file(struct out *o, const struct cli_global *g, FILE *f)
+{
 	o->json = g->json;
-	o->f = stdout;
+	o->f = f;
 	if (o->json)
-		jw_init(&o->w, stdout, g->pretty);
+		jw_init(&o->w, f, g->pretty);
 }
 
 void out_begin(struct out *o, const struct gpu *gpu)
 {
 	if (!o->json)
 		return;
-	if (gpu) {
-		gpu_json_begin(&o->w, o->w.pretty, gpu);
-		return;
-	}
 	jw_obj_begin(&o->w);
+	if (!gpu)
+		return;
+	/* = gpu_json_begin(), on this output */
+	JW_KEY(&o->w, "schema");
+	jw_int(&o->w, 1);
+	JW_KEY(&o->w, "gpu");
+	gpu_json_ident(&o->w, gpu);
 }
 
 void out_end(struct out *o)

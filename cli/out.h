@@ -31,6 +31,7 @@ struct out {
 
 /* text or JSON (compact or pretty) on stdout, as the options say */
 void out_init(struct out *o, const struct cli_global *g);
+void out_init_file(struct out *o, const struct cli_global *g, FILE *f);
 /* the document: JSON {"schema": 1, "gpu": {...}, (gpu non-NULL) ... }; text: nothing */
 void out_begin(struct out *o, const struct gpu *gpu);
 /* close the document (JSON: the object and its newline) */

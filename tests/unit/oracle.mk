@@ -12,3 +12,8 @@ UNIT_TESTS += $(B)/tests/unit/test_control_seq
 $(B)/tests/unit/test_bounds: $(B)/tests/unit/test_bounds.o $(B)/libnvshw.a
 	$(Q)$(CC) -o $@ $^ -lcmocka
 UNIT_TESTS += $(B)/tests/unit/test_bounds
+# tests/unit: the CLI's output helpers (cli/out.c) and option parser (cli/opts.c)
+$(B)/tests/unit/test_cli_util: $(B)/tests/unit/test_cli_util.o $(B)/cli/out.o $(B)/cli/opts.o \
+		$(B)/libnvsjson.a
+	$(Q)$(CC) -o $@ $^ -lcmocka -lm
+UNIT_TESTS += $(B)/tests/unit/test_cli_util
