@@ -524,70 +524,117 @@ static int prio_status(const struct cli_global *g0, int argc, char **argv)
 	return CLI_EXIT_OK;
 }
 
-static int prio_set(const struct cli_global *g, int argc, char **argv)
-{
-	unsigned int mech = 0;
-	unsigned long rl, id;
-	struct nvsched *h;
-	unsigned int gpu = 0;
-	char *end;
-	int ret;
+#define SET_EXPECTED "nvsched prio set: keep|unkeep RL:ID or mechanism runlist|gate expected (see --help)\n"
 
-	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		prio_usage(stdout);
-		return CLI_EXIT_OK;
-	}
-	if (argc == 3 && !strcmp(argv[1], "mechanism")) {
-		if (strcmp(argv[2], "runlist") && strcmp(argv[2], "gate")) {
-			fprintf(stderr, "nvsched prio set: mechanism runlist|gate expected\n");
-			return CLI_EXIT_USAGE;
-		}
-		mech = argv[2][0] == 'r' ? NVSCHED_PRIO_MECH_RUNLIST : NVSCHED_PRIO_MECH_GATE;
-	} else if (argc != 3 || (strcmp(argv[1], "keep") && strcmp(argv[1], "unkeep"))) {
-		fprintf(stderr, "nvsched prio set: keep|unkeep RL:ID or mechanism runlist|gate expected (see --help)\n");
-		return CLI_EXIT_USAGE;
-	}
-	rl = mech ? 0 : strtoul(argv[2], &end, 0);
-	if (mech) {
-		id = 0;
-	} else if (*end != ':' || rl > 63) {
-		fprintf(stderr, "nvsched prio set: RL:ID expected\n");
-		return CLI_EXIT_USAGE;
-	} else {
-		id = strtoul(end + 1, &end, 0);
-		if (*end || id > 0xffffffffUL) {
-			fprintf(stderr, "nvsched prio set: RL:ID expected\n");
-			return CLI_EXIT_USAGE;
-		}
-	}
+/* the module of --gpu N (an index here), or NULL after saying why */
+static struct nvsched *set_open(const struct cli_global *g, int *usage)
+{
+	unsigned int gpu = 0;
+	struct nvsched *h;
+
+	*usage = 0;
 	if (g->sel.gpu) {
+		char *end;
 		long v = strtol(g->sel.gpu, &end, 10);
 
 		if (*end || v < 0) {
 			fprintf(stderr, "nvsched prio set: --gpu takes an index here\n");
-			return CLI_EXIT_USAGE;
+			*usage = 1;
+			return NULL;
 		}
 		gpu = (unsigned int)v;
 	}
 	h = nvsched_open((int)gpu);
-	if (!h) {
+	if (!h)
 		fprintf(stderr, "nvsched prio set: GPU %u: %s\n", gpu, nvsched_strerror(errno));
-		return CLI_EXIT_FAIL;
+	return h;
+}
+
+/* prio set keep|unkeep (argv[0]) RL:ID */
+static int set_keep(const struct cli_global *g, int argc, char **argv)
+{
+	unsigned long rl, id;
+	struct nvsched *h;
+	char *end;
+	int ret, usage;
+
+	if (argc != 2) {
+		fputs(SET_EXPECTED, stderr);
+		return CLI_EXIT_USAGE;
 	}
-	if (mech)
-		ret = nvsched_prio_mechanism(h, mech);
-	else
-		ret = nvsched_prio_keep(h, (int)rl, (unsigned int)id, argv[1][0] == 'k');
+	rl = strtoul(argv[1], &end, 0);
+	if (*end != ':' || rl > 63) {
+		fprintf(stderr, "nvsched prio set: RL:ID expected\n");
+		return CLI_EXIT_USAGE;
+	}
+	id = strtoul(end + 1, &end, 0);
+	if (*end || id > 0xffffffffUL) {
+		fprintf(stderr, "nvsched prio set: RL:ID expected\n");
+		return CLI_EXIT_USAGE;
+	}
+	h = set_open(g, &usage);
+	if (!h)
+		return usage ? CLI_EXIT_USAGE : CLI_EXIT_FAIL;
+	ret = nvsched_prio_keep(h, (int)rl, (unsigned int)id, argv[0][0] == 'k');
 	nvsched_close(h);
-	if (ret && mech) {
-		fprintf(stderr, "nvsched prio set: mechanism %s: %s\n", argv[2], strerror(-ret));
-		return CLI_EXIT_FAIL;
-	}
 	if (ret) {
-		fprintf(stderr, "nvsched prio set: %s %lu:%lu: %s\n", argv[1], rl, id, strerror(-ret));
+		fprintf(stderr, "nvsched prio set: %s %lu:%lu: %s\n", argv[0], rl, id, strerror(-ret));
 		return CLI_EXIT_FAIL;
 	}
 	return CLI_EXIT_OK;
+}
+
+/* prio set mechanism runlist|gate */
+static int set_mechanism(const struct cli_global *g, int argc, char **argv)
+{
+	unsigned int mech;
+	struct nvsched *h;
+	int ret, usage;
+
+	if (argc != 2) {
+		fputs(SET_EXPECTED, stderr);
+		return CLI_EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "runlist") && strcmp(argv[1], "gate")) {
+		fprintf(stderr, "nvsched prio set: mechanism runlist|gate expected\n");
+		return CLI_EXIT_USAGE;
+	}
+	mech = argv[1][0] == 'r' ? NVSCHED_PRIO_MECH_RUNLIST : NVSCHED_PRIO_MECH_GATE;
+	h = set_open(g, &usage);
+	if (!h)
+		return usage ? CLI_EXIT_USAGE : CLI_EXIT_FAIL;
+	ret = nvsched_prio_mechanism(h, mech);
+	nvsched_close(h);
+	if (ret) {
+		fprintf(stderr, "nvsched prio set: mechanism %s: %s\n", argv[1], strerror(-ret));
+		return CLI_EXIT_FAIL;
+	}
+	return CLI_EXIT_OK;
+}
+
+/* prio set's usage: --help the whole of prio's, else what is expected */
+static void set_usage(FILE *f)
+{
+	if (f == stdout)
+		prio_usage(f);
+	else
+		fputs(SET_EXPECTED, f);
+}
+
+static const struct cli_verb set_verbs[] = {
+	{ "keep", set_keep, "keep a TSG on whatever runs" },
+	{ "unkeep", set_keep, "undo keep" },
+	{ "mechanism", set_mechanism, "rewrite runlists or gate channels" },
+};
+
+static int prio_set(const struct cli_global *g, int argc, char **argv)
+{
+	static const struct cli_verbs vs = {
+		set_verbs, sizeof(set_verbs) / sizeof(set_verbs[0]), NULL, set_usage,
+		SET_EXPECTED,
+	};
+
+	return cli_verb_dispatch(g, &vs, argc, argv);
 }
 
 static int prio_daemon_verb(const struct cli_global *g, int argc, char **argv)
