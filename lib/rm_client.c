@@ -8,7 +8,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "nvsched/errbuf.h"
 #include "rm_client.h"
 
 /*
@@ -114,16 +114,6 @@ static int open_node(const char *name, char *err, size_t errlen)
 	return fd;
 }
 
-static __attribute__((format(printf, 3, 4)))
-void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 const char *rm_status_name(uint32_t status, char *buf, size_t len)
 {
 	switch (status) {
@@ -152,13 +142,13 @@ static int handshake(struct rm_client *rm, char *err, size_t errlen)
 	if (do_ioctl(rm->ctl_fd, req, &v)) {
 		int e = errno;
 
-		set_err(err, errlen, "%s/nvidiactl: version query failed: %s (is this the NVIDIA driver?)",
+		nvs_seterr(err, errlen, "%s/nvidiactl: version query failed: %s (is this the NVIDIA driver?)",
 			rm_dev_dir(), strerror(e));
 		return -e;
 	}
 	v.version[sizeof(v.version) - 1] = 0;
 	if (!v.version[0]) {
-		set_err(err, errlen, "%s/nvidiactl: the driver reported no version", rm_dev_dir());
+		nvs_seterr(err, errlen, "%s/nvidiactl: the driver reported no version", rm_dev_dir());
 		return -EPROTO;
 	}
 	snprintf(rm->version, sizeof(rm->version), "%s", v.version);
@@ -173,7 +163,7 @@ static int handshake(struct rm_client *rm, char *err, size_t errlen)
 	if (do_ioctl(rm->ctl_fd, req, &v) || v.reply != NV_RM_API_VERSION_REPLY_RECOGNIZED) {
 		int e = errno ? errno : EPROTO;
 
-		set_err(err, errlen, "NVIDIA driver refused the strict version handshake with \"%s\"",
+		nvs_seterr(err, errlen, "NVIDIA driver refused the strict version handshake with \"%s\"",
 			rm->version);
 		return -e;
 	}
@@ -193,7 +183,7 @@ static int card_list(struct rm_client *rm, struct rm_gpu_desc *out, int max, int
 		int e = errno;
 
 		free(ci);
-		set_err(err, errlen, "NV_ESC_CARD_INFO failed: %s", strerror(e));
+		nvs_seterr(err, errlen, "NV_ESC_CARD_INFO failed: %s", strerror(e));
 		return -e;
 	}
 	for (i = 0; i < NV_CARD_INFO_MAX && cnt < max; i++) {
@@ -326,7 +316,7 @@ int rm_open(const char *sel, struct rm_client **out, char *err, size_t errlen)
 		goto fail;
 	i = select_gpu(sel, gpus, n);
 	if (i < 0) {
-		set_err(err, errlen, "no GPU %s (the NVIDIA driver lists %d)", sel ? sel : "0", n);
+		nvs_seterr(err, errlen, "no GPU %s (the NVIDIA driver lists %d)", sel ? sel : "0", n);
 		ret = -ENODEV;
 		goto fail;
 	}
@@ -343,7 +333,7 @@ int rm_open(const char *sel, struct rm_client **out, char *err, size_t errlen)
 	if (!ret && st != NV_OK)
 		ret = -EACCES;
 	if (ret) {
-		set_err(err, errlen, "allocating the RM client failed (%s)",
+		nvs_seterr(err, errlen, "allocating the RM client failed (%s)",
 			ret == -EACCES ? rm_status_name(st, sb, sizeof(sb)) : strerror(-ret));
 		rm->h_client = 0;
 		goto fail;
@@ -354,7 +344,7 @@ int rm_open(const char *sel, struct rm_client **out, char *err, size_t errlen)
 	if (!ret && st != NV_OK)
 		ret = -EIO;
 	if (ret) {
-		set_err(err, errlen, "GPU_GET_ID_INFO_V2 for gpu id 0x%x failed (%s)", rm->gpu.gpu_id,
+		nvs_seterr(err, errlen, "GPU_GET_ID_INFO_V2 for gpu id 0x%x failed (%s)", rm->gpu.gpu_id,
 			ret == -EIO ? rm_status_name(st, sb, sizeof(sb)) : strerror(-ret));
 		goto fail;
 	}
@@ -365,7 +355,7 @@ int rm_open(const char *sel, struct rm_client **out, char *err, size_t errlen)
 	if (!ret && st != NV_OK)
 		ret = -EACCES;
 	if (ret) {
-		set_err(err, errlen, "allocating the RM device failed (%s)",
+		nvs_seterr(err, errlen, "allocating the RM device failed (%s)",
 			ret == -EACCES ? rm_status_name(st, sb, sizeof(sb)) : strerror(-ret));
 		goto fail;
 	}
@@ -374,7 +364,7 @@ int rm_open(const char *sel, struct rm_client **out, char *err, size_t errlen)
 	if (!ret && st != NV_OK)
 		ret = -EACCES;
 	if (ret) {
-		set_err(err, errlen, "allocating the RM subdevice failed (%s)",
+		nvs_seterr(err, errlen, "allocating the RM subdevice failed (%s)",
 			ret == -EACCES ? rm_status_name(st, sb, sizeof(sb)) : strerror(-ret));
 		goto fail;
 	}

@@ -11,10 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdarg.h>
 #include <errno.h>
 #include <inttypes.h>
 
+#include "nvsched/errbuf.h"
 #include "sim.h"
 
 /* ---- register facts ------------------------------------------------------ */
@@ -249,20 +249,6 @@ struct nvs_sim {
 
 	struct nvs_io io;
 };
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 /* ---- register file ------------------------------------------------------- */
 
@@ -849,7 +835,7 @@ static int find_runlists(struct nvs_sim *sim, char *err, size_t errlen)
 					cap = cap ? cap * 2 : 16;
 					n = realloc(sim->rl, cap * sizeof(*n));
 					if (!n) {
-						set_err(err, errlen, "out of memory");
+						nvs_seterr(err, errlen, "out of memory");
 						return -ENOMEM;
 					}
 					sim->rl = n;
@@ -919,7 +905,7 @@ static int build_specials(struct nvs_sim *sim, char *err, size_t errlen)
 		}
 	}
 	if (ret) {
-		set_err(err, errlen, "out of memory");
+		nvs_seterr(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
 	if (sim->nsp)
@@ -1333,13 +1319,13 @@ struct nvs_sim *nvs_sim_new(const struct nvss *snap, uint32_t *bar0,
 		err[0] = 0;
 	sim = calloc(1, sizeof(*sim));
 	if (!sim) {
-		set_err(err, errlen, "out of memory");
+		nvs_seterr(err, errlen, "out of memory");
 		return NULL;
 	}
 	sim->pending_ticks = NVS_SIM_DEFAULT_PENDING_TICKS;
 	sim->regs = malloc(NVSS_BAR0_SIZE);
 	if (!sim->regs) {
-		set_err(err, errlen, "out of memory");
+		nvs_seterr(err, errlen, "out of memory");
 		goto fail;
 	}
 	sim->img = bar0 ? bar0 : sim->regs;
@@ -1350,7 +1336,7 @@ struct nvs_sim *nvs_sim_new(const struct nvss *snap, uint32_t *bar0,
 
 		if (off >= NVSS_BAR0_SIZE || (off & 3) ||
 		    (off >= SIM_PRAMIN_BASE && off < SIM_PRAMIN_BASE + SIM_PRAMIN_SIZE)) {
-			set_err(err, errlen, "register offset 0x%x not usable in BAR0", off);
+			nvs_seterr(err, errlen, "register offset 0x%x not usable in BAR0", off);
 			goto fail;
 		}
 		sim->regs[off >> 2] = snap->regs[i].val;
@@ -1361,7 +1347,7 @@ struct nvs_sim *nvs_sim_new(const struct nvss *snap, uint32_t *bar0,
 
 		if (!st || !range_ok(m->addr, m->len) ||
 		    store_write(st, m->addr, m->data, m->len, 1)) {
-			set_err(err, errlen, "cannot load memory range at 0x%" PRIx64, m->addr);
+			nvs_seterr(err, errlen, "cannot load memory range at 0x%" PRIx64, m->addr);
 			goto fail;
 		}
 	}
@@ -1393,7 +1379,7 @@ struct nvs_sim *nvs_sim_new(const struct nvss *snap, uint32_t *bar0,
 	if (build_specials(sim, err, errlen))
 		goto fail;
 	if (capture_driver_submits(sim)) {
-		set_err(err, errlen, "out of memory");
+		nvs_seterr(err, errlen, "out of memory");
 		goto fail;
 	}
 	win_update(sim, 1);

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <inttypes.h>
 
+#include "nvsched/errbuf.h"
 #include "snapshot.h"
 
 #define VERSION_TOKEN	"nvsched-snapshot"
@@ -51,20 +52,6 @@ static int perr(struct parser *p, const char *fmt, ...)
 	vsnprintf(p->err + n, p->errlen - n, fmt, ap);
 	va_end(ap);
 	return -EINVAL;
-}
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!err || !errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
 }
 
 static int hexval(char c)
@@ -536,7 +523,7 @@ int nvss_parse_file(const char *path, struct nvss **out, char *err, size_t errle
 	f = fopen(path, "rb");
 	if (!f) {
 		ret = -errno;
-		set_err(err, errlen, "%s: %s", path, strerror(errno));
+		nvs_seterr(err, errlen, "%s: %s", path, strerror(errno));
 		return ret;
 	}
 	for (;;) {
@@ -550,7 +537,7 @@ int nvss_parse_file(const char *path, struct nvss **out, char *err, size_t errle
 			if (!nb) {
 				free(buf);
 				fclose(f);
-				set_err(err, errlen, "%s: out of memory", path);
+				nvs_seterr(err, errlen, "%s: out of memory", path);
 				return -ENOMEM;
 			}
 			buf = nb;
@@ -561,7 +548,7 @@ int nvss_parse_file(const char *path, struct nvss **out, char *err, size_t errle
 			break;
 	}
 	if (ferror(f)) {
-		set_err(err, errlen, "%s: read error", path);
+		nvs_seterr(err, errlen, "%s: read error", path);
 		free(buf);
 		fclose(f);
 		return -EIO;

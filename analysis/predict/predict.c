@@ -19,27 +19,16 @@
  */
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "nvsched/errbuf.h"
 #include "predict.h"
 
 #define TIME_EPS 1e-9
 #define PRED_MAX_SPT 4
-
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 int pred_sm_order(const struct pred_gpu *g, int i)
 {
@@ -175,7 +164,7 @@ int pred_gpu_check(const struct pred_gpu *g, char *err, size_t errlen)
 	int i;
 
 #define NEED(cond, what) do { if (!(cond)) { \
-	seterr(err, errlen, "GPU '%s': %s", g->name, what); return -1; } } while (0)
+	nvs_seterr(err, errlen, "GPU '%s': %s", g->name, what); return -1; } } while (0)
 	NEED(g->sms >= 1 && g->sms <= 4096, "sms must be 1..4096");
 	NEED(g->sms_per_tpc >= 1 && g->sms_per_tpc <= 16, "sms_per_tpc must be 1..16");
 	NEED(g->processing_blocks_per_sm >= 1 && g->processing_blocks_per_sm <= PRED_MAX_PBS,
@@ -239,26 +228,26 @@ int pred_kernel_info(const struct pred_gpu *g, const struct pred_kernel *k,
 
 	memset(o, 0, sizeof(*o));
 	if (k->blocks < 1) {
-		seterr(err, errlen, "kernel '%s': blocks must be >= 1", k->name);
+		nvs_seterr(err, errlen, "kernel '%s': blocks must be >= 1", k->name);
 		return -1;
 	}
 	if (k->threads < 1 || k->threads > g->max_threads_per_block) {
-		seterr(err, errlen, "kernel '%s': threads must be 1..%d", k->name,
+		nvs_seterr(err, errlen, "kernel '%s': threads must be 1..%d", k->name,
 		       g->max_threads_per_block);
 		return -1;
 	}
 	if (k->regs < 0 || k->regs > g->max_regs_per_thread) {
-		seterr(err, errlen, "kernel '%s': regs must be 0..%d", k->name,
+		nvs_seterr(err, errlen, "kernel '%s': regs must be 0..%d", k->name,
 		       g->max_regs_per_thread);
 		return -1;
 	}
 	if (k->smem < 0 || (g->max_smem_per_block && k->smem > g->max_smem_per_block)) {
-		seterr(err, errlen, "kernel '%s': smem must be 0..%ld bytes", k->name,
+		nvs_seterr(err, errlen, "kernel '%s': smem must be 0..%ld bytes", k->name,
 		       g->max_smem_per_block);
 		return -1;
 	}
 	if (k->lmem < 0) {
-		seterr(err, errlen, "kernel '%s': lmem must be >= 0", k->name);
+		nvs_seterr(err, errlen, "kernel '%s': lmem must be >= 0", k->name);
 		return -1;
 	}
 	/* Algorithm 1, lines 4-6 */
@@ -281,11 +270,11 @@ int pred_kernel_info(const struct pred_gpu *g, const struct pred_kernel *k,
 	o->occupancy = occ;
 	if (occ < 1) {
 		if (lim_pb * npb < o->warps)
-			seterr(err, errlen,
+			nvs_seterr(err, errlen,
 			       "kernel '%s': a block (%d warps, %ld registers per warp) does not fit in an SM (%ld warps of that size)",
 			       k->name, o->warps, o->regs_per_warp, lim_pb * npb);
 		else
-			seterr(err, errlen,
+			nvs_seterr(err, errlen,
 			       "kernel '%s': a block needs %ld bytes of shared memory, the largest SM configuration is %ld",
 			       k->name, o->smem_per_block, maxconf);
 		return -1;
@@ -640,7 +629,7 @@ int pred_run(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
 		return -1;
 	for (k = 0, b = 0; k < nk; k++) {
 		if (kd[k].blocks < 0 || kd[k].blocks > PRED_MAX_BLOCKS - b) {
-			seterr(err, errlen, "more than %ld thread blocks in all kernels together",
+			nvs_seterr(err, errlen, "more than %ld thread blocks in all kernels together",
 				 PRED_MAX_BLOCKS);
 			return -1;
 		}
@@ -769,7 +758,7 @@ int pred_run(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
 	rc = 0;
 	goto out;
 oom:
-	seterr(err, errlen, "out of memory");
+	nvs_seterr(err, errlen, "out of memory");
 out:
 	if (s.sm)
 		for (i = 0; i < g->sms; i++)
@@ -826,7 +815,7 @@ int pred_sm_likelihood(const struct pred_gpu *g, const struct pred_kernel *kd, s
 
 	*out = NULL;
 	if (!pred_gpc_order(g)) {
-		seterr(err, errlen, "GPU '%s': the SM likelihood needs the gpc-rotation order",
+		nvs_seterr(err, errlen, "GPU '%s': the SM likelihood needs the gpc-rotation order",
 		       g->name);
 		return -1;
 	}
@@ -863,6 +852,6 @@ int pred_sm_likelihood(const struct pred_gpu *g, const struct pred_kernel *kd, s
 	return 0;
 oom:
 	pred_likelihood_free(lik, nk);
-	seterr(err, errlen, "out of memory");
+	nvs_seterr(err, errlen, "out of memory");
 	return -1;
 }

@@ -4,24 +4,13 @@
  * (CONTRACTS.md §4): { "schema": 1, "gpu": NAME | {...}, "kernels": [...] }.
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "json.h"
+#include "nvsched/errbuf.h"
 #include "predict.h"
-
-static void seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!errlen)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 /* 1: present and set; 0: absent; -1: wrong type (message set). */
 static int get_long(const struct json *o, const char *key, long *out, const char *what,
@@ -32,7 +21,7 @@ static int get_long(const struct json *o, const char *key, long *out, const char
 	if (!v)
 		return 0;
 	if (!json_is_int(v) || fabs(v->num) > 1e15) {
-		seterr(err, errlen, "%s: \"%s\" must be an integer", what, key);
+		nvs_seterr(err, errlen, "%s: \"%s\" must be an integer", what, key);
 		return -1;
 	}
 	*out = (long)v->num;
@@ -80,19 +69,19 @@ int pred_gpu_from_json(const struct json *o, struct pred_gpu *g, char *err, size
 	size_t i;
 
 	if (!o || o->type != JSON_OBJECT) {
-		seterr(err, errlen, "\"gpu\" must be a profile name or an object");
+		nvs_seterr(err, errlen, "\"gpu\" must be a profile name or an object");
 		return -1;
 	}
 	memset(g, 0, sizeof(*g));
 	if (json_get(o, "base") && !base) {
-		seterr(err, errlen, "gpu: \"base\" must be a profile name");
+		nvs_seterr(err, errlen, "gpu: \"base\" must be a profile name");
 		return -1;
 	}
 	if (base) {
 		const struct pred_gpu *p = pred_profile_find(base);
 
 		if (!p) {
-			seterr(err, errlen, "gpu: unknown base profile '%s'", base);
+			nvs_seterr(err, errlen, "gpu: unknown base profile '%s'", base);
 			return -1;
 		}
 		*g = *p;
@@ -101,7 +90,7 @@ int pred_gpu_from_json(const struct json *o, struct pred_gpu *g, char *err, size
 		g->max_threads_per_block = 1024;
 	}
 	if (json_get(o, "name") && !name) {
-		seterr(err, errlen, "gpu: \"name\" must be a string");
+		nvs_seterr(err, errlen, "gpu: \"name\" must be a string");
 		return -1;
 	}
 	snprintf(g->name, sizeof(g->name), "%s", name ? name : base ? base : "custom");
@@ -112,12 +101,12 @@ int pred_gpu_from_json(const struct json *o, struct pred_gpu *g, char *err, size
 		if (r < 0)
 			return -1;
 		if (r == 0 && !base && i < GPU_REQUIRED_INTS) {
-			seterr(err, errlen, "gpu: missing \"%s\"", gpu_int_keys[i]);
+			nvs_seterr(err, errlen, "gpu: missing \"%s\"", gpu_int_keys[i]);
 			return -1;
 		}
 		if (r > 0) {
 			if (v < 0 || v > 0x7fffffffL) {
-				seterr(err, errlen, "gpu: \"%s\" out of range", gpu_int_keys[i]);
+				nvs_seterr(err, errlen, "gpu: \"%s\" out of range", gpu_int_keys[i]);
 				return -1;
 			}
 			gpu_set(g, i, v);
@@ -126,7 +115,7 @@ int pred_gpu_from_json(const struct json *o, struct pred_gpu *g, char *err, size
 	v = json_get(o, "smem_config_scope");
 	if (v) {
 		if (v->type != JSON_STRING || (strcmp(v->str, "tpc") && strcmp(v->str, "sm"))) {
-			seterr(err, errlen, "gpu: \"smem_config_scope\" must be \"tpc\" or \"sm\"");
+			nvs_seterr(err, errlen, "gpu: \"smem_config_scope\" must be \"tpc\" or \"sm\"");
 			return -1;
 		}
 		g->smem_config_per_sm = !strcmp(v->str, "sm");
@@ -135,7 +124,7 @@ int pred_gpu_from_json(const struct json *o, struct pred_gpu *g, char *err, size
 	if (v) {
 		if (v->type != JSON_STRING || (strcmp(v->str, "paper") &&
 					       (strcmp(v->str, "gpc-rotation") || !g->sm_vgpc))) {
-			seterr(err, errlen,
+			nvs_seterr(err, errlen,
 			       "gpu: \"sm_order\" must be \"paper\" (or \"gpc-rotation\" for a profile that has an SM-to-GPC map)");
 			return -1;
 		}
@@ -145,7 +134,7 @@ int pred_gpu_from_json(const struct json *o, struct pred_gpu *g, char *err, size
 	v = json_get(o, "lmem_waits_for_idle");
 	if (v) {
 		if (v->type != JSON_BOOL) {
-			seterr(err, errlen, "gpu: \"lmem_waits_for_idle\" must be true or false");
+			nvs_seterr(err, errlen, "gpu: \"lmem_waits_for_idle\" must be true or false");
 			return -1;
 		}
 		g->lmem_no_wait = !v->b;
@@ -153,21 +142,21 @@ int pred_gpu_from_json(const struct json *o, struct pred_gpu *g, char *err, size
 	cfg = json_get(o, "smem_configs");
 	if (cfg) {
 		if (cfg->type != JSON_ARRAY || cfg->n < 1 || cfg->n > PRED_MAX_SMEM_CONFIGS) {
-			seterr(err, errlen, "gpu: \"smem_configs\" must be an array of 1..%d sizes",
+			nvs_seterr(err, errlen, "gpu: \"smem_configs\" must be an array of 1..%d sizes",
 			       PRED_MAX_SMEM_CONFIGS);
 			return -1;
 		}
 		for (i = 0; i < cfg->n; i++) {
 			if (!json_is_int(cfg->items[i]) || cfg->items[i]->num < 0 ||
 			    cfg->items[i]->num > 0x7fffffff) {
-				seterr(err, errlen, "gpu: \"smem_configs\" must hold byte counts");
+				nvs_seterr(err, errlen, "gpu: \"smem_configs\" must hold byte counts");
 				return -1;
 			}
 			g->smem_configs[i] = (long)cfg->items[i]->num;
 		}
 		g->n_smem_configs = (int)cfg->n;
 	} else if (!base) {
-		seterr(err, errlen, "gpu: missing \"smem_configs\"");
+		nvs_seterr(err, errlen, "gpu: missing \"smem_configs\"");
 		return -1;
 	}
 	if (!json_get(o, "max_smem_per_block") && !base)
@@ -195,12 +184,12 @@ static int kernel_from_json(const struct json *o, size_t idx, struct pred_kernel
 	memset(k, 0, sizeof(*k));
 	k->duration = -1;
 	if (o->type != JSON_OBJECT) {
-		seterr(err, errlen, "kernels[%zu] must be an object", idx);
+		nvs_seterr(err, errlen, "kernels[%zu] must be an object", idx);
 		return -1;
 	}
 	v = json_get(o, "name");
 	if (v && v->type != JSON_STRING) {
-		seterr(err, errlen, "kernels[%zu]: \"name\" must be a string", idx);
+		nvs_seterr(err, errlen, "kernels[%zu]: \"name\" must be a string", idx);
 		return -1;
 	}
 	if (v)
@@ -213,11 +202,11 @@ static int kernel_from_json(const struct json *o, size_t idx, struct pred_kernel
 		if (r < 0)
 			return -1;
 		if (r == 0) {
-			seterr(err, errlen, "%s: missing \"%s\"", what, req[i]);
+			nvs_seterr(err, errlen, "%s: missing \"%s\"", what, req[i]);
 			return -1;
 		}
 		if (val < 0 || val > 0x7fffffffL) {
-			seterr(err, errlen, "%s: \"%s\" out of range", what, req[i]);
+			nvs_seterr(err, errlen, "%s: \"%s\" out of range", what, req[i]);
 			return -1;
 		}
 		if (i == 0)
@@ -231,13 +220,13 @@ static int kernel_from_json(const struct json *o, size_t idx, struct pred_kernel
 	    get_long(o, "lmem", &k->lmem, what, err, errlen) < 0)
 		return -1;
 	if (k->smem < 0 || k->lmem < 0) {
-		seterr(err, errlen, "%s: smem and lmem must be >= 0", what);
+		nvs_seterr(err, errlen, "%s: smem and lmem must be >= 0", what);
 		return -1;
 	}
 	v = json_get(o, "duration");
 	if (v && v->type != JSON_NULL) {
 		if (v->type != JSON_NUMBER || !(v->num >= 0) || !isfinite(v->num)) {
-			seterr(err, errlen, "%s: \"duration\" must be a number >= 0 (seconds)", what);
+			nvs_seterr(err, errlen, "%s: \"duration\" must be a number >= 0 (seconds)", what);
 			return -1;
 		}
 		k->duration = v->num;
@@ -254,11 +243,11 @@ int pred_input_parse(const struct json *doc, const char *profile, struct pred_in
 
 	memset(in, 0, sizeof(*in));
 	if (!doc || doc->type != JSON_OBJECT) {
-		seterr(err, errlen, "the document must be a JSON object");
+		nvs_seterr(err, errlen, "the document must be a JSON object");
 		return -1;
 	}
 	if (!json_get_number(doc, "schema", &schema) || schema != 1) {
-		seterr(err, errlen, "\"schema\" must be 1");
+		nvs_seterr(err, errlen, "\"schema\" must be 1");
 		return -1;
 	}
 	gpu = json_get(doc, "gpu");
@@ -266,19 +255,19 @@ int pred_input_parse(const struct json *doc, const char *profile, struct pred_in
 		const struct pred_gpu *p = pred_profile_find(profile);
 
 		if (!p) {
-			seterr(err, errlen, "unknown GPU profile '%s'", profile);
+			nvs_seterr(err, errlen, "unknown GPU profile '%s'", profile);
 			return -1;
 		}
 		in->gpu = *p;
 		in->gpu_named = true;
 	} else if (!gpu) {
-		seterr(err, errlen, "missing \"gpu\" (a profile name or an object)");
+		nvs_seterr(err, errlen, "missing \"gpu\" (a profile name or an object)");
 		return -1;
 	} else if (gpu->type == JSON_STRING) {
 		const struct pred_gpu *p = pred_profile_find(gpu->str);
 
 		if (!p) {
-			seterr(err, errlen, "unknown GPU profile '%s'", gpu->str);
+			nvs_seterr(err, errlen, "unknown GPU profile '%s'", gpu->str);
 			return -1;
 		}
 		in->gpu = *p;
@@ -288,12 +277,12 @@ int pred_input_parse(const struct json *doc, const char *profile, struct pred_in
 	}
 	ks = json_get(doc, "kernels");
 	if (!ks || ks->type != JSON_ARRAY) {
-		seterr(err, errlen, "missing \"kernels\" array");
+		nvs_seterr(err, errlen, "missing \"kernels\" array");
 		return -1;
 	}
 	in->kernels = calloc(ks->n ? ks->n : 1, sizeof(*in->kernels));
 	if (!in->kernels) {
-		seterr(err, errlen, "out of memory");
+		nvs_seterr(err, errlen, "out of memory");
 		return -1;
 	}
 	in->nkernels = ks->n;

@@ -8,9 +8,9 @@
  */
 #include "rta.h"
 #include "json.h"
+#include "nvsched/errbuf.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,15 +23,8 @@ const char *const rta_policy_names[RTA_NPOLICIES] = {
 
 /* ------------------------------------------------------------------ input */
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
+/* the message into err (nvsched/errbuf.h), then -1 */
+#define fail(err, errlen, ...) (nvs_seterr(err, errlen, __VA_ARGS__), -1)
 
 static void *xcalloc(size_t n, size_t sz)
 {
@@ -284,7 +277,7 @@ int rta_taskset_from_json(const struct json *j, struct rta_taskset *ts, char *er
 
 			if ((x->has_gprio || y->has_gprio) && !x->be && !y->be &&
 			    x->cpu == y->cpu && x->prio > y->prio && gx < gy) {
-				fail(err, errlen,
+				nvs_seterr(err, errlen,
 				     "tasks %s and %s: gpu_priority breaks the same-core CPU priority order (paper 5.3)",
 				     x->name, y->name);
 				rta_taskset_free(ts);

@@ -17,11 +17,11 @@ unsigned int nvs_ce_num_pce_slots(const struct nvs_caps *caps)
 {
 	switch (ce_layout(caps)) {
 	case NVS_CE_GP100:
-		return NV_CE_GP100_PCE2LCE__SIZE_1;
+		return NV_CE_PCE2LCE__SIZE_1_GP100;
 	case NVS_CE_GV100:
-		return NV_CE_GV100_PCE2LCE_CONFIG__SIZE_1;
+		return NV_CE_PCE2LCE_CONFIG__SIZE_1_GV100;
 	case NVS_CE_GA100:
-		return NV_CE_GA100_PCE2LCE_CONFIG__SIZE_1;
+		return NV_CE_PCE2LCE_CONFIG__SIZE_1_GA100;
 	default:
 		return 0;
 	}
@@ -31,11 +31,11 @@ unsigned int nvs_ce_num_grce_slots(const struct nvs_caps *caps)
 {
 	switch (ce_layout(caps)) {
 	case NVS_CE_GP100:
-		return NV_CE_GP100_GRCE_CONFIG__SIZE_1;
+		return NV_CE_GRCE_CONFIG__SIZE_1_GP100;
 	case NVS_CE_GV100:
-		return NV_CE_GV100_GRCE_CONFIG__SIZE_1;
+		return NV_CE_GRCE_CONFIG__SIZE_1_GV100;
 	case NVS_CE_GA100:
-		return NV_CE_GA100_GRCE_CONFIG__SIZE_1;
+		return NV_CE_GRCE_CONFIG__SIZE_1_GA100;
 	default:
 		return 0;
 	}
@@ -49,16 +49,16 @@ static int pce_lce(const struct nvs_io *io, enum nvs_ce_layout l, unsigned int p
 
 	switch (l) {
 	case NVS_CE_GP100:
-		v = nvs_rd32(io, NV_CE_GP100_PCE2LCE);
+		v = nvs_rd32(io, NV_CE_PCE2LCE_GP100);
 		if (nvs_reg_unreadable(v))
 			return NVS_CE_NOVAL;
-		lce = NVS_GET(v, NV_CE_GP100_PCE2LCE_PCE(p));
-		return lce == NV_CE_GP100_PCE2LCE_NONE ? NVS_CE_NONE : (int)lce;
+		lce = NVS_GET(v, NV_CE_PCE2LCE_PCE_GP100(p));
+		return lce == NV_CE_PCE2LCE_PCE_NONE_GP100 ? NVS_CE_NONE : (int)lce;
 	case NVS_CE_GV100:
-		v = nvs_rd32(io, NV_CE_GV100_PCE2LCE_CONFIG(p));
+		v = nvs_rd32(io, NV_CE_PCE2LCE_CONFIG_GV100(p));
 		break;
 	case NVS_CE_GA100:
-		v = nvs_rd32(io, NV_CE_GA100_PCE2LCE_CONFIG(p));
+		v = nvs_rd32(io, NV_CE_PCE2LCE_CONFIG_GA100(p));
 		break;
 	default:
 		return NVS_CE_NOVAL;
@@ -77,17 +77,17 @@ static int grce_lce(const struct nvs_io *io, enum nvs_ce_layout l, unsigned int 
 
 	switch (l) {
 	case NVS_CE_GP100:
-		v = nvs_rd32(io, NV_CE_GP100_GRCE_CONFIG);
+		v = nvs_rd32(io, NV_CE_GRCE_CONFIG_GP100);
 		if (nvs_reg_unreadable(v))
 			return NVS_CE_NOVAL;
-		if (!NVS_TEST(v, NV_CE_GP100_GRCE_CONFIG_SHARED(g)))
+		if (!NVS_TEST(v, NV_CE_GRCE_CONFIG_SHARED_GP100(g)))
 			return NVS_CE_NONE;
-		return (int)NVS_GET(v, NV_CE_GP100_GRCE_CONFIG_LCE(g));
+		return (int)NVS_GET(v, NV_CE_GRCE_CONFIG_LCE_GP100(g));
 	case NVS_CE_GV100:
-		v = nvs_rd32(io, NV_CE_GV100_GRCE_CONFIG(g));
+		v = nvs_rd32(io, NV_CE_GRCE_CONFIG_GV100(g));
 		break;
 	case NVS_CE_GA100:
-		v = nvs_rd32(io, NV_CE_GA100_GRCE_CONFIG(g));
+		v = nvs_rd32(io, NV_CE_GRCE_CONFIG_GA100(g));
 		break;
 	default:
 		return NVS_CE_NOVAL;

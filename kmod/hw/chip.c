@@ -27,14 +27,14 @@ const struct nvs_rl_block nvs_rl_block_ga100 = {
 };
 
 const struct nvs_rl_block nvs_rl_block_gb20x = {
-	.channel_config = NV_RUNLIST_CHANNEL_CONFIG_GB20X,
-	.doorbell_config = NV_RUNLIST_DOORBELL_CONFIG_GB20X,
-	.submit_base_lo = NV_RUNLIST_SUBMIT_BASE_LO_GB20X,
-	.submit_base_hi = NV_RUNLIST_SUBMIT_BASE_HI_GB20X,
-	.submit = NV_RUNLIST_SUBMIT_GB20X,
-	.submit_info = NV_RUNLIST_SUBMIT_INFO_GB20X,
-	.sched_disable = NV_RUNLIST_SCHED_DISABLE_GB20X,
-	.preempt = NV_RUNLIST_PREEMPT_GB20X,
+	.channel_config = NV_RUNLIST_CHANNEL_CONFIG_GB202,
+	.doorbell_config = NV_RUNLIST_DOORBELL_CONFIG_GB202,
+	.submit_base_lo = NV_RUNLIST_SUBMIT_BASE_LO_GB202,
+	.submit_base_hi = NV_RUNLIST_SUBMIT_BASE_HI_GB202,
+	.submit = NV_RUNLIST_SUBMIT_GB202,
+	.submit_info = NV_RUNLIST_SUBMIT_INFO_GB202,
+	.sched_disable = NV_RUNLIST_SCHED_DISABLE_GB202,
+	.preempt = NV_RUNLIST_PREEMPT_GB202,
 };
 
 /*
@@ -66,10 +66,10 @@ const struct nvs_rl_block nvs_rl_block_gb20x = {
 #define PCCSR(n) \
 	.chan_ctl = NVS_CHAN_PCCSR, .pccsr_channels = (n), .tsgid_bits = 12
 #define BLOCK_GA100 \
-	.rl_regs = NVS_RL_BLOCK_A, .rl_block = &nvs_rl_block_ga100, \
+	.rl_regs = NVS_RL_BLOCK_GA100, .rl_block = &nvs_rl_block_ga100, \
 	.chan_ctl = NVS_CHAN_CHRAM, .tsgid_bits = 11
 #define BLOCK_GB20X \
-	.rl_regs = NVS_RL_BLOCK_B, .rl_block = &nvs_rl_block_gb20x, \
+	.rl_regs = NVS_RL_BLOCK_GB20X, .rl_block = &nvs_rl_block_gb20x, \
 	.chan_ctl = NVS_CHAN_CHRAM, .tsgid_bits = 11
 #define HI_BITS_GA100	.rl_base_hi_bits = NVS_WIDTH(NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_GA100)
 #define HI_BITS_GH100	.rl_base_hi_bits = NVS_WIDTH(NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_GH100)

@@ -38,8 +38,8 @@ enum nvs_ptop_fmt {
 enum nvs_rl_regs {
 	NVS_RL_PFIFO_SINGLE,	/* 0x2270/0x2274 submit, 0x2280+8i read-back: Kepler-Volta */
 	NVS_RL_PFIFO_INDEXED,	/* 0x2B00+16i: Turing */
-	NVS_RL_BLOCK_A,		/* NV_RUNLIST block, layout A: GA100-GH100, GB10x/GB11x */
-	NVS_RL_BLOCK_B,		/* NV_RUNLIST block, layout B: GB20x */
+	NVS_RL_BLOCK_GA100,	/* NV_RUNLIST block, layout A (*_GA100): GA100-GH100, GB10x/GB11x */
+	NVS_RL_BLOCK_GB20X,	/* NV_RUNLIST block, layout B (*_GB202): GB20x */
 };
 
 /** enum nvs_chan_ctl - where channel enable/state lives */
@@ -51,7 +51,8 @@ enum nvs_chan_ctl {
 /**
  * enum nvs_rl_entry - runlist entry format (regs-fifo.md §3.4), named for
  * the first chip with it; the fields per format are in
- * include/nvsched/regs/fifo.h (NV_RAMRL8_*, NV_RAMRL16_*)
+ * include/nvsched/regs/fifo.h (NV_RAMRL_ENTRY_*_GK104 for 8-byte
+ * entries, NV_RAMRL_ENTRY_*_GV100 and later codes for 16-byte ones)
  */
 enum nvs_rl_entry {
 	NVS_RL_ENTRY_GK104,	/* 8 bytes, no instance pointer: Kepler-Pascal */
@@ -148,7 +149,7 @@ extern const struct nvs_rl_block nvs_rl_block_gb20x;	/* GB20x */
  * @window_has_target: the window register has a TARGET field (pre-Hopper)
  * @ptop: device table format
  * @rl_regs: runlist register layout
- * @rl_block: NV_RUNLIST block offsets (NVS_RL_BLOCK_A/B), NULL before
+ * @rl_block: NV_RUNLIST block offsets (NVS_RL_BLOCK_*), NULL before
  * @rl_entry: runlist entry format
  * @rl_entry_size: bytes per runlist entry (8 pre-Volta, 16 Volta+)
  * @rl_base_shift: runlist buffer alignment shift (regs-fifo.md §3.5)

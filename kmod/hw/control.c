@@ -56,7 +56,7 @@ static int plan_channel(const struct nvs_io *io, const struct nvs_caps *caps,
 	/* RW fields as read; W1-to-reset fault bits and W-only bits as 0 */
 	keep = NVS_FMASK(NV_PCCSR_CHANNEL_NEXT);
 	if (caps->pccsr_runlist_rw)
-		keep |= NVS_FMASK(NV_PCCSR_CHANNEL_RUNLIST_KEPLER);
+		keep |= NVS_FMASK(NV_PCCSR_CHANNEL_RUNLIST_GK104);
 	expect(p, NV_PCCSR_CHANNEL(chid), keep, v);
 	add(p, NV_PCCSR_CHANNEL(chid), (v & keep) |
 	    (enable ? NVS_FMASK(NV_PCCSR_CHANNEL_ENABLE_SET) :
@@ -125,8 +125,8 @@ static int plan_resubmit(const struct nvs_io *io, const struct nvs_caps *caps,
 		sub = NV_PFIFO_RUNLIST_SUBMIT(loc->id);
 		info = NV_PFIFO_RUNLIST_SUBMIT_INFO(loc->id);
 		break;
-	case NVS_RL_BLOCK_A:
-	case NVS_RL_BLOCK_B:
+	case NVS_RL_BLOCK_GA100:
+	case NVS_RL_BLOCK_GB20X:
 		if (!caps->rl_block)
 			return -EOPNOTSUPP;
 		sub = NV_RUNLIST(loc->pri_base, caps->rl_block, submit);

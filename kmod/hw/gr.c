@@ -35,14 +35,19 @@ struct gr_layout {
 	.gpc_fuse = NV_FUSE_STATUS_OPT_GPC_GA100, \
 	.tpc_fuse0 = NV_FUSE_STATUS_OPT_TPC_GPC_GA100(0), \
 	.tpc_fuse_stride = NV_FUSE_STATUS_OPT_TPC_GPC_GA100(1) - NV_FUSE_STATUS_OPT_TPC_GPC_GA100(0)
+/* cwd_n counts the registers of both CWD tables */
+_Static_assert(NV_PGRAPH_PRI_CWD_GPC_TPC_ID__SIZE_1_GM107 ==
+	       NV_PGRAPH_PRI_CWD_SM_ID__SIZE_1_GM107 &&
+	       NV_PGRAPH_PRI_CWD_GPC_TPC_ID__SIZE_1_AD102 ==
+	       NV_PGRAPH_PRI_CWD_SM_ID__SIZE_1_AD102, "CWD tables differ in size");
 #define CWD_GM107 \
 	.cwd_gpc_tpc0 = NV_PGRAPH_PRI_CWD_GPC_TPC_ID_GM107(0), \
 	.cwd_sm0 = NV_PGRAPH_PRI_CWD_SM_ID_GM107(0), \
-	.cwd_n = NV_PGRAPH_PRI_CWD_GM107__SIZE_1
+	.cwd_n = NV_PGRAPH_PRI_CWD_GPC_TPC_ID__SIZE_1_GM107
 #define CWD_AD102 \
 	.cwd_gpc_tpc0 = NV_PGRAPH_PRI_CWD_GPC_TPC_ID_AD102(0), \
 	.cwd_sm0 = NV_PGRAPH_PRI_CWD_SM_ID_AD102(0), \
-	.cwd_n = NV_PGRAPH_PRI_CWD_AD102__SIZE_1
+	.cwd_n = NV_PGRAPH_PRI_CWD_GPC_TPC_ID__SIZE_1_AD102
 
 /* Kepler: no fuse or CWD registers in any source read (nvdebug: Maxwell+) */
 static const struct gr_layout gr_kepler = { .sms_per_tpc = 1 };

@@ -127,10 +127,10 @@ static void ramfc_read(struct rd *r, const struct nvs_caps *caps, struct nvs_ins
 	uint32_t v, hi, u, uh;
 
 	if (ramfc_layouts[caps->ramfc].gb) {
-		v = rd(r, NV_RAMFC_GB_GP_BASE);
-		hi = rd(r, NV_RAMFC_GB_GP_BASE_HI);
-		in->gp_get = rd(r, NV_RAMFC_GB_GP_GET);
-		in->gp_put = rd(r, NV_RAMFC_GB_DEBUG_STATE_GP_PUT);
+		v = rd(r, NV_RAMFC_GP_BASE_GB100);
+		hi = rd(r, NV_RAMFC_GP_BASE_HI_GB100);
+		in->gp_get = rd(r, NV_RAMFC_GP_GET_GB100);
+		in->gp_put = rd(r, NV_RAMFC_DEBUG_STATE_GP_PUT_GB100);
 	} else {
 		v = rd(r, NV_RAMFC_GP_BASE);
 		hi = rd(r, NV_RAMFC_GP_BASE_HI);

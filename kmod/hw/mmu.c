@@ -147,9 +147,9 @@ static uint8_t pde_ap(unsigned int v)
 static int check_table_addr(struct walk *w, const char *name, uint8_t ap, uint64_t addr)
 {
 	/* v3 has one 51:12 field; hardware keeps 39:12 for VID (mmu §4.4) */
-	if (w->ver == 3 && ap == NVS_AP_VID && (addr >> NV_MMU_V3_VID_ADDRESS_BITS))
+	if (w->ver == 3 && ap == NVS_AP_VID && (addr >> NV_MMU_VER3_VID_ADDRESS_BITS))
 		return FAIL(w, -EIO, "%s entry points to vid 0x%llx, beyond %d bits", name,
-			    (unsigned long long)addr, NV_MMU_V3_VID_ADDRESS_BITS);
+			    (unsigned long long)addr, NV_MMU_VER3_VID_ADDRESS_BITS);
 	return 0;
 }
 
@@ -163,53 +163,53 @@ struct pte {
 /* mmu §4.2 v1 PTE */
 static void pte_v1(const uint32_t *wd, bool big, struct pte *p)
 {
-	p->valid = NVS_ETEST(wd, NV_MMU_V1_PTE_VALID);
-	p->aper = NVS_EGET(wd, NV_MMU_V1_PTE_APERTURE);
+	p->valid = NVS_ETEST(wd, NV_MMU_PTE_VALID);
+	p->aper = NVS_EGET(wd, NV_MMU_PTE_APERTURE);
 	if (p->aper == NV_MMU_PTE_APERTURE_VIDEO_MEMORY)
-		p->addr = (uint64_t)NVS_EGET(wd, NV_MMU_V1_PTE_ADDRESS_VID);
+		p->addr = (uint64_t)NVS_EGET(wd, NV_MMU_PTE_ADDRESS_VID);
 	else
-		p->addr = (uint64_t)NVS_EGET(wd, NV_MMU_V1_PTE_ADDRESS_SYS);
-	p->addr <<= NV_MMU_V1_ADDRESS_SHIFT;
-	p->peer = NVS_EGET(wd, NV_MMU_V1_PTE_ADDRESS_VID_PEER);
+		p->addr = (uint64_t)NVS_EGET(wd, NV_MMU_PTE_ADDRESS_SYS);
+	p->addr <<= NV_MMU_PTE_ADDRESS_SHIFT;
+	p->peer = NVS_EGET(wd, NV_MMU_PTE_ADDRESS_VID_PEER);
 	/* nouveau: VALID 0 + PRIV 1 in a big PTE = ignore SPTEs;
 	 * GM200+: VALID 0 + VOL 1 = sparse */
-	p->nosmall = big && NVS_ETEST(wd, NV_MMU_V1_PTE_PRIVILEGE);
-	p->sparse = NVS_ETEST(wd, NV_MMU_V1_PTE_VOL);
+	p->nosmall = big && NVS_ETEST(wd, NV_MMU_PTE_PRIVILEGE);
+	p->sparse = NVS_ETEST(wd, NV_MMU_PTE_VOL);
 }
 
 /* mmu §4.3 v2 PTE */
 static void pte_v2(const uint32_t *wd, bool big, struct pte *p)
 {
-	p->valid = NVS_ETEST(wd, NV_MMU_V2_PTE_VALID);
-	p->aper = NVS_EGET(wd, NV_MMU_V2_PTE_APERTURE);
-	p->addr = (uint64_t)NVS_EGET(wd, NV_MMU_V2_PTE_ADDRESS_LO) << 12;
+	p->valid = NVS_ETEST(wd, NV_MMU_VER2_PTE_VALID);
+	p->aper = NVS_EGET(wd, NV_MMU_VER2_PTE_APERTURE);
+	p->addr = (uint64_t)NVS_EGET(wd, NV_MMU_VER2_PTE_ADDRESS_LO) << 12;
 	if (p->aper == NV_MMU_PTE_APERTURE_VIDEO_MEMORY ||
 	    p->aper == NV_MMU_PTE_APERTURE_PEER_MEMORY) {
-		p->addr |= (uint64_t)NVS_EGET(wd, NV_MMU_V2_PTE_ADDRESS_VID_HI) << 36;
-		p->peer = NVS_EGET(wd, NV_MMU_V2_PTE_ADDRESS_VID_PEER);
+		p->addr |= (uint64_t)NVS_EGET(wd, NV_MMU_VER2_PTE_ADDRESS_VID_HI) << 36;
+		p->peer = NVS_EGET(wd, NV_MMU_VER2_PTE_ADDRESS_VID_PEER);
 	} else {
-		p->addr |= (uint64_t)NVS_EGET(wd, NV_MMU_V2_PTE_ADDRESS_SYS_HI) << 36;
+		p->addr |= (uint64_t)NVS_EGET(wd, NV_MMU_VER2_PTE_ADDRESS_SYS_HI) << 36;
 	}
 	/* mmu §4.5 step 6: VALID 0 + VOL 1 sparse; big PTE VALID 0 +
 	 * PRIVILEGE 1: no 4K PTEs below */
-	p->sparse = NVS_ETEST(wd, NV_MMU_V2_PTE_VOL);
-	p->nosmall = big && NVS_ETEST(wd, NV_MMU_V2_PTE_PRIVILEGE);
+	p->sparse = NVS_ETEST(wd, NV_MMU_VER2_PTE_VOL);
+	p->nosmall = big && NVS_ETEST(wd, NV_MMU_VER2_PTE_PRIVILEGE);
 }
 
 /* mmu §4.4 v3 PTE */
 static void pte_v3(const uint32_t *wd, struct pte *p)
 {
-	unsigned int pcf = NVS_EGET(wd, NV_MMU_V3_PTE_PCF);
+	unsigned int pcf = NVS_EGET(wd, NV_MMU_VER3_PTE_PCF);
 
-	p->valid = NVS_ETEST(wd, NV_MMU_V3_PTE_VALID);
-	p->aper = NVS_EGET(wd, NV_MMU_V3_PTE_APERTURE);
-	p->addr = ((uint64_t)NVS_EGET(wd, NV_MMU_V3_PTE_ADDRESS_LO) << 12) |
-		  ((uint64_t)NVS_EGET(wd, NV_MMU_V3_PTE_ADDRESS_HI) << 32);
-	p->peer = NVS_EGET(wd, NV_MMU_V3_PTE_PEER_ID);
+	p->valid = NVS_ETEST(wd, NV_MMU_VER3_PTE_VALID);
+	p->aper = NVS_EGET(wd, NV_MMU_VER3_PTE_APERTURE);
+	p->addr = ((uint64_t)NVS_EGET(wd, NV_MMU_VER3_PTE_ADDRESS_LO) << 12) |
+		  ((uint64_t)NVS_EGET(wd, NV_MMU_VER3_PTE_ADDRESS_HI) << 32);
+	p->peer = NVS_EGET(wd, NV_MMU_VER3_PTE_PEER_ID);
 	if (!p->valid) {
-		p->sparse = pcf == NV_MMU_V3_PTE_PCF_SPARSE;
-		p->nosmall = pcf == NV_MMU_V3_PTE_PCF_NO_VALID_4KB_PAGE ||
-			     pcf == NV_MMU_V3_PTE_PCF_MAPPING_NOWHERE;
+		p->sparse = pcf == NV_MMU_VER3_PTE_PCF_SPARSE;
+		p->nosmall = pcf == NV_MMU_VER3_PTE_PCF_NO_VALID_4KB_PAGE ||
+			     pcf == NV_MMU_VER3_PTE_PCF_MAPPING_NOWHERE;
 	}
 }
 
@@ -231,9 +231,9 @@ static int pte_decode(struct walk *w, const char *name, const uint32_t *wd,
 	else
 		pte_v3(wd, &p);
 	if (w->ver == 3 && p.valid && p.aper == NV_MMU_PTE_APERTURE_VIDEO_MEMORY &&
-	    (p.addr >> NV_MMU_V3_VID_ADDRESS_BITS))
+	    (p.addr >> NV_MMU_VER3_VID_ADDRESS_BITS))
 		return FAIL(w, -EIO, "%s PTE maps vid 0x%llx, beyond %d bits", name,
-			    (unsigned long long)p.addr, NV_MMU_V3_VID_ADDRESS_BITS);
+			    (unsigned long long)p.addr, NV_MMU_VER3_VID_ADDRESS_BITS);
 	if (!p.valid) {
 		if (p.sparse)
 			return FAIL(w, -ENOENT, "VA 0x%llx is sparse (%s PTE)",
@@ -291,13 +291,13 @@ static int walk_v1(struct walk *w, uint8_t root_ap, uint64_t root, struct leaf *
 	ret = read_entry(w, "PD", root_ap, root, idx, 8, wd);
 	if (ret)
 		return ret;
-	size = NVS_EGET(wd, NV_MMU_V1_PDE_SIZE);	/* PT is FULL >> SIZE */
-	apb = pde_ap(NVS_EGET(wd, NV_MMU_V1_PDE_APERTURE_BIG));
-	aps = pde_ap(NVS_EGET(wd, NV_MMU_V1_PDE_APERTURE_SMALL));
+	size = NVS_EGET(wd, NV_MMU_PDE_SIZE);	/* PT is FULL >> SIZE */
+	apb = pde_ap(NVS_EGET(wd, NV_MMU_PDE_APERTURE_BIG));
+	aps = pde_ap(NVS_EGET(wd, NV_MMU_PDE_APERTURE_SMALL));
 	if (apb != 0xff) {
 		uint64_t base = (uint64_t)(apb == NVS_AP_VID ?
-			NVS_EGET(wd, NV_MMU_V1_PDE_ADDRESS_BIG_VID) :
-			NVS_EGET(wd, NV_MMU_V1_PDE_ADDRESS_BIG_SYS)) << NV_MMU_V1_ADDRESS_SHIFT;
+			NVS_EGET(wd, NV_MMU_PDE_ADDRESS_BIG_VID) :
+			NVS_EGET(wd, NV_MMU_PDE_ADDRESS_BIG_SYS)) << NV_MMU_PDE_ADDRESS_SHIFT;
 		uint64_t n = (1ull << (pd_lo - bs)) >> size, i = va_bits(w, pd_lo - 1, bs);
 
 		if (i < n) {
@@ -308,8 +308,8 @@ static int walk_v1(struct walk *w, uint8_t root_ap, uint64_t root, struct leaf *
 	}
 	if (aps != 0xff) {
 		uint64_t base = (uint64_t)(aps == NVS_AP_VID ?
-			NVS_EGET(wd, NV_MMU_V1_PDE_ADDRESS_SMALL_VID) :
-			NVS_EGET(wd, NV_MMU_V1_PDE_ADDRESS_SMALL_SYS)) << NV_MMU_V1_ADDRESS_SHIFT;
+			NVS_EGET(wd, NV_MMU_PDE_ADDRESS_SMALL_VID) :
+			NVS_EGET(wd, NV_MMU_PDE_ADDRESS_SMALL_SYS)) << NV_MMU_PDE_ADDRESS_SHIFT;
 		uint64_t n = (1ull << (pd_lo - 12)) >> size, i = va_bits(w, pd_lo - 1, 12);
 
 		if (i >= n)
@@ -317,7 +317,7 @@ static int walk_v1(struct walk *w, uint8_t root_ap, uint64_t root, struct leaf *
 				    (unsigned long long)w->va, 1u << size);
 		return pt_leaf(w, "PT_SMALL", (uint8_t)aps, base, n, i, 12, false, lf);
 	}
-	if (apb == 0xff && NVS_ETEST(wd, NV_MMU_V1_PDE_VOL_BIG))
+	if (apb == 0xff && NVS_ETEST(wd, NV_MMU_PDE_VOL_BIG))
 		return FAIL(w, -ENOENT, "VA 0x%llx is sparse (PDE)", (unsigned long long)w->va);
 	return FAIL(w, -ENOENT, "VA 0x%llx unmapped (PDE %llu: %s)", (unsigned long long)w->va,
 		    (unsigned long long)idx, apb == 0xff ? "both halves invalid" :
@@ -352,11 +352,11 @@ static bool level_holds_page(const struct walk *w, unsigned int lo)
 static uint64_t pde_addr(const struct walk *w, const uint32_t *e, uint8_t ap)
 {
 	if (w->ver == 2)
-		return ((uint64_t)NVS_EGET(e, NV_MMU_V2_PDE_ADDRESS_LO) << 12) |
-		       ((uint64_t)(ap == NVS_AP_VID ? NVS_EGET(e, NV_MMU_V2_PDE_ADDRESS_VID_HI) :
-				   NVS_EGET(e, NV_MMU_V2_PDE_ADDRESS_SYS_HI)) << 36);
-	return ((uint64_t)NVS_EGET(e, NV_MMU_V3_PDE_ADDRESS_LO) << 12) |
-	       ((uint64_t)NVS_EGET(e, NV_MMU_V3_PDE_ADDRESS_HI) << 32);
+		return ((uint64_t)NVS_EGET(e, NV_MMU_VER2_PDE_ADDRESS_LO) << 12) |
+		       ((uint64_t)(ap == NVS_AP_VID ? NVS_EGET(e, NV_MMU_VER2_PDE_ADDRESS_VID_HI) :
+				   NVS_EGET(e, NV_MMU_VER2_PDE_ADDRESS_SYS_HI)) << 36);
+	return ((uint64_t)NVS_EGET(e, NV_MMU_VER3_PDE_ADDRESS_LO) << 12) |
+	       ((uint64_t)NVS_EGET(e, NV_MMU_VER3_PDE_ADDRESS_HI) << 32);
 }
 
 /* Is an aperture-INVALID PDE (or the big half of PD0) marked sparse
@@ -366,10 +366,10 @@ static bool pde_sparse(const struct walk *w, const uint32_t *e)
 	unsigned int pcf;
 
 	if (w->ver == 2)
-		return NVS_ETEST(e, NV_MMU_V2_PDE_VOL);
-	pcf = NVS_EGET(e, NV_MMU_V3_PDE_PCF);
-	return pcf == NV_MMU_V3_PDE_PCF_SPARSE_ATS_ALLOWED ||
-	       pcf == NV_MMU_V3_PDE_PCF_SPARSE_ATS_NOT_ALLOWED;
+		return NVS_ETEST(e, NV_MMU_VER2_PDE_VOL);
+	pcf = NVS_EGET(e, NV_MMU_VER3_PDE_PCF);
+	return pcf == NV_MMU_VER3_PDE_PCF_SPARSE_ATS_ALLOWED ||
+	       pcf == NV_MMU_VER3_PDE_PCF_SPARSE_ATS_NOT_ALLOWED;
 }
 
 /* PD levels above PD0: on return *ap and *base name PD0; 1 when a level held
@@ -392,7 +392,7 @@ static int walk_pd_levels(struct walk *w, uint8_t *ap, uint64_t *base, struct le
 		if (ret)
 			return ret;
 		/* mmu §4.5 step 5: bit 0 first */
-		if (NVS_ETEST(wd, NV_MMU_V2_PDE_IS_PTE)) {
+		if (NVS_ETEST(wd, NV_MMU_VER2_PDE_IS_PTE)) {
 			if (!level_holds_page(w, lv[i].lo))
 				return FAIL(w, -EIO, "%s entry %llu has IS_PTE set, but %s cannot hold a page on this chip",
 					    lv[i].name, (unsigned long long)idx, lv[i].name);
@@ -400,7 +400,7 @@ static int walk_pd_levels(struct walk *w, uint8_t *ap, uint64_t *base, struct le
 			return ret ? ret : 1;
 		}
 		/* same bits 2:1 in v2 and v3 */
-		aps = pde_ap(NVS_EGET(wd, NV_MMU_V2_PDE_APERTURE));
+		aps = pde_ap(NVS_EGET(wd, NV_MMU_VER2_PDE_APERTURE));
 		if (aps == 0xff)
 			return FAIL(w, -ENOENT, "VA 0x%llx %s (%s entry %llu invalid)",
 				    (unsigned long long)w->va,
@@ -419,12 +419,12 @@ static int walk_pd_levels(struct walk *w, uint8_t *ap, uint64_t *base, struct le
 static uint64_t pd0_big_addr(const struct walk *w, const uint32_t *wd, uint8_t apb)
 {
 	if (w->ver == 2)
-		return ((uint64_t)NVS_EGET(wd, NV_MMU_V2_DUAL_PDE_ADDRESS_BIG_LO) << 8) |
+		return ((uint64_t)NVS_EGET(wd, NV_MMU_VER2_DUAL_PDE_ADDRESS_BIG_LO) << 8) |
 		       ((uint64_t)(apb == NVS_AP_VID ?
-			NVS_EGET(wd, NV_MMU_V2_DUAL_PDE_ADDRESS_BIG_VID_HI) :
-			NVS_EGET(wd, NV_MMU_V2_DUAL_PDE_ADDRESS_BIG_SYS_HI)) << 36);
-	return ((uint64_t)NVS_EGET(wd, NV_MMU_V3_DUAL_PDE_ADDRESS_BIG_LO) << 8) |
-	       ((uint64_t)NVS_EGET(wd, NV_MMU_V3_DUAL_PDE_ADDRESS_BIG_HI) << 32);
+			NVS_EGET(wd, NV_MMU_VER2_DUAL_PDE_ADDRESS_BIG_VID_HI) :
+			NVS_EGET(wd, NV_MMU_VER2_DUAL_PDE_ADDRESS_BIG_SYS_HI)) << 36);
+	return ((uint64_t)NVS_EGET(wd, NV_MMU_VER3_DUAL_PDE_ADDRESS_BIG_LO) << 8) |
+	       ((uint64_t)NVS_EGET(wd, NV_MMU_VER3_DUAL_PDE_ADDRESS_BIG_HI) << 32);
 }
 
 /* PD0: 256 dual entries of 16 bytes, VA[28:21], then a page table */
@@ -441,11 +441,11 @@ static int walk_pd0(struct walk *w, uint8_t ap, uint64_t base, struct leaf *lf)
 	ret = read_entry(w, "PD0", ap, base, idx, 16, wd);
 	if (ret)
 		return ret;
-	if (NVS_ETEST(wd, NV_MMU_V2_DUAL_PDE_IS_PTE))	/* 2 MiB page */
+	if (NVS_ETEST(wd, NV_MMU_VER2_DUAL_PDE_IS_PTE))	/* 2 MiB page */
 		return pte_decode(w, "PD0", wd, 21, false, lf);
 
 	/* big half first (mmu §4.5 step 6) */
-	apb = pde_ap(NVS_EGET(wd, NV_MMU_V2_DUAL_PDE_APERTURE_BIG));
+	apb = pde_ap(NVS_EGET(wd, NV_MMU_VER2_DUAL_PDE_APERTURE_BIG));
 	if (apb != 0xff) {
 		pt = pd0_big_addr(w, wd, (uint8_t)apb);
 		ret = check_table_addr(w, "PD0", (uint8_t)apb, pt);
@@ -457,7 +457,7 @@ static int walk_pd0(struct walk *w, uint8_t ap, uint64_t base, struct leaf *lf)
 			return ret;
 	}
 	/* small half: bits 66:65 etc., same place in v2 and v3 */
-	aps = pde_ap(NVS_EGET(wd, NV_MMU_V2_DUAL_PDE_APERTURE_SMALL));
+	aps = pde_ap(NVS_EGET(wd, NV_MMU_VER2_DUAL_PDE_APERTURE_SMALL));
 	if (aps != 0xff) {
 		/* v2 small LO/HI (W2/W3) have the PDE layout; v3 small LO is
 		 * 31:12 of W2 and HI 19:0 of W3, also the PDE layout */

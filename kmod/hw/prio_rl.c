@@ -122,8 +122,8 @@ int nvs_prio_rl_plan(const struct nvs_caps *caps, const struct nvs_rl_loc *loc,
 		hi_max = NVS_MASK(NV_PFIFO_RUNLIST_BASE_HI_PTR_HI);
 		shift = 12;
 		break;
-	case NVS_RL_BLOCK_A:
-	case NVS_RL_BLOCK_B:
+	case NVS_RL_BLOCK_GA100:
+	case NVS_RL_BLOCK_GB20X:
 		if (!loc->pri_base || !caps->rl_block)
 			return -ERANGE;
 		lo_off = NV_RUNLIST(loc->pri_base, caps->rl_block, submit_base_lo);

@@ -124,8 +124,8 @@ int nvs_runlist_locate(const struct nvs_io *io, const struct nvs_caps *caps,
 		return locate_pfifo_single(io, caps, id, loc);
 	case NVS_RL_PFIFO_INDEXED:
 		return locate_pfifo_indexed(io, caps, id, loc);
-	case NVS_RL_BLOCK_A:
-	case NVS_RL_BLOCK_B:
+	case NVS_RL_BLOCK_GA100:
+	case NVS_RL_BLOCK_GB20X:
 		return locate_block(io, caps, loc);
 	}
 	return -EOPNOTSUPP;
@@ -166,12 +166,12 @@ int nvs_runlist_fetch(const struct nvs_io *io, const struct nvs_caps *caps,
 
 static void decode8(const uint32_t *w, struct nvs_rl_item *it)
 {
-	it->id = NVS_GET(w[0], NV_RAMRL8_ID);
-	if (NVS_GET(w[0], NV_RAMRL8_TYPE) == NV_RAMRL8_TYPE_TSG) {
+	it->id = NVS_GET(w[0], NV_RAMRL_ENTRY_ID_GK104);
+	if (NVS_GET(w[0], NV_RAMRL_ENTRY_TYPE_GK104) == NV_RAMRL_ENTRY_TYPE_TSG_GK104) {
 		it->kind = NVS_RL_TSG;
-		it->scale = NVS_GET(w[0], NV_RAMRL8_TSG_TIMESLICE_SCALE);
-		it->timeout = NVS_GET(w[0], NV_RAMRL8_TSG_TIMESLICE_TIMEOUT);
-		it->length = NVS_GET(w[0], NV_RAMRL8_TSG_LENGTH);
+		it->scale = NVS_GET(w[0], NV_RAMRL_ENTRY_TIMESLICE_SCALE_GK104);
+		it->timeout = NVS_GET(w[0], NV_RAMRL_ENTRY_TIMESLICE_TIMEOUT_GK104);
+		it->length = NVS_GET(w[0], NV_RAMRL_ENTRY_TSG_LENGTH_GK104);
 	} else {
 		/* w1 is undocumented (regs-fifo.md §3.4.1): the instance
 		 * pointer comes from PCCSR instead */
@@ -187,55 +187,55 @@ static uint32_t rl16_id(enum nvs_rl_entry f, const uint32_t *e, bool tsg)
 		      f == NVS_RL_ENTRY_GB20X;	/* 11-bit ids from GA100 on */
 
 	if (tsg)
-		return narrow ? NVS_EGET(e, NV_RAMRL16_TSG_TSGID_GA100) :
-				NVS_EGET(e, NV_RAMRL16_TSG_TSGID_GV100);
-	return narrow ? NVS_EGET(e, NV_RAMRL16_CHAN_CHID_GA100) :
-			NVS_EGET(e, NV_RAMRL16_CHAN_CHID_GV100);
+		return narrow ? NVS_EGET(e, NV_RAMRL_ENTRY_TSG_TSGID_GA100) :
+				NVS_EGET(e, NV_RAMRL_ENTRY_TSG_TSGID_GV100);
+	return narrow ? NVS_EGET(e, NV_RAMRL_ENTRY_CHAN_CHID_GA100) :
+			NVS_EGET(e, NV_RAMRL_ENTRY_CHAN_CHID_GV100);
 }
 
 static uint32_t rl16_userd_hi(enum nvs_rl_entry f, const uint32_t *e)
 {
 	switch (f) {
 	case NVS_RL_ENTRY_GV100:
-		return NVS_EGET(e, NV_RAMRL16_CHAN_USERD_PTR_HI_GV100);
+		return NVS_EGET(e, NV_RAMRL_ENTRY_CHAN_USERD_PTR_HI_GV100);
 	case NVS_RL_ENTRY_GH100:
 	case NVS_RL_ENTRY_GB20X:
-		return NVS_EGET(e, NV_RAMRL16_CHAN_USERD_PTR_HI_GH100);
+		return NVS_EGET(e, NV_RAMRL_ENTRY_CHAN_USERD_PTR_HI_GH100);
 	default:
-		return NVS_EGET(e, NV_RAMRL16_CHAN_USERD_PTR_HI_TU102);
+		return NVS_EGET(e, NV_RAMRL_ENTRY_CHAN_USERD_PTR_HI_TU102);
 	}
 }
 
 static uint32_t rl16_inst_hi(enum nvs_rl_entry f, const uint32_t *e)
 {
 	if (f == NVS_RL_ENTRY_GB20X)
-		return NVS_EGET(e, NV_RAMRL16_CHAN_INST_PTR_HI_GB20X);
-	return NVS_EGET(e, NV_RAMRL16_CHAN_INST_PTR_HI_GV100);
+		return NVS_EGET(e, NV_RAMRL_ENTRY_CHAN_INST_PTR_HI_GB202);
+	return NVS_EGET(e, NV_RAMRL_ENTRY_CHAN_INST_PTR_HI_GV100);
 }
 
 static void decode16(enum nvs_rl_entry f, const uint32_t *e, struct nvs_rl_item *it)
 {
-	if (NVS_EGET(e, NV_RAMRL16_TYPE) == NV_RAMRL16_TYPE_TSG) {
+	if (NVS_EGET(e, NV_RAMRL_ENTRY_TYPE_GV100) == NV_RAMRL_ENTRY_TYPE_TSG_GV100) {
 		it->kind = NVS_RL_TSG;
-		it->scale = NVS_EGET(e, NV_RAMRL16_TSG_TIMESLICE_SCALE);
-		it->timeout = NVS_EGET(e, NV_RAMRL16_TSG_TIMESLICE_TIMEOUT);
-		it->length = NVS_EGET(e, NV_RAMRL16_TSG_LENGTH);
+		it->scale = NVS_EGET(e, NV_RAMRL_ENTRY_TSG_TIMESLICE_SCALE_GV100);
+		it->timeout = NVS_EGET(e, NV_RAMRL_ENTRY_TSG_TIMESLICE_TIMEOUT_GV100);
+		it->length = NVS_EGET(e, NV_RAMRL_ENTRY_TSG_LENGTH_GV100);
 		it->id = rl16_id(f, e, true);
 		return;
 	}
 	it->kind = NVS_RL_CHAN;
-	it->runqueue = NVS_EGET(e, NV_RAMRL16_CHAN_RUNQUEUE_SELECTOR);
-	it->inst_ap = NVS_EGET(e, NV_RAMRL16_CHAN_INST_TARGET);
-	it->userd_ap = NVS_EGET(e, NV_RAMRL16_CHAN_USERD_TARGET);
+	it->runqueue = NVS_EGET(e, NV_RAMRL_ENTRY_CHAN_RUNQUEUE_SELECTOR_GV100);
+	it->inst_ap = NVS_EGET(e, NV_RAMRL_ENTRY_CHAN_INST_TARGET_GV100);
+	it->userd_ap = NVS_EGET(e, NV_RAMRL_ENTRY_CHAN_USERD_TARGET_GV100);
 	it->userd = ((uint64_t)rl16_userd_hi(f, e) << 32) |
-		    (NVS_EGET(e, NV_RAMRL16_CHAN_USERD_PTR_LO) << 8);
+		    (NVS_EGET(e, NV_RAMRL_ENTRY_CHAN_USERD_PTR_LO_GV100) << 8);
 	it->has_userd = true;
 	it->id = rl16_id(f, e, false);
 	it->inst = ((uint64_t)rl16_inst_hi(f, e) << 32) |
-		   (NVS_EGET(e, NV_RAMRL16_CHAN_INST_PTR_LO) << 12);
+		   (NVS_EGET(e, NV_RAMRL_ENTRY_CHAN_INST_PTR_LO_GV100) << 12);
 	it->has_inst = true;
 	if (f == NVS_RL_ENTRY_GB20X)
-		it->veid = NVS_EGET(e, NV_RAMRL16_CHAN_VEID_GB20X);
+		it->veid = NVS_EGET(e, NV_RAMRL_ENTRY_CHAN_VEID_GB202);
 }
 
 void nvs_runlist_decode(const struct nvs_caps *caps, const struct nvs_rl_loc *loc,
@@ -243,8 +243,8 @@ void nvs_runlist_decode(const struct nvs_caps *caps, const struct nvs_rl_loc *lo
 {
 	const uint32_t *w = raw;
 	unsigned int words = caps->rl_entry_size / 4;
-	unsigned int max_len = caps->rl_entry_size == 8 ? NV_RAMRL8_TSG_LENGTH_MAX :
-				NV_RAMRL16_TSG_LENGTH_MAX;
+	unsigned int max_len = caps->rl_entry_size == 8 ? NV_RAMRL_ENTRY_TSG_LENGTH_MAX_GK104 :
+				NV_RAMRL_ENTRY_TSG_LENGTH_MAX_GV100;
 	int32_t cur = -1;
 	unsigned int pending = 0, i;
 

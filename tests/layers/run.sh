@@ -43,6 +43,7 @@ copy; plant kmod/hw/ptop.c '#include "nvs_gpu.h"'; bad "portable core includes t
 copy; plant kmod/linux/nvs_gpu.h '#include "nvs_prio.h"'; bad "kmod/linux include cycle (gpu -> prio)" 'nvs_gpu.h: includes nvs_prio.h, which is not below it'
 copy; plant kmod/linux/control.c '#include "nvs_proc.h"'; bad "control reaches up to proc" 'control.c: includes nvs_proc.h, above its own layer'
 copy; plant analysis/rta/rta.c '#include "gpu.h"'; bad "analysis includes a backend" 'analysis/rta/ may include only'
+copy; plant analysis/predict/predict.c '#include "nvsched/regs/fifo.h"'; bad "a model reads register facts" "analysis/predict/ may include only \\['errbuf.h'\\] of include/"
 copy; plant sim/sim.c '#include "../tests/unit/topo_fixture.h"'; bad "product code includes test code" 'product code includes test code'
 copy; touch "$tmp/t/kmod/linux/extra.c"; bad "kmod/linux file outside the order" 'extra.c: not placed'
 copy; sed 's#^build/bin/nvsched: #build/bin/nvsched: build/tests/unit/test_x.o #' "$db" >"$tmp/db2"

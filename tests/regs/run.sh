@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/regs/run.sh - the word of a multi-word entry cannot be misread.
 #
-# Fields of runlist entries (NV_RAMRL16_*, regs/fifo.h) and page-table
+# Fields of runlist entries (NV_RAMRL_ENTRY_*, regs/fifo.h) and page-table
 # entries (NV_MMU_*, regs/mmu.h) carry their 32-bit word: (hi+w*32):(lo+w*32)
 # (include/nvsched/regs/field.h).  For every such field this checks that
 #   - it lies within one word (a static assertion per field),
@@ -17,7 +17,7 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 
 # NAME WORD HI LO of every word-encoded field
-grep -hE '^#define NV_(RAMRL16|MMU)_[A-Z0-9_]+[[:space:]]+\([0-9]+\+[0-9]\*32\):\([0-9]+\+[0-9]\*32\)' \
+grep -hE '^#define NV_(RAMRL_ENTRY|MMU)_[A-Z0-9_]+[[:space:]]+\([0-9]+\+[0-9]\*32\):\([0-9]+\+[0-9]\*32\)' \
 	include/nvsched/regs/fifo.h include/nvsched/regs/mmu.h |
 	sed -E 's/^#define ([A-Z0-9_]+)[[:space:]]+\(([0-9]+)\+([0-9])\*32\):\(([0-9]+)\+[0-9]\*32\).*/\1 \3 \2 \4/' \
 	> "$tmp/fields"

@@ -19,7 +19,7 @@
 
 static bool is_block(const struct nvs_caps *c)
 {
-	return c->rl_regs == NVS_RL_BLOCK_A || c->rl_regs == NVS_RL_BLOCK_B;
+	return c->rl_regs == NVS_RL_BLOCK_GA100 || c->rl_regs == NVS_RL_BLOCK_GB20X;
 }
 
 /* fields that must agree with each other in every row */
@@ -35,9 +35,9 @@ static void test_rows_consistent(void **state)
 
 		assert_int_equal(c->rl_entry_size, c->rl_entry == NVS_RL_ENTRY_GK104 ? 8 : 16);
 		assert_int_equal(is_block(c), c->rl_block != NULL);
-		if (c->rl_regs == NVS_RL_BLOCK_A)
+		if (c->rl_regs == NVS_RL_BLOCK_GA100)
 			assert_ptr_equal(c->rl_block, &nvs_rl_block_ga100);
-		if (c->rl_regs == NVS_RL_BLOCK_B)
+		if (c->rl_regs == NVS_RL_BLOCK_GB20X)
 			assert_ptr_equal(c->rl_block, &nvs_rl_block_gb20x);
 		assert_int_equal(is_block(c), c->chan_ctl == NVS_CHAN_CHRAM);
 		assert_int_equal(c->tsgid_bits, c->chan_ctl == NVS_CHAN_CHRAM ? 11 : 12);
@@ -92,8 +92,8 @@ static void test_gb20x_against_gb10x(void **state)
 	/* byte copies: the static rows' padding is zero, and stays so */
 	memcpy(&a, nvs_chip_lookup(0x1a0)->caps, sizeof(a));	/* GB100 */
 	memcpy(&b, nvs_chip_lookup(0x1b2)->caps, sizeof(b));	/* GB202 */
-	assert_int_equal(a.rl_regs, NVS_RL_BLOCK_A);
-	assert_int_equal(b.rl_regs, NVS_RL_BLOCK_B);
+	assert_int_equal(a.rl_regs, NVS_RL_BLOCK_GA100);
+	assert_int_equal(b.rl_regs, NVS_RL_BLOCK_GB20X);
 	assert_int_equal(b.rl_entry, NVS_RL_ENTRY_GB20X);
 	assert_int_equal(b.rl_base_shift, 8);
 	b.rl_regs = a.rl_regs;

@@ -133,8 +133,8 @@ static void test_generation_traps(void **state)
 	assert_int_equal(ad->caps->window_reg, 0x1700);
 	assert_int_equal(ad->caps->pt_version, 2);
 	assert_int_equal(gh->caps->window_reg, 0x10fd40);
-	assert_int_equal(gb1->caps->rl_regs, NVS_RL_BLOCK_A);
-	assert_int_equal(gb2->caps->rl_regs, NVS_RL_BLOCK_B);
+	assert_int_equal(gb1->caps->rl_regs, NVS_RL_BLOCK_GA100);
+	assert_int_equal(gb2->caps->rl_regs, NVS_RL_BLOCK_GB20X);
 	assert_int_equal(gb2->caps->rl_base_shift, 8);
 	assert_int_equal(ga100->caps->rl_base_shift, 12);
 	assert_int_equal(ga102->caps->rl_base_shift, 10);

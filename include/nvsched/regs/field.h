@@ -16,6 +16,24 @@
  * caller names a word.  Passing such a field to NVS_GET instead does not
  * build unless it lies in word 0 (a shift of 32 or more in a 32-bit word:
  * -Wshift-count-overflow, an error under -Werror and in W=1).
+ *
+ * Names, in every regs/ header: a register, field or value is named as
+ * NVIDIA's manuals spell it.  Where one such name has different layouts
+ * on different generations, a layout that exists only from some
+ * generation on ends in the chip code of the first chip with it, as the
+ * last part of the name (after the field, value or __SIZE_1):
+ *
+ *	NV_RAMFC_GP_BASE (Volta-Hopper), NV_RAMFC_GP_BASE_GB100 (Blackwell)
+ *	NV_CE_PCE2LCE_CONFIG_GA100(i), NV_CE_PCE2LCE_CONFIG__SIZE_1_GA100
+ *	NV_RAMRL_ENTRY_TYPE_GK104 (8-byte entries), _GV100 (16-byte entries)
+ *
+ * The code is always a chip (GB202 for the GB20x layouts), never an
+ * architecture, family or version word of ours (_KEPLER, _GB, _A/_B,
+ * _V1).  A name without a chip code has one layout wherever it exists; its
+ * comment says where.  Version words that NVIDIA itself puts in the name
+ * stay as NVIDIA writes them: NV_MMU_VER2_* and NV_MMU_VER3_* (dev_mmu.h;
+ * the version-1 format is plain NV_MMU_PDE_* / NV_MMU_PTE_* there),
+ * NV_RAMIN_USE_VER2_PT_FORMAT, NV_PTOP_DEVICE_INFO2, NV_PMC_BOOT_42.
  */
 #ifndef NVSCHED_REGS_FIELD_H
 #define NVSCHED_REGS_FIELD_H

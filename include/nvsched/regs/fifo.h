@@ -44,35 +44,40 @@
  * ---- Ampere+ NV_RUNLIST block (§3.3, §5.2) ----
  * Offsets from the block's base (PTOP RUNLIST_PRI_BASE), per layout: _GA100
  * for GA100-GH100 and GB10x/GB11x ([OGD] ga100 dev_runlist.ref.txt),
- * _GB20X for GB20x ([OGKM] gb202 dev_runlist.h).  Code reaches them
+ * _GB202 for GB20x ([OGKM] gb202 dev_runlist.h).  Code reaches them
  * through struct nvs_rl_block (kmod/hw/chip.h), with the base as an
  * argument: NV_RUNLIST(loc->pri_base, caps->rl_block, submit).
  */
 #define NV_RUNLIST_CHANNEL_CONFIG_GA100		0x004
-#define NV_RUNLIST_CHANNEL_CONFIG_GB20X		0x148
+#define NV_RUNLIST_CHANNEL_CONFIG_GB202	0x148
 #define NV_RUNLIST_CHANNEL_CONFIG_NUM_CHANNELS_LOG2	3:0
 #define NV_RUNLIST_CHANNEL_CONFIG_CHRAM_BAR0_OFFSET	31:4	/* base = reg & ~0xf */
 #define NV_RUNLIST_SUBMIT_BASE_LO_GA100		0x080
 #define NV_RUNLIST_SUBMIT_BASE_HI_GA100		0x084
 #define NV_RUNLIST_SUBMIT_GA100			0x088
-#define NV_RUNLIST_SUBMIT_BASE_LO_GB20X		0x000
-#define NV_RUNLIST_SUBMIT_BASE_HI_GB20X		0x004
-#define NV_RUNLIST_SUBMIT_GB20X			0x008
+#define NV_RUNLIST_SUBMIT_BASE_LO_GB202	0x000
+#define NV_RUNLIST_SUBMIT_BASE_HI_GB202	0x004
+#define NV_RUNLIST_SUBMIT_GB202		0x008
 
 /* aperture (TARGET) values: VID 0, SYS_COH 2, SYS_NONCOH 3 (§3.1) */
 #define NV_TARGET_VID_MEM			0
 #define NV_TARGET_SYS_MEM_COHERENT		2
 #define NV_TARGET_SYS_MEM_NONCOHERENT		3
 
-/* ---- 8-byte runlist entries, Kepler-Pascal (§3.4.1) ---- */
-#define NV_RAMRL8_ID				11:0	/* CHID or TSGID */
-#define NV_RAMRL8_TYPE				13:13
-#define NV_RAMRL8_TYPE_CHID			0
-#define NV_RAMRL8_TYPE_TSG			1
-#define NV_RAMRL8_TSG_TIMESLICE_SCALE		17:14
-#define NV_RAMRL8_TSG_TIMESLICE_TIMEOUT		25:18
-#define NV_RAMRL8_TSG_LENGTH			31:26
-#define NV_RAMRL8_TSG_LENGTH_MAX		0x20
+/*
+ * ---- 8-byte runlist entries, Kepler-Pascal (§3.4.1) ----
+ * dev_ram.h calls the fields of both entry formats NV_RAMRL_ENTRY_*, so
+ * every field carries the first chip of its format: _GK104 here, _GV100
+ * (or a later chip where a field changed) for 16-byte entries below.
+ */
+#define NV_RAMRL_ENTRY_ID_GK104				11:0	/* CHID or TSGID */
+#define NV_RAMRL_ENTRY_TYPE_GK104			13:13
+#define NV_RAMRL_ENTRY_TYPE_CHID_GK104			0
+#define NV_RAMRL_ENTRY_TYPE_TSG_GK104			1
+#define NV_RAMRL_ENTRY_TIMESLICE_SCALE_GK104		17:14
+#define NV_RAMRL_ENTRY_TIMESLICE_TIMEOUT_GK104		25:18
+#define NV_RAMRL_ENTRY_TSG_LENGTH_GK104			31:26
+#define NV_RAMRL_ENTRY_TSG_LENGTH_MAX_GK104		0x20
 
 /*
  * ---- 16-byte runlist entries, Volta+ (§3.4.2) ----
@@ -81,29 +86,29 @@
  * the word (field.h).  Suffixes name the first chip of a field's layout
  * (enum nvs_rl_entry).
  */
-#define NV_RAMRL16_TYPE				(0+0*32):(0+0*32)
-#define NV_RAMRL16_TYPE_CHAN			0
-#define NV_RAMRL16_TYPE_TSG			1
-#define NV_RAMRL16_CHAN_RUNQUEUE_SELECTOR	(1+0*32):(1+0*32)
-#define NV_RAMRL16_CHAN_INST_TARGET		(5+0*32):(4+0*32)
-#define NV_RAMRL16_CHAN_USERD_TARGET		(7+0*32):(6+0*32)
-#define NV_RAMRL16_CHAN_USERD_PTR_LO		(31+0*32):(8+0*32)	/* USERD bits 31:8 */
-#define NV_RAMRL16_CHAN_USERD_PTR_HI_GV100	(31+1*32):(0+1*32)
-#define NV_RAMRL16_CHAN_USERD_PTR_HI_TU102	(7+1*32):(0+1*32)	/* TU10x/GA100/Ada */
-#define NV_RAMRL16_CHAN_USERD_PTR_HI_GH100	(19+1*32):(0+1*32)	/* GH100+ */
-#define NV_RAMRL16_CHAN_VEID_GB20X		(31+1*32):(26+1*32)
-#define NV_RAMRL16_CHAN_CHID_GV100		(11+2*32):(0+2*32)	/* GV100/TU10x */
-#define NV_RAMRL16_CHAN_CHID_GA100		(10+2*32):(0+2*32)	/* GA100+ */
-#define NV_RAMRL16_CHAN_INST_PTR_LO		(31+2*32):(12+2*32)	/* inst bits 31:12 */
-#define NV_RAMRL16_CHAN_INST_PTR_HI_GV100	(31+3*32):(0+3*32)
-#define NV_RAMRL16_CHAN_INST_PTR_HI_GB20X	(19+3*32):(0+3*32)
-#define NV_RAMRL16_CHAN_CASID_GB20X		(31+3*32):(26+3*32)
-#define NV_RAMRL16_TSG_TIMESLICE_SCALE		(19+0*32):(16+0*32)
-#define NV_RAMRL16_TSG_TIMESLICE_TIMEOUT	(31+0*32):(24+0*32)
-#define NV_RAMRL16_TSG_LENGTH			(7+1*32):(0+1*32)
-#define NV_RAMRL16_TSG_LENGTH_MAX		0x80
-#define NV_RAMRL16_TSG_TSGID_GV100		(11+2*32):(0+2*32)
-#define NV_RAMRL16_TSG_TSGID_GA100		(10+2*32):(0+2*32)	/* GA100+ */
+#define NV_RAMRL_ENTRY_TYPE_GV100			(0+0*32):(0+0*32)
+#define NV_RAMRL_ENTRY_TYPE_CHAN_GV100			0
+#define NV_RAMRL_ENTRY_TYPE_TSG_GV100			1
+#define NV_RAMRL_ENTRY_CHAN_RUNQUEUE_SELECTOR_GV100	(1+0*32):(1+0*32)
+#define NV_RAMRL_ENTRY_CHAN_INST_TARGET_GV100		(5+0*32):(4+0*32)
+#define NV_RAMRL_ENTRY_CHAN_USERD_TARGET_GV100		(7+0*32):(6+0*32)
+#define NV_RAMRL_ENTRY_CHAN_USERD_PTR_LO_GV100		(31+0*32):(8+0*32)	/* USERD bits 31:8 */
+#define NV_RAMRL_ENTRY_CHAN_USERD_PTR_HI_GV100		(31+1*32):(0+1*32)
+#define NV_RAMRL_ENTRY_CHAN_USERD_PTR_HI_TU102		(7+1*32):(0+1*32)	/* TU10x/GA100/Ada */
+#define NV_RAMRL_ENTRY_CHAN_USERD_PTR_HI_GH100		(19+1*32):(0+1*32)	/* GH100+ */
+#define NV_RAMRL_ENTRY_CHAN_VEID_GB202			(31+1*32):(26+1*32)
+#define NV_RAMRL_ENTRY_CHAN_CHID_GV100			(11+2*32):(0+2*32)	/* GV100/TU10x */
+#define NV_RAMRL_ENTRY_CHAN_CHID_GA100			(10+2*32):(0+2*32)	/* GA100+ */
+#define NV_RAMRL_ENTRY_CHAN_INST_PTR_LO_GV100		(31+2*32):(12+2*32)	/* inst bits 31:12 */
+#define NV_RAMRL_ENTRY_CHAN_INST_PTR_HI_GV100		(31+3*32):(0+3*32)
+#define NV_RAMRL_ENTRY_CHAN_INST_PTR_HI_GB202		(19+3*32):(0+3*32)
+#define NV_RAMRL_ENTRY_CHAN_CASID_GB202			(31+3*32):(26+3*32)
+#define NV_RAMRL_ENTRY_TSG_TIMESLICE_SCALE_GV100	(19+0*32):(16+0*32)
+#define NV_RAMRL_ENTRY_TSG_TIMESLICE_TIMEOUT_GV100	(31+0*32):(24+0*32)
+#define NV_RAMRL_ENTRY_TSG_LENGTH_GV100			(7+1*32):(0+1*32)
+#define NV_RAMRL_ENTRY_TSG_LENGTH_MAX_GV100		0x80
+#define NV_RAMRL_ENTRY_TSG_TSGID_GV100			(11+2*32):(0+2*32)
+#define NV_RAMRL_ENTRY_TSG_TSGID_GA100			(10+2*32):(0+2*32)	/* GA100+ */
 
 /* ---- NV_PCCSR, Kepler-Turing (§4.1) ---- */
 #define NV_PCCSR_CHANNEL_INST(i)		(0x00800000 + (i) * 8)
@@ -135,7 +140,7 @@
 #define NV_CHRAM_CHANNEL_ACQUIRE_FAIL		12:12
 
 /* ---- control: channel enable (§4.1, §4.2) ---- */
-#define NV_PCCSR_CHANNEL_RUNLIST_KEPLER		19:16	/* RW on GK104/GK110/GK208 (nouveau) */
+#define NV_PCCSR_CHANNEL_RUNLIST_GK104	19:16	/* RW on GK104/GK110/GK208 (nouveau) */
 #define NV_PCCSR_CHANNEL_ENABLE_SET		10:10	/* W: write 1 to enable */
 #define NV_PCCSR_CHANNEL_ENABLE_CLR		11:11	/* W: write 1 to disable */
 /* bits 22/23 (PBDMA/ENG_FAULTED) are write-1-to-reset: always write 0 */
@@ -159,14 +164,14 @@
 #define NV_PFIFO_SCHED_DISABLE			0x00002630	/* bit i: runlist i disabled */
 #define NV_PFIFO_RUNLIST_SUBMIT_INFO_PENDING	15:15	/* Turing and Ampere+ SUBMIT_INFO */
 #define NV_RUNLIST_SUBMIT_INFO_GA100		0x08c
-#define NV_RUNLIST_SUBMIT_INFO_GB20X		0x00c
+#define NV_RUNLIST_SUBMIT_INFO_GB202	0x00c
 #define NV_RUNLIST_SCHED_DISABLE_GA100		0x094
-#define NV_RUNLIST_SCHED_DISABLE_GB20X		0x010
+#define NV_RUNLIST_SCHED_DISABLE_GB202	0x010
 #define NV_RUNLIST_SCHED_DISABLE_RUNLIST	0:0
 #define NV_RUNLIST_SCHED_DISABLE_RUNLIST_ENABLED	0
 #define NV_RUNLIST_SCHED_DISABLE_RUNLIST_DISABLED	1
 #define NV_RUNLIST_PREEMPT_GA100		0x098
-#define NV_RUNLIST_PREEMPT_GB20X		0x014
+#define NV_RUNLIST_PREEMPT_GB202	0x014
 #define NV_RUNLIST_PREEMPT_ID			11:0	/* HW 10:0 */
 #define NV_RUNLIST_PREEMPT_TSG_PENDING		20:20
 #define NV_RUNLIST_PREEMPT_RUNLIST_PENDING	21:21

@@ -28,12 +28,14 @@
 /* Maxwell -> Ampere ([OGD] ga100 pri_cwd.ref.txt, 16 registers) */
 #define NV_PGRAPH_PRI_CWD_GPC_TPC_ID_GM107(i)	(0x00405b60 + (i) * 4)
 #define NV_PGRAPH_PRI_CWD_SM_ID_GM107(i)	(0x00405ba0 + (i) * 4)
-#define NV_PGRAPH_PRI_CWD_GM107__SIZE_1		16
+#define NV_PGRAPH_PRI_CWD_GPC_TPC_ID__SIZE_1_GM107	16
+#define NV_PGRAPH_PRI_CWD_SM_ID__SIZE_1_GM107	16
 /* Ada, Hopper (NVDEBUG, reverse-engineered on AD102; GPC_TPC_ID confirmed
  * on GH100 in gh100-confirmed.md; 24 registers) */
 #define NV_PGRAPH_PRI_CWD_GPC_TPC_ID_AD102(i)	(0x00405000 + (i) * 4)
 #define NV_PGRAPH_PRI_CWD_SM_ID_AD102(i)	(0x00405100 + (i) * 4)
-#define NV_PGRAPH_PRI_CWD_AD102__SIZE_1		24
+#define NV_PGRAPH_PRI_CWD_GPC_TPC_ID__SIZE_1_AD102	24
+#define NV_PGRAPH_PRI_CWD_SM_ID__SIZE_1_AD102	24
 /* GPC_TPC_ID: 4 entries per register, entry j (global TPC 4i+j) */
 #define NV_PGRAPH_PRI_CWD_GPC_TPC_ID_ENTRY(j)	(8 * (j) + 7):(8 * (j))
 #define NV_PGRAPH_PRI_CWD_GPC_TPC_ID_TPC(j)	(8 * (j) + 3):(8 * (j))

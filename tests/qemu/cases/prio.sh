@@ -153,7 +153,12 @@ nvsched --gpu 2 prio status -j | grep -q '"capturing":false,"captures":0,' ||
 chans 0 0 > /tmp/init
 nvsched --gpu 0 prio run --prio 5 --tsg 0:$(tsgs 0 0 | cut -d' ' -f1) -- sleep 1000 &
 P=$!
-sleep 1
+# wait until its segment is open (a fixed sleep was too short on the debug kernel)
+n=0
+until nvsched --gpu 0 prio status -j | grep -q '"in_segment":true'; do
+	n=$((n + 1)); [ $n -ge 100 ] && fail "task not in its segment: $(nvsched --gpu 0 prio status -j)"
+	sleep 0.2
+done
 rmmod nvsched 2> /dev/null && fail "rmmod with an open task"
 kill -9 $P
 wait $P 2> /dev/null
