@@ -21,3 +21,10 @@ BENCH_TARGETS += bench-prio
 bench-prio-guest: user profiles
 	bash bench/prio-guest.sh
 BENCH_TARGETS += bench-prio-guest
+# the GSP backend's restore deadlines (10 ms after kill -9 of the real-time
+# task or of the arbiter) with real processes and the stand-in RM; the same
+# checks as make agent-test, which bounds them at 250 ms only
+.PHONY: bench-agent
+bench-agent: $(B)/bin/nvsched $(B)/lib/libnvsched-agent.so $(AGENT_TEST_BINS)
+	NVS_AGENT_BENCH=1 python3 tests/agent/procs.py $(B)
+BENCH_TARGETS += bench-agent
