@@ -24,8 +24,7 @@ static void json_chan(struct jw *w, const struct nvs_rl_item *it)
 	unsigned int b;
 
 	jw_obj_begin(w);
-	jw_key(w, "chid");
-	jw_int(w, it->id);
+	jw_kint(w, "chid", it->id);
 	jw_key(w, "runqueue");
 	if (it->runqueue >= 0)
 		jw_int(w, it->runqueue);
@@ -36,8 +35,8 @@ static void json_chan(struct jw *w, const struct nvs_rl_item *it)
 		jw_hex(w, it->inst);
 	else
 		jw_null(w);
-	jw_key(w, "inst_aperture");
-	jw_str(w, it->has_inst ? nvs_aperture_name(it->inst_ap) : "invalid");
+	jw_kstr(w, "inst_aperture",
+		it->has_inst ? nvs_aperture_name(it->inst_ap) : "invalid");
 	jw_key(w, "userd");
 	if (it->has_userd)
 		jw_hex(w, it->userd);
@@ -53,8 +52,8 @@ static void json_chan(struct jw *w, const struct nvs_rl_item *it)
 		jw_bool(w, it->st.busy);
 	else
 		jw_null(w);
-	jw_key(w, "status");
-	jw_str(w, it->st.valid ? nvs_chan_status_name(it->st.status) : NULL);
+	jw_kstr(w, "status",
+		it->st.valid ? nvs_chan_status_name(it->st.status) : NULL);
 	jw_key(w, "flags");
 	jw_arr_begin(w);
 	for (b = 0; b < NVS_CHF_COUNT; b++)
@@ -62,8 +61,7 @@ static void json_chan(struct jw *w, const struct nvs_rl_item *it)
 			jw_str(w, nvs_chf_name(b));
 	jw_arr_end(w);
 	if (it->veid >= 0) {
-		jw_key(w, "veid");
-		jw_int(w, it->veid);
+		jw_kint(w, "veid", it->veid);
 	}
 	jw_obj_end(w);
 }
@@ -73,30 +71,21 @@ static void json_runlist(struct jw *w, const struct gpu_runlist *v)
 	unsigned int i, j;
 
 	jw_obj_begin(w);
-	jw_key(w, "id");
-	jw_int(w, v->loc.id);
-	jw_key(w, "base");
-	jw_hex(w, v->loc.base);
-	jw_key(w, "aperture");
-	jw_str(w, nvs_aperture_name(v->loc.aperture));
-	jw_key(w, "length");
-	jw_int(w, v->loc.length);
-	jw_key(w, "offset");
-	jw_int(w, v->loc.offset);
-	jw_key(w, "error");
-	jw_str(w, v->err ? nvs_rl_fetch_err_text(v->err) : NULL);
+	jw_kint(w, "id", v->loc.id);
+	jw_khex(w, "base", v->loc.base);
+	jw_kstr(w, "aperture", nvs_aperture_name(v->loc.aperture));
+	jw_kint(w, "length", v->loc.length);
+	jw_kint(w, "offset", v->loc.offset);
+	jw_kstr(w, "error", v->err ? nvs_rl_fetch_err_text(v->err) : NULL);
 	jw_key(w, "errors");
 	jw_arr_begin(w);
 	for (i = 0; !v->err && i < v->loc.length; i++) {
 		if (!v->items[i].err)
 			continue;
 		jw_obj_begin(w);
-		jw_key(w, "entry");
-		jw_int(w, i);
-		jw_key(w, "code");
-		jw_str(w, nvs_rl_err_code(v->items[i].err));
-		jw_key(w, "message");
-		jw_str(w, nvs_rl_err_msg(v->items[i].err));
+		jw_kint(w, "entry", i);
+		jw_kstr(w, "code", nvs_rl_err_code(v->items[i].err));
+		jw_kstr(w, "message", nvs_rl_err_msg(v->items[i].err));
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
@@ -108,16 +97,12 @@ static void json_runlist(struct jw *w, const struct gpu_runlist *v)
 		if (t->kind != NVS_RL_TSG)
 			continue;
 		jw_obj_begin(w);
-		jw_key(w, "tsgid");
-		jw_int(w, t->id);
-		jw_key(w, "timeslice_scale");
-		jw_int(w, t->scale);
-		jw_key(w, "timeslice_timeout");
-		jw_int(w, t->timeout);
-		jw_key(w, "timeslice_us");
-		jw_double(w, (double)nvs_timeslice_ns(t->scale, t->timeout) / 1000.0);
-		jw_key(w, "length");
-		jw_int(w, t->length);
+		jw_kint(w, "tsgid", t->id);
+		jw_kint(w, "timeslice_scale", t->scale);
+		jw_kint(w, "timeslice_timeout", t->timeout);
+		jw_kdouble(w, "timeslice_us",
+			   (double)nvs_timeslice_ns(t->scale, t->timeout) / 1000.0);
+		jw_kint(w, "length", t->length);
 		jw_key(w, "channels");
 		jw_arr_begin(w);
 		for (j = i + 1; j < v->loc.length; j++)

@@ -187,8 +187,7 @@ static void topology_json_error(struct jw *w, int err)
 	jw_key(w, "runlists");
 	jw_arr_begin(w);
 	jw_arr_end(w);
-	jw_key(w, "error");
-	jw_str(w, strerror(-err));
+	jw_kstr(w, "error", strerror(-err));
 }
 
 /* the device table of info, or why it is unavailable */

@@ -271,8 +271,7 @@ void gpu_json_begin(struct jw *w, bool pretty, const struct gpu *gpu)
 {
 	jw_init(w, stdout, pretty);
 	jw_obj_begin(w);
-	jw_key(w, "schema");
-	jw_int(w, 1);
+	jw_kint(w, "schema", 1);
 	jw_key(w, "gpu");
 	gpu_json_ident(w, gpu);
 }
@@ -280,19 +279,15 @@ void gpu_json_begin(struct jw *w, bool pretty, const struct gpu *gpu)
 void gpu_json_ident(struct jw *w, const struct gpu *c)
 {
 	jw_obj_begin(w);
-	jw_key(w, "index");
-	jw_int(w, c->index);
-	jw_key(w, "bdf");
-	jw_str(w, c->bdf[0] ? c->bdf : NULL);
+	jw_kint(w, "index", c->index);
+	jw_kstr(w, "bdf", c->bdf[0] ? c->bdf : NULL);
 	jw_key(w, "chip_id");
 	if (c->id_ok)
 		jw_hex(w, c->chip_id);
 	else
 		jw_null(w);
-	jw_key(w, "chip");
-	jw_str(w, c->id_ok ? c->chip : "unknown");
-	jw_key(w, "arch");
-	jw_str(w, c->arch);
+	jw_kstr(w, "chip", c->id_ok ? c->chip : "unknown");
+	jw_kstr(w, "arch", c->arch);
 	jw_obj_end(w);
 }
 
@@ -321,18 +316,15 @@ void gpu_json_topology(struct jw *w, const struct nvs_topology *t)
 			name = tb;
 		}
 		jw_obj_begin(w);
-		jw_key(w, "type");
-		jw_str(w, name);
-		jw_key(w, "instance");
-		jw_int(w, e->instance);
+		jw_kstr(w, "type", name);
+		jw_kint(w, "instance", e->instance);
 		jw_key(w, "runlist");
 		jw_id_or_null(w, e->runlist);
 		jw_key(w, "fault_id");
 		jw_id_or_null(w, e->fault_id);
 		jw_key(w, "reset_id");
 		jw_id_or_null(w, e->reset_id);
-		jw_key(w, "pri_base");
-		jw_hex(w, e->pri_base);
+		jw_khex(w, "pri_base", e->pri_base);
 		jw_key(w, "runlist_pri_base");
 		if (e->runlist_pri_base)
 			jw_hex(w, e->runlist_pri_base);
@@ -340,8 +332,7 @@ void gpu_json_topology(struct jw *w, const struct nvs_topology *t)
 			jw_null(w);
 		jw_key(w, "rleng_id");
 		jw_id_or_null(w, e->rleng_id);
-		jw_key(w, "is_engine");
-		jw_bool(w, e->is_engine);
+		jw_kbool(w, "is_engine", e->is_engine);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
@@ -356,8 +347,7 @@ void gpu_json_topology(struct jw *w, const struct nvs_topology *t)
 			if (t->eng[j].runlist == ids[i] && t->eng[j].runlist_pri_base)
 				base = t->eng[j].runlist_pri_base;
 		jw_obj_begin(w);
-		jw_key(w, "id");
-		jw_int(w, ids[i]);
+		jw_kint(w, "id", ids[i]);
 		jw_key(w, "pri_base");
 		if (base)
 			jw_hex(w, base);

@@ -91,6 +91,46 @@ void jw_double(struct jw *w, double v);	/* shortest round-trip form; non-finite 
 void jw_bool(struct jw *w, bool v);
 void jw_null(struct jw *w);
 void jw_hex(struct jw *w, unsigned long long v);	/* "0x1a2b" */
+/*
+ * One call per field: the key and its value (the key is escaped as by
+ * jw_key()).
+ */
+static inline void jw_kint(struct jw *w, const char *k, long long v)
+{
+	jw_key(w, k);
+	jw_int(w, v);
+}
+
+static inline void jw_kuint(struct jw *w, const char *k, unsigned long long v)
+{
+	jw_key(w, k);
+	jw_uint(w, v);
+}
+
+static inline void jw_kstr(struct jw *w, const char *k, const char *v)
+{
+	jw_key(w, k);
+	jw_str(w, v);
+}
+
+static inline void jw_kdouble(struct jw *w, const char *k, double v)
+{
+	jw_key(w, k);
+	jw_double(w, v);
+}
+
+static inline void jw_kbool(struct jw *w, const char *k, bool v)
+{
+	jw_key(w, k);
+	jw_bool(w, v);
+}
+
+static inline void jw_khex(struct jw *w, const char *k, unsigned long long v)
+{
+	jw_key(w, k);
+	jw_hex(w, v);
+}
+
 /* End a top-level document: newline. */
 void jw_end_doc(struct jw *w);
 
