@@ -305,7 +305,7 @@ static void nvs_prio_watch(struct work_struct *work)
 	rt_mutex_unlock(&pg->lock);
 }
 
-/* the GPU's state, created on first use */
+/* the GPU's state, created on first use (lockless when it exists) */
 static int nvs_prio_gpu_get(struct nvs_gpu *g, struct nvs_prio_gpu **out)
 {
 	struct nvs_prio_cfg cfg = {
@@ -317,6 +317,9 @@ static int nvs_prio_gpu_get(struct nvs_gpu *g, struct nvs_prio_gpu **out)
 	void *mem;
 	int ret;
 
+	*out = smp_load_acquire(&g->prio);
+	if (*out)
+		return 0;
 	ret = nvs_gpu_topology(g, &t);
 	if (ret)
 		return ret;
@@ -473,12 +476,9 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 		if (ret)
 			return ret;
 	}
-	pg = smp_load_acquire(&g->prio);
-	if (!pg) {
-		ret = nvs_prio_gpu_get(g, &pg);
-		if (ret)
-			return ret;
-	}
+	ret = nvs_prio_gpu_get(g, &pg);
+	if (ret)
+		return ret;
 	if (!(req.flags & NVSCHED_PRIO_TSG_REMOVE)) {
 		/* the TSG must be on that runlist now */
 		ret = nvs_prio_tsg_on_runlist(g, req.runlist, req.tsgid, &on_rl);
@@ -640,12 +640,9 @@ static int nvs_prio_ioc_set(void __user *arg)
 		if (ret)
 			return ret;
 	}
-	pg = smp_load_acquire(&g->prio);
-	if (!pg) {
-		ret = nvs_prio_gpu_get(g, &pg);
-		if (ret)
-			return ret;
-	}
+	ret = nvs_prio_gpu_get(g, &pg);
+	if (ret)
+		return ret;
 	if (rt_mutex_lock_interruptible(&pg->lock))
 		return -EINTR;
 	t0 = ktime_get_ns();
@@ -899,12 +896,9 @@ static int nvs_prio_ioc_capture(struct file *file, void __user *arg)
 		if (ret)
 			return ret;
 	}
-	pg = smp_load_acquire(&g->prio);
-	if (!pg) {
-		ret = nvs_prio_gpu_get(g, &pg);
-		if (ret)
-			return ret;
-	}
+	ret = nvs_prio_gpu_get(g, &pg);
+	if (ret)
+		return ret;
 	now = kvcalloc(array_size(NVS_PRIO_RUNLISTS, pg->p->words), sizeof(*now), GFP_KERNEL);
 	if (!now)
 		return -ENOMEM;
