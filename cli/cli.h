@@ -90,6 +90,13 @@ typedef int (*cli_opt_fn)(void *ctx, int key, char *arg);
 int cli_opts(struct cli_global *g, int argc, char **argv, const struct cli_opt *extra,
 	     size_t nextra, unsigned int flags, cli_opt_fn fn, void *ctx);
 
+/*
+ * An option's decimal value in lo..hi: CLI_EXIT_OK with *out set, else
+ * "CMD: --NAME takes LO..HI[UNIT]" on stderr and CLI_EXIT_USAGE.
+ */
+int cli_opt_long(const char *cmd, const char *name, const char *arg, long lo, long hi,
+		 const char *unit, long *out);
+
 /* Parse a command's -j/-p/-h (no other arguments); *help set for -h. */
 int cli_simple_opts(struct cli_global *g, int argc, char **argv, bool *help);
 

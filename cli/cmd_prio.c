@@ -274,47 +274,35 @@ static int run_tsg(struct run_opts *o, const char *arg)
 
 static int run_opt(void *ctx, int key, char *arg)
 {
+	static const char cmd[] = "nvsched prio run";
 	struct run_opts *o = ctx;
-	char *end;
 	long v;
+	int ret = CLI_EXIT_OK;
 
 	switch (key) {
 	case OPT_PRIO:
-		v = strtol(arg, &end, 10);
-		if (*end || !*arg || v < 0 || v > NVS_PRIO_MAX) {
-			fprintf(stderr, "nvsched prio run: --prio takes 0..%d\n", NVS_PRIO_MAX);
-			return CLI_EXIT_USAGE;
-		}
-		o->prio = (int)v;
+		ret = cli_opt_long(cmd, "prio", arg, 0, NVS_PRIO_MAX, "", &v);
+		if (!ret)
+			o->prio = (int)v;
 		break;
 	case OPT_BE:
 		o->prio = NVSCHED_PRIO_BEST_EFFORT;
 		break;
 	case OPT_FIFO:
-		v = strtol(arg, &end, 10);
-		if (*end || !*arg || v < 1 || v > 99) {
-			fprintf(stderr, "nvsched prio run: --fifo takes 1..99\n");
-			return CLI_EXIT_USAGE;
-		}
-		o->fifo = (int)v;
+		ret = cli_opt_long(cmd, "fifo", arg, 1, 99, "", &v);
+		if (!ret)
+			o->fifo = (int)v;
 		break;
 	case OPT_TSG:
 		return run_tsg(o, arg);
 	case OPT_CAPTURE:
+		ret = cli_opt_long(cmd, "capture-ms", arg, 0, 3600000, " (ms)", &o->capture_ms);
+		break;
 	case OPT_SETTLE:
-		v = strtol(arg, &end, 10);
-		if (*end || !*arg || v < 0 || v > 3600000) {
-			fprintf(stderr, "nvsched prio run: --%s takes 0..3600000 (ms)\n",
-				key == OPT_CAPTURE ? "capture-ms" : "settle-ms");
-			return CLI_EXIT_USAGE;
-		}
-		if (key == OPT_CAPTURE)
-			o->capture_ms = v;
-		else
-			o->settle_ms = v;
+		ret = cli_opt_long(cmd, "settle-ms", arg, 0, 3600000, " (ms)", &o->settle_ms);
 		break;
 	}
-	return CLI_EXIT_OK;
+	return ret;
 }
 
 /* prio run with --tsg: give the TSGs, begin the segment, become CMD */

@@ -4,6 +4,8 @@
  * -j/--json, -p/--pretty, -h/--help and a command's own options from a table.
  */
 #include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -62,6 +64,21 @@ int cli_opts(struct cli_global *g, int argc, char **argv, const struct cli_opt *
 				return ret;
 		}
 	}
+	return CLI_EXIT_OK;
+}
+
+/* A decimal option value within bounds (cli.h). */
+int cli_opt_long(const char *cmd, const char *name, const char *arg, long lo, long hi,
+		 const char *unit, long *out)
+{
+	char *end;
+	long v = strtol(arg, &end, 10);
+
+	if (*end || !*arg || v < lo || v > hi) {
+		fprintf(stderr, "%s: --%s takes %ld..%ld%s\n", cmd, name, lo, hi, unit);
+		return CLI_EXIT_USAGE;
+	}
+	*out = v;
 	return CLI_EXIT_OK;
 }
 

@@ -819,16 +819,12 @@ enum { OPT_PRIO = CLI_OPT_LONG, OPT_BE, OPT_MECH };
 static int run_opt(void *ctx, int key, char *arg)
 {
 	const char **v = ctx;
-	char *end;
 	long n;
 
 	switch (key) {
 	case OPT_PRIO:
-		n = strtol(arg, &end, 10);
-		if (*end || !*arg || n < 0 || n > NVS_PRIO_MAX) {
-			fprintf(stderr, "nvsched prio run: --prio takes 0..%d\n", NVS_PRIO_MAX);
+		if (cli_opt_long("nvsched prio run", "prio", arg, 0, NVS_PRIO_MAX, "", &n))
 			return CLI_EXIT_USAGE;
-		}
 		v[0] = arg;
 		break;
 	case OPT_BE:

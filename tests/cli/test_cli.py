@@ -891,6 +891,16 @@ def check_module(nv):
         eq(d.get("schema"), 1, f"module {' '.join(args)}: schema")
         return d
 
+    # prio run's option bounds (usage: exit 2, nothing run), hand-written messages
+    for args, msg in ((["--prio", "100"], "--prio takes 0..99"),
+                      (["--prio", ""], "--prio takes 0..99"),
+                      (["--prio", "7x"], "--prio takes 0..99"),
+                      (["--fifo", "0"], "--fifo takes 1..99"),
+                      (["--fifo", "100"], "--fifo takes 1..99"),
+                      (["--capture-ms", "-1"], "--capture-ms takes 0..3600000 (ms)"),
+                      (["--settle-ms", "3600001"], "--settle-ms takes 0..3600000 (ms)")):
+        r, out, err = mod(["prio", "run"] + args + ["--", "true"])
+        eq((r, err), (2, f"nvsched prio run: {msg}\n"), f"module prio run {' '.join(args)}")
     d = jdoc(["engines"])
     eq(d.get("engines"), MOD_ENGINES, "module engines -j engines")
     eq(d.get("runlists"), MOD_RUNLISTS, "module engines -j runlists")
