@@ -96,18 +96,10 @@ static bool num_of(const struct json *v, double *out)
 	return true;
 }
 
-/*
- * One task; v: its members (task_members); its segments go to *dmem and
- * its name to *nmem (room for them counted by rta_taskset_from_json).
- */
-static int task_from_json(const struct json *jt, const struct json *const *v, int idx,
-			  struct rta_task *t, double **dmem, char **nmem, char *err, size_t errlen)
+/* The task's name, or "t<idx>" when it has none, copied to *nmem. */
+static int task_name(const struct json *const *v, int idx, struct rta_task *t, char **nmem,
+		     char *err, size_t errlen)
 {
-	const struct json *a;
-	double x;
-
-	if (!jt || jt->type != JSON_OBJECT)
-		return fail(err, errlen, "tasks[%d]: not an object", idx);
 	if (v[K_NAME] && v[K_NAME]->type == JSON_STRING) {
 		size_t l = strlen(v[K_NAME]->str) + 1;
 
@@ -119,6 +111,15 @@ static int task_from_json(const struct json *jt, const struct json *const *v, in
 	} else {
 		return fail(err, errlen, "tasks[%d]: \"name\" must be a string", idx);
 	}
+	return 0;
+}
+
+/* cpu, period_ms and deadline_ms (constrained: D <= T). */
+static int task_timing(const struct json *const *v, struct rta_task *t, char *err, size_t errlen)
+{
+	const struct json *a;
+	double x;
+
 	if (!num_of(v[K_CPU], &x) || !json_is_int(v[K_CPU]) || x < 0 || x >= RTA_MAX_CPUS)
 		return fail(err, errlen, "task %s: \"cpu\" must be an integer from 0 to %d",
 			    t->name, RTA_MAX_CPUS - 1);
@@ -135,7 +136,14 @@ static int task_from_json(const struct json *jt, const struct json *const *v, in
 	if (t->D > t->T)
 		return fail(err, errlen, "task %s: deadline_ms > period_ms (the analysis needs constrained deadlines)",
 			    t->name);
-	a = v[K_PRIO];
+	return 0;
+}
+
+/* priority (null: best effort) and gpu_priority (optional). */
+static int task_prios(const struct json *const *v, struct rta_task *t, char *err, size_t errlen)
+{
+	const struct json *a = v[K_PRIO];
+
 	if (!a || a->type == JSON_NULL) {
 		t->be = true;
 	} else if (a->type == JSON_NUMBER && isfinite(a->num)) {
@@ -150,7 +158,13 @@ static int task_from_json(const struct json *jt, const struct json *const *v, in
 	} else if (a && a->type != JSON_NULL) {
 		return fail(err, errlen, "task %s: \"gpu_priority\" must be a number or null", t->name);
 	}
-	a = v[K_CSEG];
+	return 0;
+}
+
+/* cpu_segments_ms into *dmem; C = their sum. */
+static int task_cpu_segments(const struct json *a, struct rta_task *t, double **dmem,
+			     char *err, size_t errlen)
+{
 	if (!a || a->type != JSON_ARRAY)
 		return fail(err, errlen, "task %s: \"cpu_segments_ms\" must be an array", t->name);
 	t->nc = (int)a->n;
@@ -164,7 +178,13 @@ static int task_from_json(const struct json *jt, const struct json *const *v, in
 		t->cseg[k] = a->items[k]->num;
 		t->C += t->cseg[k];
 	}
-	a = v[K_GSEG];
+	return 0;
+}
+
+/* gpu_segments (null or absent: none) into *dmem; G^m, G^e, G = their sums. */
+static int task_gpu_segments(const struct json *a, struct rta_task *t, double **dmem,
+			     char *err, size_t errlen)
+{
 	if (a && a->type == JSON_NULL)
 		a = NULL;
 	if (a && a->type != JSON_ARRAY)
@@ -186,30 +206,46 @@ static int task_from_json(const struct json *jt, const struct json *const *v, in
 		t->Ge += t->ge[k];
 		t->G += t->gm[k] + t->ge[k];
 	}
-	a = v[K_CTOT];
-	if (a && a->type != JSON_NULL) {
-		if (a->type != JSON_NUMBER || !num_ok(a->num))
-			return fail(err, errlen, "task %s: \"cpu_total_ms\" must be a number >= 0", t->name);
-		t->C = a->num;
-	}
-	a = v[K_GTOT];
-	if (a && a->type != JSON_NULL) {
-		if (a->type != JSON_NUMBER || !num_ok(a->num))
-			return fail(err, errlen, "task %s: \"gpu_total_ms\" must be a number >= 0", t->name);
-		t->G = a->num;
-	}
 	return 0;
 }
 
-int rta_taskset_from_json(const struct json *j, struct rta_taskset *ts, char *err, size_t errlen)
+/* An optional total (cpu_total_ms, gpu_total_ms) that replaces the segments' sum. */
+static int task_total(const struct json *a, const char *key, const struct rta_task *t,
+		      double *out, char *err, size_t errlen)
 {
-	const struct json *pl, *tasks;
-	const struct json **mv;
-	size_t nd = 0, nn = 0;
-	double x, *dmem;
-	char *nmem;
+	if (!a || a->type == JSON_NULL)
+		return 0;
+	if (a->type != JSON_NUMBER || !num_ok(a->num))
+		return fail(err, errlen, "task %s: \"%s\" must be a number >= 0", t->name, key);
+	*out = a->num;
+	return 0;
+}
 
-	memset(ts, 0, sizeof(*ts));
+/*
+ * One task; v: its members (task_members); its segments go to *dmem and
+ * its name to *nmem (room for them counted by rta_taskset_from_json).
+ */
+static int task_from_json(const struct json *jt, const struct json *const *v, int idx,
+			  struct rta_task *t, double **dmem, char **nmem, char *err, size_t errlen)
+{
+	if (!jt || jt->type != JSON_OBJECT)
+		return fail(err, errlen, "tasks[%d]: not an object", idx);
+	if (task_name(v, idx, t, nmem, err, errlen) < 0 || task_timing(v, t, err, errlen) < 0 ||
+	    task_prios(v, t, err, errlen) < 0 ||
+	    task_cpu_segments(v[K_CSEG], t, dmem, err, errlen) < 0 ||
+	    task_gpu_segments(v[K_GSEG], t, dmem, err, errlen) < 0 ||
+	    task_total(v[K_CTOT], task_keys[K_CTOT], t, &t->C, err, errlen) < 0 ||
+	    task_total(v[K_GTOT], task_keys[K_GTOT], t, &t->G, err, errlen) < 0)
+		return -1;
+	return 0;
+}
+
+/* schema and the platform object: cpus (optional), epsilon, theta, L. */
+static int platform_from_json(const struct json *j, struct rta_taskset *ts, char *err, size_t errlen)
+{
+	const struct json *pl;
+	double x;
+
 	if (!j || j->type != JSON_OBJECT)
 		return fail(err, errlen, "taskset must be a JSON object");
 	if (json_get_number(j, "schema", &x) && x != 1)
@@ -231,6 +267,59 @@ int rta_taskset_from_json(const struct json *j, struct rta_taskset *ts, char *er
 		return fail(err, errlen, "platform: \"theta_ms\" must be a number >= 0");
 	if (!json_get_number(pl, "timeslice_ms", &ts->L) || !(ts->L > 0) || !isfinite(ts->L))
 		return fail(err, errlen, "platform: \"timeslice_ms\" must be a positive number");
+	return 0;
+}
+
+/*
+ * The members of every task (mv, NK a task) and the room their segments
+ * (*nd doubles) and names (*nn bytes) need in the taskset's block.
+ */
+static void tasks_members(const struct json *tasks, const struct json **mv, size_t *nd, size_t *nn)
+{
+	for (size_t i = 0; i < tasks->n; i++) {
+		const struct json *jt = tasks->items[i], **v = mv + i * NK;
+
+		if (jt->type != JSON_OBJECT)
+			continue;
+		task_members(jt, v);
+		*nn += 32 + (v[K_NAME] && v[K_NAME]->type == JSON_STRING ? strlen(v[K_NAME]->str) : 0);
+		if (v[K_CSEG] && v[K_CSEG]->type == JSON_ARRAY)
+			*nd += v[K_CSEG]->n;
+		if (v[K_GSEG] && v[K_GSEG]->type == JSON_ARRAY)
+			*nd += 2 * v[K_GSEG]->n;
+	}
+}
+
+bool rta_gprio_order_broken(const struct rta_taskset *ts, int *ia, int *ib)
+{
+	for (int a = 0; a < ts->n; a++)
+		for (int b = 0; b < ts->n; b++) {
+			const struct rta_task *x = &ts->t[a], *y = &ts->t[b];
+			double gx = x->has_gprio ? x->gprio : x->prio;
+			double gy = y->has_gprio ? y->gprio : y->prio;
+
+			if ((x->has_gprio || y->has_gprio) && !x->be && !y->be &&
+			    x->cpu == y->cpu && x->prio > y->prio && gx < gy) {
+				*ia = a;
+				*ib = b;
+				return true;
+			}
+		}
+	return false;
+}
+
+int rta_taskset_from_json(const struct json *j, struct rta_taskset *ts, char *err, size_t errlen)
+{
+	const struct json *tasks;
+	const struct json **mv;
+	size_t nd = 0, nn = 0;
+	double *dmem;
+	char *nmem;
+	int a, b;
+
+	memset(ts, 0, sizeof(*ts));
+	if (platform_from_json(j, ts, err, errlen) < 0)
+		return -1;
 	tasks = json_get_array(j, "tasks");
 	if (!tasks)
 		return fail(err, errlen, "missing \"tasks\" array");
@@ -239,18 +328,7 @@ int rta_taskset_from_json(const struct json *j, struct rta_taskset *ts, char *er
 	 * of every task first (mv), to size it.
 	 */
 	mv = xcalloc(tasks->n * NK, sizeof(*mv));
-	for (size_t i = 0; i < tasks->n; i++) {
-		const struct json *jt = tasks->items[i], **v = mv + i * NK;
-
-		if (jt->type != JSON_OBJECT)
-			continue;
-		task_members(jt, v);
-		nn += 32 + (v[K_NAME] && v[K_NAME]->type == JSON_STRING ? strlen(v[K_NAME]->str) : 0);
-		if (v[K_CSEG] && v[K_CSEG]->type == JSON_ARRAY)
-			nd += v[K_CSEG]->n;
-		if (v[K_GSEG] && v[K_GSEG]->type == JSON_ARRAY)
-			nd += 2 * v[K_GSEG]->n;
-	}
+	tasks_members(tasks, mv, &nd, &nn);
 	/* tasks, then the segments (doubles), then the names */
 	ts->blk = xcalloc(1, tasks->n * sizeof(*ts->t) + nd * sizeof(double) + nn + 1);
 	ts->t = ts->blk;
@@ -268,22 +346,13 @@ int rta_taskset_from_json(const struct json *j, struct rta_taskset *ts, char *er
 			ts->cpus = ts->t[i].cpu + 1;
 	}
 	free(mv);
-	/* given GPU priorities must keep the same-core CPU order (paper 5.3) */
-	for (int a = 0; a < ts->n; a++)
-		for (int b = 0; b < ts->n; b++) {
-			const struct rta_task *x = &ts->t[a], *y = &ts->t[b];
-			double gx = x->has_gprio ? x->gprio : x->prio;
-			double gy = y->has_gprio ? y->gprio : y->prio;
-
-			if ((x->has_gprio || y->has_gprio) && !x->be && !y->be &&
-			    x->cpu == y->cpu && x->prio > y->prio && gx < gy) {
-				nvs_seterr(err, errlen,
-				     "tasks %s and %s: gpu_priority breaks the same-core CPU priority order (paper 5.3)",
-				     x->name, y->name);
-				rta_taskset_free(ts);
-				return -1;
-			}
-		}
+	if (rta_gprio_order_broken(ts, &a, &b)) {
+		nvs_seterr(err, errlen,
+			   "tasks %s and %s: gpu_priority breaks the same-core CPU priority order (paper 5.3)",
+			   ts->t[a].name, ts->t[b].name);
+		rta_taskset_free(ts);
+		return -1;
+	}
 	return 0;
 }
 
@@ -699,7 +768,8 @@ static inline double interleave_w(const struct work *w, const struct rta_taskset
 	return s;
 }
 
-static void work_init(struct work *w, const struct rta_taskset *ts)
+/* The work arrays of a taskset, in one block (initialised where they are read). */
+static void work_alloc(struct work *w, const struct rta_taskset *ts)
 {
 	size_t n = ts->n, nseg = 0;
 	size_t nd, ni, nb, sz;
@@ -714,7 +784,7 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 	ni = 11 * n + 1 + 2 * n * n;
 	nb = 2 * n + (n * n + 1) + n;
 	sz = 4 * n * sizeof(struct cterms) + nd * sizeof(double) + ni * sizeof(int) + nb;
-	blk = malloc(sz);	/* one block, initialised below where it is read */
+	blk = malloc(sz);	/* one block, initialised where it is read */
 	if (!blk) {
 		fprintf(stderr, "nvsched rta: out of memory\n");
 		exit(1);
@@ -752,9 +822,13 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 	w->hppm = b + n;
 	w->assigned = b + n + (n * n + 1);
 	w->fsame = w->assigned + n;
-
 	memset(w->hppm, 0, n * n + 1);
 	memset(w->cache, 0, 4 * n * sizeof(*w->cache));	/* BE tasks' stay empty */
+}
+
+/* CPU priority order and ranks, GPU-task prefix counts, ceil(G^e_k,j / L) per segment. */
+static void work_order(struct work *w, const struct rta_taskset *ts)
+{
 	w->m = rt_order(ts, w->order);
 	for (int i = 0; i < ts->n; i++)
 		w->rank[i] = -1;
@@ -771,11 +845,15 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 		for (int j = 0; j < ts->t[k].ng; j++)
 			w->cj[o++] = ceil_div(ts->t[k].ge[j], ts->L);
 	}
-	/*
-	 * hp(order[a]) = order[0 .. a-1], kept sorted by index (the previous
-	 * task's list with order[a-1] inserted); hpp(i): its same-core tasks.
-	 * BE tasks: both empty.
-	 */
+}
+
+/*
+ * hp(order[a]) = order[0 .. a-1], kept sorted by index (the previous
+ * task's list with order[a-1] inserted); hpp(i): its same-core tasks.
+ * BE tasks: both empty.
+ */
+static void work_hp_sets(struct work *w, const struct rta_taskset *ts)
+{
 	for (int i = 0; i < ts->n; i++)
 		w->hpn[i] = w->hppn[i] = w->hppg[i] = 0;
 	for (int a = 0; a < w->m; a++) {
@@ -805,6 +883,13 @@ static void work_init(struct work *w, const struct rta_taskset *ts)
 		w->hppn[i] = nhp;
 		w->hppg[i] = g;
 	}
+}
+
+static void work_init(struct work *w, const struct rta_taskset *ts)
+{
+	work_alloc(w, ts);
+	work_order(w, ts);
+	work_hp_sets(w, ts);
 	for (int i = 0; i < ts->n; i++) {
 		/* own_demand(): C_i + G_i + I^ie_i (Lemma 6) / C_i + G*_i + B_i */
 		w->own[0][i] = ts->t[i].C + ts->t[i].G +
@@ -1021,6 +1106,75 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
 	}
 }
 
+/* A same-core task of lower CPU priority than order[a] has no GPU level yet. */
+static inline bool lower_same_core_unassigned(const struct rta_taskset *ts, const struct work *w,
+					      int a)
+{
+	int i = w->order[a];
+
+	for (int b = a + 1; b < w->m; b++) {
+		int k = w->order[b];
+
+		if (ts->t[k].cpu == ts->t[i].cpu && !w->assigned[k])
+			return true;
+	}
+	return false;
+}
+
+/*
+ * R_i at the level under test: the terms of every k in hpp(i) or among the
+ * remote interferers, in index order as the builders list them, from the
+ * cache (jitters use D_k, or D3's stale R, throughout).
+ */
+static inline double audsley_response(const struct rta_taskset *ts, struct work *w, unsigned dev,
+				      int i)
+{
+	const struct rta_task *ti = &ts->t[i];
+	const bool d8 = dev & RTA_DEV_D8;
+	int cls = ti->ng > 0;
+	struct terms *tl = &w->tl;
+
+	tl->n = 0;
+	for (int k = 0; k < ts->n; k++) {
+		bool hpp = w->hpp[k];
+		bool rhp = (k != i) & !ts->t[k].be & !w->assigned[k] & !hpp &
+			   (d8 | (ts->t[k].cpu != ti->cpu));
+
+		gather(tl, &w->cache[k * 4 + !hpp * 2 + cls], hpp | rhp);
+	}
+	return solve_built(ti, w->own[1][i], tl);
+}
+
+/*
+ * tau_i was given a level: it leaves the remote terms of the others, so
+ * the tasks whose last try failed with it among them are tried again.
+ */
+static inline void audsley_retry_others(const struct rta_taskset *ts, struct work *w,
+					unsigned dev, int i)
+{
+	for (int b = 0; b < w->m; b++) {
+		int y = w->order[b];
+
+		if (w->fsame[y] && !w->hppm[(size_t)y * ts->n + i] &&
+		    ((dev & RTA_DEV_D8) || ts->t[y].cpu != ts->t[i].cpu))
+			w->fsame[y] = false;
+	}
+}
+
+/* D8's check at the end: no same-core task of higher CPU priority has a lower level. */
+static bool same_core_levels_ok(const struct rta_taskset *ts, const struct work *w,
+				const int *level)
+{
+	for (int a = 0; a < w->m; a++)
+		for (int b = a + 1; b < w->m; b++) {
+			int x = w->order[a], y = w->order[b];
+
+			if (ts->t[x].cpu == ts->t[y].cpu && level[x] < level[y])
+				return false;
+		}
+	return true;
+}
+
 /*
  * Audsley's search (section 5.3): GPU priority levels 1 (lowest) .. m,
  * each given to the first unassigned task, from the lowest CPU priority
@@ -1040,7 +1194,6 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, uns
 		    const double *stale, int *level)
 {
 	bool *assigned = w->assigned;
-	struct cterms *cache = w->cache;
 	bool ok = true;
 	struct ctx c = {
 		.tl = &w->tl, .w = w, .ts = ts, .dev = dev, .busy = busy, .hpp = w->hpp, .rhp = w->rhp,
@@ -1055,98 +1208,46 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, uns
 		w->fsame[k] = false;
 	}
 	for (int a = 0; a < w->m; a++)
-		cache_task(&c, cache, w->order[a]);
+		cache_task(&c, w->cache, w->order[a]);
 	for (int lv = 1; lv <= w->m && ok; lv++) {
 		bool found = false;
 
 		for (int a = w->m - 1; a >= 0 && !found; a--) {
 			int i = w->order[a];
-			double R;
 
 			if (assigned[i])
 				continue;
-			if (!(dev & RTA_DEV_D8)) {
-				bool skip = false;
-
-				for (int b = a + 1; b < w->m; b++) {
-					int k = w->order[b];
-
-					if (ts->t[k].cpu == ts->t[i].cpu && !assigned[k])
-						skip = true;
-				}
-				if (skip)
-					continue;
-			}
+			if (!(dev & RTA_DEV_D8) && lower_same_core_unassigned(ts, w, a))
+				continue;
 			if (w->fsame[i])
 				continue;	/* the terms of its last try, which failed */
 			cpu_sets(ts, w, i, &c);
 			c.pos = a;
-			/*
-			 * The terms of every k in hpp(i) or among the remote
-			 * interferers, in index order as the builders list them,
-			 * from the cache (jitters use D_k, or D3's stale R,
-			 * throughout).
-			 */
-			{
-				const struct rta_task *ti = &ts->t[i];
-				const bool d8 = dev & RTA_DEV_D8;
-				int cls = ti->ng > 0;
-				struct terms *tl = &w->tl;
-
-				tl->n = 0;
-				for (int k = 0; k < ts->n; k++) {
-					bool hpp = w->hpp[k];
-					bool rhp = (k != i) & !ts->t[k].be & !assigned[k] & !hpp &
-						   (d8 | (ts->t[k].cpu != ti->cpu));
-
-					gather(tl, &cache[k * 4 + !hpp * 2 + cls], hpp | rhp);
-				}
-				R = solve_built(ti, w->own[1][i], tl);
-			}
-			if (isnan(R))
+			if (isnan(audsley_response(ts, w, dev, i))) {
 				w->fsame[i] = true;
-			if (!isnan(R)) {
-				assigned[i] = true;
-				level[i] = lv;
-				found = true;
-				/* tau_i leaves the remote terms of the others */
-				for (int b = 0; b < w->m; b++) {
-					int y = w->order[b];
-
-					if (w->fsame[y] && !w->hppm[(size_t)y * ts->n + i] &&
-					    ((dev & RTA_DEV_D8) || ts->t[y].cpu != ts->t[i].cpu))
-						w->fsame[y] = false;
-				}
-				/*
-				 * D8: the same-core order is checked only at the
-				 * end, and fails the search if a same-core task of
-				 * higher CPU priority has a lower level.  Levels only
-				 * grow and success needs every task assigned, so the
-				 * result is known as soon as a task is assigned while
-				 * a same-core task of lower CPU priority is not (it
-				 * would get a higher level, or none).
-				 */
-				if (dev & RTA_DEV_D8)
-					for (int b = a + 1; b < w->m && ok; b++) {
-						int y = w->order[b];
-
-						if (ts->t[y].cpu == ts->t[i].cpu && !assigned[y])
-							ok = false;
-					}
+				continue;
 			}
+			assigned[i] = true;
+			level[i] = lv;
+			found = true;
+			audsley_retry_others(ts, w, dev, i);
+			/*
+			 * D8: the same-core order is checked only at the end,
+			 * and fails the search if a same-core task of higher
+			 * CPU priority has a lower level.  Levels only grow and
+			 * success needs every task assigned, so the result is
+			 * known as soon as a task is assigned while a same-core
+			 * task of lower CPU priority is not (it would get a
+			 * higher level, or none).
+			 */
+			if ((dev & RTA_DEV_D8) && lower_same_core_unassigned(ts, w, a))
+				ok = false;
 		}
 		if (!found)
 			ok = false;
 	}
-	if (ok && (dev & RTA_DEV_D8)) {
-		for (int a = 0; a < w->m && ok; a++)
-			for (int b = a + 1; b < w->m; b++) {
-				int x = w->order[a], y = w->order[b];
-
-				if (ts->t[x].cpu == ts->t[y].cpu && level[x] < level[y])
-					ok = false;
-			}
-	}
+	if (ok && (dev & RTA_DEV_D8))
+		ok = same_core_levels_ok(ts, w, level);
 	if (!ok)
 		for (int k = 0; k < ts->n; k++)
 			level[k] = 0;

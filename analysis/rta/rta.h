@@ -80,6 +80,12 @@ int rta_taskset_load(const char *path, struct rta_taskset *ts, char *err, size_t
  */
 int rta_taskset_fast(const char *text, size_t len, struct rta_taskset *ts);
 void rta_taskset_free(struct rta_taskset *ts);
+/*
+ * Given GPU priorities must keep the same-core CPU order (paper 5.3): true
+ * with *a, *b the first pair (CPU priority a > b, GPU priority a < b) that
+ * breaks it.
+ */
+bool rta_gprio_order_broken(const struct rta_taskset *ts, int *a, int *b);
 
 void rta_result_init(struct rta_result *r, int n);
 void rta_result_free(struct rta_result *r);

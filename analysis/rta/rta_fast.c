@@ -269,94 +269,73 @@ static bool gpu_segments(struct fr *r, struct fscratch *sc, struct ftask *t)
 	return lit(r, ']');
 }
 
-static bool task(struct fr *r, struct fscratch *sc, struct ftask *t)
+/* cpu_segments_ms: before the GPU segments in vals (one contiguous run). */
+static inline bool cpu_segments(struct fr *r, struct fscratch *sc, struct ftask *t)
 {
-	bool s_name = false, s_cpu = false, s_T = false, s_D = false, s_prio = false;
-	bool s_gprio = false, s_cseg = false, s_gseg = false, s_ctot = false, s_gtot = false;
-	bool has_cpu = false, has_T = false, has_prio = false;
-
-	memset(t, 0, sizeof(*t));
-	if (!lit(r, '{'))
+	if (!lit(r, '['))
 		return false;
-	if (lit(r, '}'))
-		return false;	/* no cpu: the general reader's error */
+	t->seg = sc->nv;
+	if (lit(r, ']'))
+		return true;
 	do {
-		const char *p;
-		size_t n;
+		double v;
 
-		if (!str(r, &p, &n) || !lit(r, ':'))
+		if (sc->nv >= RTA_FAST_MAX_SEGS || !num(r, &v) || !num_ok(v))
 			return false;
-		switch (task_key(p, n)) {
-		case T_NAME:
-			if (s_name)
-				return false;
-			s_name = true;
-			if (!is_null(r) && !str(r, &t->name, &t->nlen))
-				return false;
-			break;
-		case T_CPU:
-			if (!opt_num(r, &t->cpu, &has_cpu, &s_cpu) || !has_cpu)
-				return false;
-			break;
-		case T_PERIOD:
-			if (!opt_num(r, &t->T, &has_T, &s_T) || !has_T)
-				return false;
-			break;
-		case T_DEADLINE:
-			if (!opt_num(r, &t->D, &t->has_D, &s_D))
-				return false;
-			break;
-		case T_PRIO:
-			if (!opt_num(r, &t->prio, &has_prio, &s_prio))
-				return false;
-			break;
-		case T_GPRIO:
-			if (!opt_num(r, &t->gprio, &t->has_gprio, &s_gprio))
-				return false;
-			break;
-		case T_CTOT:
-			if (!opt_num(r, &t->ctot, &t->has_ctot, &s_ctot))
-				return false;
-			break;
-		case T_GTOT:
-			if (!opt_num(r, &t->gtot, &t->has_gtot, &s_gtot))
-				return false;
-			break;
-		case T_CSEG:
-			/* before the GPU segments in vals (one contiguous run) */
-			if (s_cseg || s_gseg || !lit(r, '['))
-				return false;
-			s_cseg = true;
-			t->seg = sc->nv;
-			if (!lit(r, ']')) {
-				do {
-					double v;
-
-					if (sc->nv >= RTA_FAST_MAX_SEGS || !num(r, &v) || !num_ok(v))
-						return false;
-					sc->vals[sc->nv++] = v;
-					t->nc++;
-				} while (lit(r, ','));
-				if (!lit(r, ']'))
-					return false;
-			}
-			break;
-		case T_GSEG:
-			if (s_gseg || !s_cseg)
-				return false;
-			s_gseg = true;
-			if (!gpu_segments(r, sc, t))
-				return false;
-			break;
-		default:
-			if (!skip(r, 2))
-				return false;
-		}
+		sc->vals[sc->nv++] = v;
+		t->nc++;
 	} while (lit(r, ','));
-	if (!lit(r, '}') || !s_cseg || !has_cpu || !has_T)
-		return false;
-	t->be = !has_prio;
-	/* the general reader's checks: any failure is its error to report */
+	return lit(r, ']');
+}
+
+/* Which members a task object had (duplicate guard), and which were not null. */
+struct tseen {
+	bool name, cpu, T, D, prio, gprio, cseg, gseg, ctot, gtot;
+	bool has_cpu, has_T, has_prio;
+};
+
+/* One member of a task object, k = task_key() of its name. */
+static inline __attribute__((always_inline)) bool task_member(struct fr *r, struct fscratch *sc,
+							      struct ftask *t, int k, struct tseen *s)
+{
+	switch (k) {
+	case T_NAME:
+		if (s->name)
+			return false;
+		s->name = true;
+		return is_null(r) || str(r, &t->name, &t->nlen);
+	case T_CPU:
+		return opt_num(r, &t->cpu, &s->has_cpu, &s->cpu) && s->has_cpu;
+	case T_PERIOD:
+		return opt_num(r, &t->T, &s->has_T, &s->T) && s->has_T;
+	case T_DEADLINE:
+		return opt_num(r, &t->D, &t->has_D, &s->D);
+	case T_PRIO:
+		return opt_num(r, &t->prio, &s->has_prio, &s->prio);
+	case T_GPRIO:
+		return opt_num(r, &t->gprio, &t->has_gprio, &s->gprio);
+	case T_CTOT:
+		return opt_num(r, &t->ctot, &t->has_ctot, &s->ctot);
+	case T_GTOT:
+		return opt_num(r, &t->gtot, &t->has_gtot, &s->gtot);
+	case T_CSEG:
+		if (s->cseg || s->gseg)
+			return false;
+		s->cseg = true;
+		return cpu_segments(r, sc, t);
+	case T_GSEG:
+		if (s->gseg || !s->cseg)
+			return false;
+		s->gseg = true;
+		return gpu_segments(r, sc, t);
+	default:
+		return skip(r, 2);
+	}
+}
+
+/* The general reader's checks: any failure is its error to report. */
+static inline bool task_valid(const struct ftask *t, bool has_prio)
+{
 	if (!(t->cpu == floor(t->cpu) && fabs(t->cpu) < 9007199254740992.0) || t->cpu < 0 ||
 	    t->cpu >= RTA_FAST_MAX_CPUS)
 		return false;
@@ -373,6 +352,28 @@ static bool task(struct fr *r, struct fscratch *sc, struct ftask *t)
 	if ((t->has_ctot && !num_ok(t->ctot)) || (t->has_gtot && !num_ok(t->gtot)))
 		return false;
 	return true;
+}
+
+static bool task(struct fr *r, struct fscratch *sc, struct ftask *t)
+{
+	struct tseen s = { 0 };
+
+	memset(t, 0, sizeof(*t));
+	if (!lit(r, '{'))
+		return false;
+	if (lit(r, '}'))
+		return false;	/* no cpu: the general reader's error */
+	do {
+		const char *p;
+		size_t n;
+
+		if (!str(r, &p, &n) || !lit(r, ':') || !task_member(r, sc, t, task_key(p, n), &s))
+			return false;
+	} while (lit(r, ','));
+	if (!lit(r, '}') || !s.cseg || !s.has_cpu || !s.has_T)
+		return false;
+	t->be = !s.has_prio;
+	return task_valid(t, s.has_prio);
 }
 
 static bool platform(struct fr *r, struct rta_taskset *ts)
@@ -492,6 +493,7 @@ int rta_taskset_fast(const char *text, size_t len, struct rta_taskset *ts)
 	struct fscratch *sc;
 	bool s_schema = false, s_pl = false, s_tasks = false, ok = true;
 	struct rta_taskset tmp;
+	int a, b;
 
 	memset(ts, 0, sizeof(*ts));
 	memset(&tmp, 0, sizeof(tmp));
@@ -542,18 +544,7 @@ int rta_taskset_fast(const char *text, size_t len, struct rta_taskset *ts)
 		*ts = tmp;
 		build(sc, ts);
 		/* given GPU priorities must keep the same-core CPU order */
-		for (int a = 0; a < ts->n && ok; a++)
-			for (int b = 0; b < ts->n; b++) {
-				const struct rta_task *x = &ts->t[a], *y = &ts->t[b];
-				double gx = x->has_gprio ? x->gprio : x->prio;
-				double gy = y->has_gprio ? y->gprio : y->prio;
-
-				if ((x->has_gprio || y->has_gprio) && !x->be && !y->be &&
-				    x->cpu == y->cpu && x->prio > y->prio && gx < gy) {
-					ok = false;
-					break;
-				}
-			}
+		ok = !rta_gprio_order_broken(ts, &a, &b);
 		if (!ok)
 			rta_taskset_free(ts);
 	}

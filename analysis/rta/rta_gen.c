@@ -77,13 +77,128 @@ void rta_gen_defaults(struct rta_gen_params *p)
 	};
 }
 
+/* Fisher-Yates shuffle of idx[0..n-1]. */
+static void shuffle(uint64_t *rng, int *idx, int n)
+{
+	for (int i = n - 1; i > 0; i--) {
+		int j = (int)(rta_rng_next(rng) % (uint64_t)(i + 1)), x = idx[i];
+
+		idx[i] = idx[j];
+		idx[j] = x;
+	}
+}
+
+/* idx = 0..n-1, stably sorted (insertion) so that no element is before() its predecessor. */
+static void order_by(int *idx, int n, bool (*before)(const void *, int, int), const void *ctx)
+{
+	for (int i = 0; i < n; i++)
+		idx[i] = i;
+	for (int a = 1; a < n; a++)
+		for (int b = a; b > 0 && before(ctx, idx[b], idx[b - 1]); b--) {
+			int x = idx[b];
+
+			idx[b] = idx[b - 1];
+			idx[b - 1] = x;
+		}
+}
+
+static bool shorter_period(const void *ts, int a, int b)
+{
+	const struct rta_task *t = ((const struct rta_taskset *)ts)->t;
+
+	return t[a].T < t[b].T;
+}
+
+static bool higher_util(const void *U, int a, int b)
+{
+	return ((const double *)U)[a] > ((const double *)U)[b];
+}
+
+/* GPU-using tasks: a random subset of the drawn ratio (idx: scratch). */
+static bool *gen_gpu_tasks(const struct rta_gen_params *p, uint64_t *rng, int n, int *idx)
+{
+	int ng = (int)lround(uni(rng, p->gpu_ratio_min, p->gpu_ratio_max) * n);
+	bool *gpu = calloc(n, sizeof(bool));
+
+	for (int i = 0; i < n; i++)
+		idx[i] = i;
+	shuffle(rng, idx, n);
+	for (int i = 0; i < ng && i < n; i++)
+		gpu[idx[i]] = true;
+	return gpu;
+}
+
+/*
+ * The segments of a task of demand E: all on the CPU, or split into
+ * C = E / (1 + G/C) over ng + 1 CPU segments and G = E - C over ng GPU
+ * segments (misc share gm of each); then C, G, G^m, G^e as their sums.
+ */
+static void gen_segments(const struct rta_gen_params *p, uint64_t *rng, struct rta_task *t,
+			 double E, bool gpu)
+{
+	if (gpu) {
+		double r = uni(rng, p->gc_min, p->gc_max), gm = uni(rng, p->gm_min, p->gm_max);
+		double C = E / (1 + r), G = E - C;
+		double *sh;
+
+		t->ng = uni_int(rng, p->gseg_min, p->gseg_max);
+		t->nc = t->ng + 1;
+		sh = calloc(t->nc, sizeof(double));
+		t->cseg = calloc(t->nc, sizeof(double));
+		t->gm = calloc(t->ng, sizeof(double));
+		t->ge = calloc(t->ng, sizeof(double));
+		uunifast(rng, t->nc, C, sh);
+		for (int j = 0; j < t->nc; j++)
+			t->cseg[j] = sh[j];
+		uunifast(rng, t->ng, G, sh);
+		for (int j = 0; j < t->ng; j++) {
+			t->gm[j] = sh[j] * gm;
+			t->ge[j] = sh[j] - t->gm[j];
+		}
+		free(sh);
+	} else {
+		t->nc = 1;
+		t->cseg = calloc(1, sizeof(double));
+		t->cseg[0] = E;
+		t->gm = calloc(1, sizeof(double));
+		t->ge = calloc(1, sizeof(double));
+	}
+	t->C = t->G = t->Gm = t->Ge = 0;
+	for (int j = 0; j < t->nc; j++)
+		t->C += t->cseg[j];
+	for (int j = 0; j < t->ng; j++) {
+		t->Gm += t->gm[j];
+		t->Ge += t->ge[j];
+		t->G += t->gm[j] + t->ge[j];
+	}
+}
+
+/* WFD: decreasing utilisation, each to the least loaded CPU (idx: scratch, left in that order). */
+static void assign_cpus_wfd(struct rta_taskset *ts, int cpus, const double *U, int *idx)
+{
+	double *cpu_load = calloc(cpus, sizeof(double));
+
+	order_by(idx, ts->n, higher_util, U);
+	for (int a = 0; a < ts->n; a++) {
+		int best = 0;
+
+		for (int c = 1; c < cpus; c++)
+			if (cpu_load[c] < cpu_load[best])
+				best = c;
+		ts->t[idx[a]].cpu = best;
+		cpu_load[best] += U[idx[a]];
+	}
+	free(cpu_load);
+}
+
 void rta_generate(const struct rta_gen_params *p, uint64_t *rng, struct rta_taskset *ts)
 {
 	int cpus = p->cpus > 0 ? p->cpus : 1;
 	int *per = calloc(cpus, sizeof(int));
-	int n = 0, k = 0;
-	double *U, *cpu_load;
+	int n = 0, k = 0, nbe;
+	double *U;
 	int *idx;
+	bool *gpu;
 
 	memset(ts, 0, sizeof(*ts));
 	ts->cpus = cpus;
@@ -98,29 +213,14 @@ void rta_generate(const struct rta_gen_params *p, uint64_t *rng, struct rta_task
 	ts->t = calloc(n, sizeof(*ts->t));
 	U = calloc(n, sizeof(double));
 	idx = calloc(n, sizeof(int));
-	cpu_load = calloc(cpus, sizeof(double));
 	/* utilisation per CPU by UUniFast */
 	for (int c = 0; c < cpus; c++) {
 		uunifast(rng, per[c], uni(rng, p->util_min, p->util_max), U + k);
 		k += per[c];
 	}
-	/* GPU-using tasks: a random subset of the drawn ratio */
-	int ng = (int)lround(uni(rng, p->gpu_ratio_min, p->gpu_ratio_max) * n);
-	bool *gpu = calloc(n, sizeof(bool));
-
-	for (int i = 0; i < n; i++)
-		idx[i] = i;
-	for (int i = n - 1; i > 0; i--) {
-		int j = (int)(rta_rng_next(rng) % (uint64_t)(i + 1)), x = idx[i];
-
-		idx[i] = idx[j];
-		idx[j] = x;
-	}
-	for (int i = 0; i < ng && i < n; i++)
-		gpu[idx[i]] = true;
+	gpu = gen_gpu_tasks(p, rng, n, idx);
 	for (int i = 0; i < n; i++) {
 		struct rta_task *t = &ts->t[i];
-		double E, C, G;
 		char name[16];
 
 		snprintf(name, sizeof(name), "t%d", i);
@@ -128,90 +228,21 @@ void rta_generate(const struct rta_gen_params *p, uint64_t *rng, struct rta_task
 		t->T = t->D = round_to(uni(rng, p->period_min, p->period_max), 0.001);
 		if (U[i] < 1e-4)
 			U[i] = 1e-4;
-		E = U[i] * t->T;
-		if (gpu[i]) {
-			double r = uni(rng, p->gc_min, p->gc_max), gm = uni(rng, p->gm_min, p->gm_max);
-			double *sh;
-
-			C = E / (1 + r);
-			G = E - C;
-			t->ng = uni_int(rng, p->gseg_min, p->gseg_max);
-			t->nc = t->ng + 1;
-			sh = calloc(t->nc, sizeof(double));
-			t->cseg = calloc(t->nc, sizeof(double));
-			t->gm = calloc(t->ng, sizeof(double));
-			t->ge = calloc(t->ng, sizeof(double));
-			uunifast(rng, t->nc, C, sh);
-			for (int j = 0; j < t->nc; j++)
-				t->cseg[j] = sh[j];
-			uunifast(rng, t->ng, G, sh);
-			for (int j = 0; j < t->ng; j++) {
-				t->gm[j] = sh[j] * gm;
-				t->ge[j] = sh[j] - t->gm[j];
-			}
-			free(sh);
-		} else {
-			t->nc = 1;
-			t->cseg = calloc(1, sizeof(double));
-			t->cseg[0] = E;
-			t->gm = calloc(1, sizeof(double));
-			t->ge = calloc(1, sizeof(double));
-		}
-		t->C = t->G = t->Gm = t->Ge = 0;
-		for (int j = 0; j < t->nc; j++)
-			t->C += t->cseg[j];
-		for (int j = 0; j < t->ng; j++) {
-			t->Gm += t->gm[j];
-			t->Ge += t->ge[j];
-			t->G += t->gm[j] + t->ge[j];
-		}
+		gen_segments(p, rng, t, U[i] * t->T, gpu[i]);
 	}
 	/* rate-monotonic priorities: shorter period = higher (n..1) */
-	for (int i = 0; i < n; i++)
-		idx[i] = i;
-	for (int a = 1; a < n; a++)
-		for (int b = a; b > 0 && ts->t[idx[b]].T < ts->t[idx[b - 1]].T; b--) {
-			int x = idx[b];
-
-			idx[b] = idx[b - 1];
-			idx[b - 1] = x;
-		}
+	order_by(idx, n, shorter_period, ts);
 	for (int a = 0; a < n; a++)
 		ts->t[idx[a]].prio = n - a;
-	/* WFD: decreasing utilisation, each to the least loaded CPU */
-	for (int i = 0; i < n; i++)
-		idx[i] = i;
-	for (int a = 1; a < n; a++)
-		for (int b = a; b > 0 && U[idx[b]] > U[idx[b - 1]]; b--) {
-			int x = idx[b];
-
-			idx[b] = idx[b - 1];
-			idx[b - 1] = x;
-		}
-	for (int a = 0; a < n; a++) {
-		int best = 0;
-
-		for (int c = 1; c < cpus; c++)
-			if (cpu_load[c] < cpu_load[best])
-				best = c;
-		ts->t[idx[a]].cpu = best;
-		cpu_load[best] += U[idx[a]];
-	}
+	assign_cpus_wfd(ts, cpus, U, idx);
 	/* best-effort tasks: a random subset */
-	int nbe = (int)lround(p->be_ratio * n);
-
-	for (int i = n - 1; i > 0; i--) {
-		int j = (int)(rta_rng_next(rng) % (uint64_t)(i + 1)), x = idx[i];
-
-		idx[i] = idx[j];
-		idx[j] = x;
-	}
+	nbe = (int)lround(p->be_ratio * n);
+	shuffle(rng, idx, n);
 	for (int i = 0; i < nbe && i < n; i++)
 		ts->t[idx[i]].be = true;
 	free(per);
 	free(U);
 	free(idx);
-	free(cpu_load);
 	free(gpu);
 }
 
@@ -313,53 +344,74 @@ static bool parse_range(const char *s, double *a, double *b)
 	return parse_num(buf, a) && parse_num(colon + 1, b) && *a <= *b;
 }
 
-const char *rta_gen_opt(struct rta_gen_opts *o, int which, const char *arg)
+/*
+ * The options that take one value: true when which is one of them, with
+ * *err the message for a bad value (NULL: taken).
+ */
+static bool scalar_opt(struct rta_gen_opts *o, int which, const char *arg, const char **err)
 {
-	double a, b;
 	struct rta_gen_params *p = &o->p;
+	double a;
 
+	*err = NULL;
 	switch (which) {
 	case RTA_GO_COUNT:
 		if (!parse_num(arg, &a) || a < 1 || a > 1e9)
-			return "--count: expected a positive integer";
-		o->count = (int)a;
-		return NULL;
+			*err = "--count: expected a positive integer";
+		else
+			o->count = (int)a;
+		return true;
 	case RTA_GO_SEED: {
 		char *end;
 
 		errno = 0;
 		o->seed = strtoull(arg, &end, 0);
-		return (*end || errno || end == arg) ? "--seed: expected an integer" : NULL;
+		if (*end || errno || end == arg)
+			*err = "--seed: expected an integer";
+		return true;
 	}
 	case RTA_GO_OUT:
 		o->out = arg;
-		return NULL;
+		return true;
 	case RTA_GO_CPUS:
 		if (!parse_num(arg, &a) || a < 1 || a > 1024)
-			return "--cpus: expected 1..1024";
-		p->cpus = (int)a;
-		return NULL;
+			*err = "--cpus: expected 1..1024";
+		else
+			p->cpus = (int)a;
+		return true;
 	case RTA_GO_BE:
 		if (!parse_num(arg, &a) || a < 0 || a > 1)
-			return "--be-ratio: expected 0..1";
-		p->be_ratio = a;
-		return NULL;
+			*err = "--be-ratio: expected 0..1";
+		else
+			p->be_ratio = a;
+		return true;
 	case RTA_GO_EPS:
 		if (!parse_num(arg, &a) || a < 0)
-			return "--epsilon: expected a number >= 0";
-		p->eps = a;
-		return NULL;
+			*err = "--epsilon: expected a number >= 0";
+		else
+			p->eps = a;
+		return true;
 	case RTA_GO_THETA:
 		if (!parse_num(arg, &a) || a < 0)
-			return "--theta: expected a number >= 0";
-		p->theta = a;
-		return NULL;
+			*err = "--theta: expected a number >= 0";
+		else
+			p->theta = a;
+		return true;
 	case RTA_GO_L:
 		if (!parse_num(arg, &a) || !(a > 0))
-			return "--timeslice: expected a number > 0";
-		p->L = a;
-		return NULL;
+			*err = "--timeslice: expected a number > 0";
+		else
+			p->L = a;
+		return true;
 	}
+	return false;
+}
+
+/* The options that take a range A:B. */
+static const char *range_opt(struct rta_gen_params *p, int which, const char *arg)
+{
+	double a, b;
+
 	if (!parse_range(arg, &a, &b) || a < 0)
 		return "expected a range A:B (A <= B, both >= 0)";
 	switch (which) {
@@ -398,6 +450,15 @@ const char *rta_gen_opt(struct rta_gen_opts *o, int which, const char *arg)
 		return "unknown generator option";
 	}
 	return NULL;
+}
+
+const char *rta_gen_opt(struct rta_gen_opts *o, int which, const char *arg)
+{
+	const char *err;
+
+	if (scalar_opt(o, which, arg, &err))
+		return err;
+	return range_opt(&o->p, which, arg);
 }
 
 int rta_cmd_generate(const struct rta_gen_opts *o, bool json, bool pretty)
