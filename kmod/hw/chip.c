@@ -298,9 +298,7 @@ static const char *const arch_names[] = {
 
 const char *nvs_arch_name(enum nvs_arch arch)
 {
-	if ((unsigned int)arch >= NVS_ARRAY_SIZE(arch_names))
-		return "unknown";
-	return arch_names[arch];
+	return NVS_NAME(arch_names, (unsigned int)arch, "unknown");
 }
 
 bool nvs_is_pri_error(uint32_t v)

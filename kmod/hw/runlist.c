@@ -388,12 +388,12 @@ static const char *const err_msgs[] = {
 
 const char *nvs_rl_err_code(unsigned int err)
 {
-	return err < NVS_ARRAY_SIZE(err_codes) ? err_codes[err] : "unknown";
+	return NVS_NAME(err_codes, err, "unknown");
 }
 
 const char *nvs_rl_err_msg(unsigned int err)
 {
-	return err < NVS_ARRAY_SIZE(err_msgs) ? err_msgs[err] : "unknown";
+	return NVS_NAME(err_msgs, err, "unknown");
 }
 
 /* NV_PCCSR_CHANNEL_STATUS enum (regs-fifo.md §4.1) */
@@ -409,9 +409,7 @@ const char *nvs_chan_status_name(int status)
 {
 	if (status < 0)
 		return NULL;
-	if ((unsigned int)status >= NVS_ARRAY_SIZE(status_names))
-		return "status15";
-	return status_names[status];
+	return NVS_NAME(status_names, (unsigned int)status, "status15");
 }
 
 static const char *const chf_names[NVS_CHF_COUNT] = {
@@ -421,7 +419,7 @@ static const char *const chf_names[NVS_CHF_COUNT] = {
 
 const char *nvs_chf_name(unsigned int bit)
 {
-	return bit < NVS_CHF_COUNT ? chf_names[bit] : "unknown";
+	return NVS_NAME(chf_names, bit, "unknown");
 }
 
 const char *nvs_rl_fetch_err_text(int err)
