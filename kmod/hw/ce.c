@@ -175,30 +175,30 @@ static int lce_value(int8_t lce, int *out)
 	return 0;
 }
 
-int nvs_ce_lce_for_pce(const struct nvs_io *io, const struct nvs_caps *caps,
-		       unsigned int pce, int *out)
+/* the LCE of PCE @i, or (@grce) the LCE that GRCE @i shares, read now */
+static int ce_lce_of(const struct nvs_io *io, const struct nvs_caps *caps, bool grce,
+		     unsigned int i, int *out)
 {
 	struct nvs_ce ce;
 	int ret = nvs_ce_read(io, caps, &ce);
 
 	if (ret)
 		return ret;
-	if (pce >= ce.num_pces)
+	if (i >= (grce ? ce.num_grces : ce.num_pces))
 		return -ERANGE;
-	return lce_value(ce.lce_for_pce[pce], out);
+	return lce_value(grce ? ce.grce_shared_lce[i] : ce.lce_for_pce[i], out);
+}
+
+int nvs_ce_lce_for_pce(const struct nvs_io *io, const struct nvs_caps *caps,
+		       unsigned int pce, int *out)
+{
+	return ce_lce_of(io, caps, false, pce, out);
 }
 
 int nvs_ce_shared_lce_for_grce(const struct nvs_io *io, const struct nvs_caps *caps,
 			       unsigned int grce, int *out)
 {
-	struct nvs_ce ce;
-	int ret = nvs_ce_read(io, caps, &ce);
-
-	if (ret)
-		return ret;
-	if (grce >= ce.num_grces)
-		return -ERANGE;
-	return lce_value(ce.grce_shared_lce[grce], out);
+	return ce_lce_of(io, caps, true, grce, out);
 }
 
 uint32_t nvs_ce_pces_of_lce(const struct nvs_ce *ce, unsigned int lce)
