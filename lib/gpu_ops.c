@@ -184,6 +184,12 @@ out:
 	return ret;
 }
 
+/* the module's count @v, at most what the library's arrays hold */
+static unsigned int at_most(unsigned int v, unsigned int max)
+{
+	return v < max ? v : max;
+}
+
 /* NVSCHED_IOC_CE */
 static int module_ce(const struct gpu *c, struct nvs_ce *ce)
 {
@@ -196,9 +202,9 @@ static int module_ce(const struct gpu *c, struct nvs_ce *ce)
 		return ret;
 	memset(ce, 0, sizeof(*ce));
 	ce->pce_map = ce->pce_map_raw = req.pce_map;
-	ce->num_pces = req.num_pces < NVS_CE_MAX_PCES ? req.num_pces : NVS_CE_MAX_PCES;
-	ce->num_grces = req.num_grces < NVS_CE_MAX_GRCES ? req.num_grces : NVS_CE_MAX_GRCES;
-	ce->num_lces = req.num_lces < NVS_CE_MAX_LCES ? req.num_lces : NVS_CE_MAX_LCES;
+	ce->num_pces = at_most(req.num_pces, NVS_CE_MAX_PCES);
+	ce->num_grces = at_most(req.num_grces, NVS_CE_MAX_GRCES);
+	ce->num_lces = at_most(req.num_lces, NVS_CE_MAX_LCES);
 	for (i = 0; i < NVS_CE_MAX_PCES; i++)
 		ce->lce_for_pce[i] = req.lce_for_pce[i];
 	for (i = 0; i < NVS_CE_MAX_GRCES; i++)
@@ -217,7 +223,7 @@ static int module_gr(const struct gpu *c, struct nvs_gr *gr)
 	if (ret)
 		return ret;
 	memset(gr, 0, sizeof(*gr));
-	gr->num_gpcs = req.num_gpcs < NVS_GR_MAX_GPCS ? req.num_gpcs : NVS_GR_MAX_GPCS;
+	gr->num_gpcs = at_most(req.num_gpcs, NVS_GR_MAX_GPCS);
 	gr->num_tpc_per_gpc = req.num_tpc_per_gpc;
 	gr->gpc_disable_mask = req.gpc_disable_mask;
 	gr->sms_per_tpc = req.sms_per_tpc;
@@ -235,7 +241,7 @@ static int module_gr(const struct gpu *c, struct nvs_gr *gr)
 				(uint8_t)__builtin_popcount(~req.tpc_disable_mask[i] & all);
 	}
 	gr->cwd_err = req.cwd_err;
-	gr->cwd_tpcs = req.cwd_tpcs < NVS_GR_MAX_CWD_TPCS ? req.cwd_tpcs : NVS_GR_MAX_CWD_TPCS;
+	gr->cwd_tpcs = at_most(req.cwd_tpcs, NVS_GR_MAX_CWD_TPCS);
 	for (i = 0; i < gr->cwd_tpcs; i++) {
 		gr->cwd_gpc[i] = (uint8_t)NVS_GET(req.cwd_tpc_map[i], NV_PGRAPH_PRI_CWD_GPC_TPC_ID_GPC(0));
 		gr->cwd_tpc[i] = (uint8_t)NVS_GET(req.cwd_tpc_map[i], NV_PGRAPH_PRI_CWD_GPC_TPC_ID_TPC(0));

@@ -291,25 +291,28 @@ int nvsched_prio_status(struct nvsched *h, struct nvsched_prio_status *st,
 	return ret;
 }
 
-int nvsched_prio_keep(struct nvsched *h, int runlist, unsigned int tsgid, int keep)
+/* one NVSCHED_IOC_PRIO_SET request: 0 or -errno */
+static int prio_set(struct nvsched *h, unsigned int op, int runlist, unsigned int tsgid,
+		    unsigned int mechanism)
 {
 	struct nvsched_prio_set req;
 
 	memset(&req, 0, sizeof(req));
 	req.gpu = (unsigned int)h->gpu;
-	req.op = keep ? NVSCHED_PRIO_SET_KEEP : NVSCHED_PRIO_SET_UNKEEP;
+	req.op = op;
 	req.runlist = runlist;
 	req.tsgid = tsgid;
+	req.mechanism = mechanism;
 	return ioctl(h->fd, NVSCHED_IOC_PRIO_SET, &req) ? -errno : 0;
+}
+
+int nvsched_prio_keep(struct nvsched *h, int runlist, unsigned int tsgid, int keep)
+{
+	return prio_set(h, keep ? NVSCHED_PRIO_SET_KEEP : NVSCHED_PRIO_SET_UNKEEP, runlist,
+			tsgid, 0);
 }
 
 int nvsched_prio_mechanism(struct nvsched *h, unsigned int mechanism)
 {
-	struct nvsched_prio_set req;
-
-	memset(&req, 0, sizeof(req));
-	req.gpu = (unsigned int)h->gpu;
-	req.op = NVSCHED_PRIO_SET_MECHANISM;
-	req.mechanism = mechanism;
-	return ioctl(h->fd, NVSCHED_IOC_PRIO_SET, &req) ? -errno : 0;
+	return prio_set(h, NVSCHED_PRIO_SET_MECHANISM, 0, 0, mechanism);
 }

@@ -13,32 +13,44 @@ static enum nvs_ce_layout ce_layout(const struct nvs_caps *caps)
 	return caps ? caps->ce : NVS_CE_NO_MAP;
 }
 
-unsigned int nvs_ce_num_pce_slots(const struct nvs_caps *caps)
+/* @gp100, @gv100 or @ga100, whichever is layout @l's; 0 without a PCE map */
+static uint32_t ce_pick(enum nvs_ce_layout l, uint32_t gp100, uint32_t gv100, uint32_t ga100)
 {
-	switch (ce_layout(caps)) {
+	switch (l) {
 	case NVS_CE_GP100:
-		return NV_CE_PCE2LCE__SIZE_1_GP100;
+		return gp100;
 	case NVS_CE_GV100:
-		return NV_CE_PCE2LCE_CONFIG__SIZE_1_GV100;
+		return gv100;
 	case NVS_CE_GA100:
-		return NV_CE_PCE2LCE_CONFIG__SIZE_1_GA100;
+		return ga100;
 	default:
 		return 0;
 	}
 }
 
+unsigned int nvs_ce_num_pce_slots(const struct nvs_caps *caps)
+{
+	return ce_pick(ce_layout(caps), NV_CE_PCE2LCE__SIZE_1_GP100,
+		       NV_CE_PCE2LCE_CONFIG__SIZE_1_GV100, NV_CE_PCE2LCE_CONFIG__SIZE_1_GA100);
+}
+
 unsigned int nvs_ce_num_grce_slots(const struct nvs_caps *caps)
 {
-	switch (ce_layout(caps)) {
-	case NVS_CE_GP100:
-		return NV_CE_GRCE_CONFIG__SIZE_1_GP100;
-	case NVS_CE_GV100:
-		return NV_CE_GRCE_CONFIG__SIZE_1_GV100;
-	case NVS_CE_GA100:
-		return NV_CE_GRCE_CONFIG__SIZE_1_GA100;
-	default:
-		return 0;
-	}
+	return ce_pick(ce_layout(caps), NV_CE_GRCE_CONFIG__SIZE_1_GP100,
+		       NV_CE_GRCE_CONFIG__SIZE_1_GV100, NV_CE_GRCE_CONFIG__SIZE_1_GA100);
+}
+
+/* the register of layout @l at ce_pick()'s offset into @v: 0, or NVS_CE_NOVAL
+ * (no PCE map, or unreadable) */
+static int ce_rd(const struct nvs_io *io, enum nvs_ce_layout l, uint32_t gp100, uint32_t gv100,
+		 uint32_t ga100, uint32_t *v)
+{
+	uint32_t off = ce_pick(l, gp100, gv100, ga100);
+
+	if (!off)
+		return NVS_CE_NOVAL;
+	*v = nvs_rd32(io, off);
+	return nvs_reg_unreadable(*v) ? NVS_CE_NOVAL : 0;
 }
 
 /* LCE of PCE p from its register(s) */
@@ -47,24 +59,13 @@ static int pce_lce(const struct nvs_io *io, enum nvs_ce_layout l, unsigned int p
 	uint32_t v;
 	unsigned int lce;
 
-	switch (l) {
-	case NVS_CE_GP100:
-		v = nvs_rd32(io, NV_CE_PCE2LCE_GP100);
-		if (nvs_reg_unreadable(v))
-			return NVS_CE_NOVAL;
+	if (ce_rd(io, l, NV_CE_PCE2LCE_GP100, NV_CE_PCE2LCE_CONFIG_GV100(p),
+		  NV_CE_PCE2LCE_CONFIG_GA100(p), &v))
+		return NVS_CE_NOVAL;
+	if (l == NVS_CE_GP100) {
 		lce = NVS_GET(v, NV_CE_PCE2LCE_PCE_GP100(p));
 		return lce == NV_CE_PCE2LCE_PCE_NONE_GP100 ? NVS_CE_NONE : (int)lce;
-	case NVS_CE_GV100:
-		v = nvs_rd32(io, NV_CE_PCE2LCE_CONFIG_GV100(p));
-		break;
-	case NVS_CE_GA100:
-		v = nvs_rd32(io, NV_CE_PCE2LCE_CONFIG_GA100(p));
-		break;
-	default:
-		return NVS_CE_NOVAL;
 	}
-	if (nvs_reg_unreadable(v))
-		return NVS_CE_NOVAL;
 	lce = NVS_GET(v, NV_CE_PCE2LCE_CONFIG_PCE_ASSIGNED_LCE);
 	return lce == NV_CE_PCE2LCE_CONFIG_PCE_ASSIGNED_LCE_NONE ? NVS_CE_NONE : (int)lce;
 }
@@ -75,25 +76,14 @@ static int grce_lce(const struct nvs_io *io, enum nvs_ce_layout l, unsigned int 
 	uint32_t v;
 	unsigned int lce;
 
-	switch (l) {
-	case NVS_CE_GP100:
-		v = nvs_rd32(io, NV_CE_GRCE_CONFIG_GP100);
-		if (nvs_reg_unreadable(v))
-			return NVS_CE_NOVAL;
+	if (ce_rd(io, l, NV_CE_GRCE_CONFIG_GP100, NV_CE_GRCE_CONFIG_GV100(g),
+		  NV_CE_GRCE_CONFIG_GA100(g), &v))
+		return NVS_CE_NOVAL;
+	if (l == NVS_CE_GP100) {
 		if (!NVS_TEST(v, NV_CE_GRCE_CONFIG_SHARED_GP100(g)))
 			return NVS_CE_NONE;
 		return (int)NVS_GET(v, NV_CE_GRCE_CONFIG_LCE_GP100(g));
-	case NVS_CE_GV100:
-		v = nvs_rd32(io, NV_CE_GRCE_CONFIG_GV100(g));
-		break;
-	case NVS_CE_GA100:
-		v = nvs_rd32(io, NV_CE_GRCE_CONFIG_GA100(g));
-		break;
-	default:
-		return NVS_CE_NOVAL;
 	}
-	if (nvs_reg_unreadable(v))
-		return NVS_CE_NOVAL;
 	lce = NVS_GET(v, NV_CE_GRCE_CONFIG_SHARED_LCE);
 	if (!NVS_TEST(v, NV_CE_GRCE_CONFIG_SHARED) ||
 	    lce == NV_CE_GRCE_CONFIG_SHARED_LCE_NONE)
@@ -185,30 +175,30 @@ static int lce_value(int8_t lce, int *out)
 	return 0;
 }
 
-int nvs_ce_lce_for_pce(const struct nvs_io *io, const struct nvs_caps *caps,
-		       unsigned int pce, int *out)
+/* the LCE of PCE @i, or (@grce) the LCE that GRCE @i shares, read now */
+static int ce_lce_of(const struct nvs_io *io, const struct nvs_caps *caps, bool grce,
+		     unsigned int i, int *out)
 {
 	struct nvs_ce ce;
 	int ret = nvs_ce_read(io, caps, &ce);
 
 	if (ret)
 		return ret;
-	if (pce >= ce.num_pces)
+	if (i >= (grce ? ce.num_grces : ce.num_pces))
 		return -ERANGE;
-	return lce_value(ce.lce_for_pce[pce], out);
+	return lce_value(grce ? ce.grce_shared_lce[i] : ce.lce_for_pce[i], out);
+}
+
+int nvs_ce_lce_for_pce(const struct nvs_io *io, const struct nvs_caps *caps,
+		       unsigned int pce, int *out)
+{
+	return ce_lce_of(io, caps, false, pce, out);
 }
 
 int nvs_ce_shared_lce_for_grce(const struct nvs_io *io, const struct nvs_caps *caps,
 			       unsigned int grce, int *out)
 {
-	struct nvs_ce ce;
-	int ret = nvs_ce_read(io, caps, &ce);
-
-	if (ret)
-		return ret;
-	if (grce >= ce.num_grces)
-		return -ERANGE;
-	return lce_value(ce.grce_shared_lce[grce], out);
+	return ce_lce_of(io, caps, true, grce, out);
 }
 
 uint32_t nvs_ce_pces_of_lce(const struct nvs_ce *ce, unsigned int lce)

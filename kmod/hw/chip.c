@@ -170,39 +170,33 @@ static const struct nvs_caps caps_hopper = {
 	.gr = NVS_GR_AD102, .gsp_capable = true, .gsp_always = true,
 };
 
+/* Blackwell: 256 GiB pages in PD2, its RAMIN, RAMFC and GR layouts; per
+ * chip the window's BASE width (@win), the runlist block (@block), entry
+ * format (@entry) and alignment (@shift) */
+#define BLACKWELL(win, block, entry, shift) \
+	.arch = NVS_ARCH_BLACKWELL, HOPPER_PLUS, .window_base_hi = NVS_HI(win), \
+	block, .rl_entry = (entry), .rl_base_shift = (shift), .pt_page_256g = true, \
+	.ramin = NVS_RAMIN_GB100, .ramfc = NVS_RAMFC_GB100, .gr = NVS_GR_GB100
+
 static const struct nvs_caps caps_gb10x = {
-	.arch = NVS_ARCH_BLACKWELL, HOPPER_PLUS,
-	.window_base_hi = NVS_HI(NV_XAL_EP_BAR0_WINDOW_BASE_GB100),
-	BLOCK_GA100, .rl_entry = NVS_RL_ENTRY_GH100, .rl_base_shift = 10,
-	.pt_page_256g = true, .ramin = NVS_RAMIN_GB100, .ramfc = NVS_RAMFC_GB100,
-	.gr = NVS_GR_GB100, .gsp_capable = true, .gsp_always = true,
+	BLACKWELL(NV_XAL_EP_BAR0_WINDOW_BASE_GB100, BLOCK_GA100, NVS_RL_ENTRY_GH100, 10),
+	.gsp_capable = true, .gsp_always = true,
 };
 
 static const struct nvs_caps caps_gb10b = {
-	.arch = NVS_ARCH_BLACKWELL, HOPPER_PLUS,
-	.window_base_hi = NVS_HI(NV_XAL_EP_BAR0_WINDOW_BASE_GB10B),
-	BLOCK_GA100, .rl_entry = NVS_RL_ENTRY_GH100, .rl_base_shift = 10,
-	.pt_page_256g = true, .ramin = NVS_RAMIN_GB100, .ramfc = NVS_RAMFC_GB100,
-	.gr = NVS_GR_GB100,
+	BLACKWELL(NV_XAL_EP_BAR0_WINDOW_BASE_GB10B, BLOCK_GA100, NVS_RL_ENTRY_GH100, 10),
 };
 
 /* GB20x: what changes against GB10x is the runlist block layout, the
  * runlist entry (VEID, narrower INST_PTR_HI) and a 256-byte alignment
  * (gb202 NV_RAMRL_ENTRY_BASE_SHIFT 8) */
 static const struct nvs_caps caps_gb20x = {
-	.arch = NVS_ARCH_BLACKWELL, HOPPER_PLUS,
-	.window_base_hi = NVS_HI(NV_XAL_EP_BAR0_WINDOW_BASE_GB100),
-	BLOCK_GB20X, .rl_entry = NVS_RL_ENTRY_GB20X, .rl_base_shift = 8,
-	.pt_page_256g = true, .ramin = NVS_RAMIN_GB100, .ramfc = NVS_RAMFC_GB100,
-	.gr = NVS_GR_GB100, .gsp_capable = true, .gsp_always = true,
+	BLACKWELL(NV_XAL_EP_BAR0_WINDOW_BASE_GB100, BLOCK_GB20X, NVS_RL_ENTRY_GB20X, 8),
+	.gsp_capable = true, .gsp_always = true,
 };
 
 static const struct nvs_caps caps_gb20b = {
-	.arch = NVS_ARCH_BLACKWELL, HOPPER_PLUS,
-	.window_base_hi = NVS_HI(NV_XAL_EP_BAR0_WINDOW_BASE_GB10B),
-	BLOCK_GB20X, .rl_entry = NVS_RL_ENTRY_GB20X, .rl_base_shift = 8,
-	.pt_page_256g = true, .ramin = NVS_RAMIN_GB100, .ramfc = NVS_RAMFC_GB100,
-	.gr = NVS_GR_GB100,
+	BLACKWELL(NV_XAL_EP_BAR0_WINDOW_BASE_GB10B, BLOCK_GB20X, NVS_RL_ENTRY_GB20X, 8),
 };
 
 #define DGPU(i, n, c)	{ .id = (i), .name = (n), .tegra = false, .caps = &(c) }
@@ -304,9 +298,7 @@ static const char *const arch_names[] = {
 
 const char *nvs_arch_name(enum nvs_arch arch)
 {
-	if ((unsigned int)arch >= NVS_ARRAY_SIZE(arch_names))
-		return "unknown";
-	return arch_names[arch];
+	return NVS_NAME(arch_names, (unsigned int)arch, "unknown");
 }
 
 bool nvs_is_pri_error(uint32_t v)

@@ -25,4 +25,22 @@
 
 #define NVS_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+/**
+ * nvs_name_in() - the name of a value in a table of names indexed by value
+ * @names: the table; an entry may be NULL (a value without a name)
+ * @n: entries in @names
+ * @i: the value
+ * @none: what a value beyond the table or without a name gets
+ *
+ * Return: @names[@i] or @none.
+ */
+static inline const char *nvs_name_in(const char *const *names, size_t n, unsigned int i,
+				      const char *none)
+{
+	return i < n && names[i] ? names[i] : none;
+}
+
+/* nvs_name_in() for a table whose size the compiler knows */
+#define NVS_NAME(names, i, none) nvs_name_in(names, NVS_ARRAY_SIZE(names), i, none)
+
 #endif /* NVS_HW_COMPAT_H */

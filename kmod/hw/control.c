@@ -275,23 +275,17 @@ bool nvs_rl_has_tsg(const struct nvs_rl_loc *loc, const struct nvs_rl_item *item
 	return rl_has(loc, items, NVS_RL_TSG, tsgid);
 }
 
+static const char *const ctl_op_names[] = {
+	[NVS_CTL_DISABLE_CHANNEL] = "disable channel",
+	[NVS_CTL_ENABLE_CHANNEL] = "enable channel",
+	[NVS_CTL_PREEMPT_TSG] = "preempt TSG",
+	[NVS_CTL_PREEMPT_RUNLIST] = "preempt runlist",
+	[NVS_CTL_RESUBMIT_RUNLIST] = "resubmit runlist",
+	[NVS_CTL_SCHED_DISABLE] = "disable scheduling of runlist",
+	[NVS_CTL_SCHED_ENABLE] = "enable scheduling of runlist",
+};
+
 const char *nvs_ctl_op_name(enum nvs_ctl_op op)
 {
-	switch (op) {
-	case NVS_CTL_DISABLE_CHANNEL:
-		return "disable channel";
-	case NVS_CTL_ENABLE_CHANNEL:
-		return "enable channel";
-	case NVS_CTL_PREEMPT_TSG:
-		return "preempt TSG";
-	case NVS_CTL_PREEMPT_RUNLIST:
-		return "preempt runlist";
-	case NVS_CTL_RESUBMIT_RUNLIST:
-		return "resubmit runlist";
-	case NVS_CTL_SCHED_DISABLE:
-		return "disable scheduling of runlist";
-	case NVS_CTL_SCHED_ENABLE:
-		return "enable scheduling of runlist";
-	}
-	return "unknown";
+	return NVS_NAME(ctl_op_names, (unsigned int)op, "unknown");
 }

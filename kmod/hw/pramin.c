@@ -225,30 +225,25 @@ int nvs_vid_read(const struct nvs_io *io, const struct nvs_caps *caps,
 	return ret ? ret : end;
 }
 
+static const char *const ap_names[] = {
+	[NVS_AP_VID] = "vid",
+	[NVS_AP_SYS_COH] = "sys_coh",
+	[NVS_AP_SYS_NONCOH] = "sys_noncoh",
+};
+
+/* the manuals' names (NV_*_TARGET_*) */
+static const char *const ap_manual_names[] = {
+	[NVS_AP_VID] = "VID_MEM",
+	[NVS_AP_SYS_COH] = "SYS_MEM_COHERENT",
+	[NVS_AP_SYS_NONCOH] = "SYS_MEM_NONCOHERENT",
+};
+
 const char *nvs_aperture_name(unsigned int ap)
 {
-	switch (ap) {
-	case NVS_AP_VID:
-		return "vid";
-	case NVS_AP_SYS_COH:
-		return "sys_coh";
-	case NVS_AP_SYS_NONCOH:
-		return "sys_noncoh";
-	default:
-		return "invalid";
-	}
+	return NVS_NAME(ap_names, ap, "invalid");
 }
 
 const char *nvs_aperture_manual_name(unsigned int ap)
 {
-	switch (ap) {
-	case NVS_AP_VID:
-		return "VID_MEM";
-	case NVS_AP_SYS_COH:
-		return "SYS_MEM_COHERENT";
-	case NVS_AP_SYS_NONCOH:
-		return "SYS_MEM_NONCOHERENT";
-	default:
-		return "INVALID";
-	}
+	return NVS_NAME(ap_manual_names, ap, "INVALID");
 }

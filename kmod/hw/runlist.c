@@ -291,18 +291,19 @@ void nvs_chan_state_read(const struct nvs_io *io, const struct nvs_caps *caps,
 			 const struct nvs_rl_loc *loc, unsigned int chid,
 			 struct nvs_chan_state *st)
 {
+	bool chram = caps->chan_ctl == NVS_CHAN_CHRAM;
 	uint32_t v;
 
 	memset(st, 0, sizeof(*st));
 	st->status = -1;
 	if (chid >= loc->num_channels)
 		return;
-	if (caps->chan_ctl == NVS_CHAN_CHRAM) {
-		v = nvs_rd32(io, NV_CHRAM_CHANNEL(loc->chram_base, chid));
-		if (nvs_reg_unreadable(v))
-			return;
-		st->valid = true;
-		st->raw = v;
+	v = nvs_rd32(io, chram ? NV_CHRAM_CHANNEL(loc->chram_base, chid) : NV_PCCSR_CHANNEL(chid));
+	if (nvs_reg_unreadable(v))
+		return;
+	st->valid = true;
+	st->raw = v;
+	if (chram) {
 		st->enabled = NVS_TEST(v, NV_CHRAM_CHANNEL_ENABLE);
 		st->busy = NVS_TEST(v, NV_CHRAM_CHANNEL_BUSY);
 		st->flags = (NVS_TEST(v, NV_CHRAM_CHANNEL_NEXT) ? NVS_CHF_NEXT : 0) |
@@ -318,11 +319,6 @@ void nvs_chan_state_read(const struct nvs_io *io, const struct nvs_caps *caps,
 			    (NVS_TEST(v, NV_CHRAM_CHANNEL_ENG_BUSY) ? NVS_CHF_ENG_BUSY : 0);
 		return;
 	}
-	v = nvs_rd32(io, NV_PCCSR_CHANNEL(chid));
-	if (nvs_reg_unreadable(v))
-		return;
-	st->valid = true;
-	st->raw = v;
 	st->enabled = NVS_TEST(v, NV_PCCSR_CHANNEL_ENABLE);
 	st->busy = NVS_TEST(v, NV_PCCSR_CHANNEL_BUSY);
 	st->status = (int8_t)NVS_GET(v, NV_PCCSR_CHANNEL_STATUS);
@@ -388,12 +384,12 @@ static const char *const err_msgs[] = {
 
 const char *nvs_rl_err_code(unsigned int err)
 {
-	return err < NVS_ARRAY_SIZE(err_codes) ? err_codes[err] : "unknown";
+	return NVS_NAME(err_codes, err, "unknown");
 }
 
 const char *nvs_rl_err_msg(unsigned int err)
 {
-	return err < NVS_ARRAY_SIZE(err_msgs) ? err_msgs[err] : "unknown";
+	return NVS_NAME(err_msgs, err, "unknown");
 }
 
 /* NV_PCCSR_CHANNEL_STATUS enum (regs-fifo.md §4.1) */
@@ -409,9 +405,7 @@ const char *nvs_chan_status_name(int status)
 {
 	if (status < 0)
 		return NULL;
-	if ((unsigned int)status >= NVS_ARRAY_SIZE(status_names))
-		return "status15";
-	return status_names[status];
+	return NVS_NAME(status_names, (unsigned int)status, "status15");
 }
 
 static const char *const chf_names[NVS_CHF_COUNT] = {
@@ -421,7 +415,7 @@ static const char *const chf_names[NVS_CHF_COUNT] = {
 
 const char *nvs_chf_name(unsigned int bit)
 {
-	return bit < NVS_CHF_COUNT ? chf_names[bit] : "unknown";
+	return NVS_NAME(chf_names, bit, "unknown");
 }
 
 const char *nvs_rl_fetch_err_text(int err)

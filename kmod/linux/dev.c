@@ -31,6 +31,13 @@ static_assert(sizeof(struct nvsched_runlist) == 72);
 static_assert(sizeof(struct nvsched_control) == 80);
 static_assert(sizeof(struct nvsched_raw_rd32) == 24);
 static_assert(sizeof(struct nvsched_raw_mem) == 32);
+static_assert(sizeof(struct nvsched_prio_tsg) == 32);
+static_assert(sizeof(struct nvsched_prio_seg) == 32);
+static_assert(sizeof(struct nvsched_prio_task) == 16);
+static_assert(sizeof(struct nvsched_prio_set) == 32);
+static_assert(sizeof(struct nvsched_prio_status) == 64);
+static_assert(sizeof(struct nvsched_prio_capture) == 32);
+static_assert(sizeof(struct nvsched_prio_stats) == 72);
 static_assert((int)NVSCHED_CTL_RESUBMIT_RUNLIST == (int)NVS_CTL_RESUBMIT_RUNLIST);
 static_assert((int)NVSCHED_CTL_SCHED_DISABLE == (int)NVS_CTL_SCHED_DISABLE);
 static_assert((int)NVSCHED_CTL_SCHED_ENABLE == (int)NVS_CTL_SCHED_ENABLE);
@@ -53,6 +60,26 @@ static long nvs_ioc_hw_in(struct file *file, void *req, size_t size, void __user
 	if (ret)
 		return ret;
 	return copy_from_user(req, arg, size) ? -EFAULT : 0;
+}
+
+/*
+ * The end of an ioctl that lists into a user array: the request comes back
+ * on success and on -ENOSPC (then with the count needed), @ret is returned.
+ */
+static long nvs_ioc_listed(void __user *arg, const void *req, size_t size, long ret)
+{
+	if (ret && ret != -ENOSPC)
+		return ret;
+	return copy_to_user(arg, req, size) ? -EFAULT : ret;
+}
+
+/* the GPU of a request whose own check (@checked: 0 or its errno) passed */
+static long nvs_ioc_gpu(long checked, unsigned int gpu, struct nvs_gpu **g)
+{
+	if (checked)
+		return checked;
+	*g = nvs_gpu_get_by_index(gpu);
+	return *g ? 0 : -ENODEV;
 }
 
 static long nvs_ioc_version(void __user *arg)
@@ -174,11 +201,7 @@ static long nvs_ioc_topology(void __user *arg)
 	req.flags = (t->info2 ? NVSCHED_TOPO_INFO2 : 0) |
 		    (t->version_unconfirmed ? NVSCHED_TOPO_UNCONFIRMED : 0);
 	kfree(t);
-	if (ret && ret != -ENOSPC)
-		return ret;
-	if (copy_to_user(arg, &req, sizeof(req)))
-		return -EFAULT;
-	return ret;
+	return nvs_ioc_listed(arg, &req, sizeof(req), ret);
 }
 
 static long nvs_ioc_runlist(struct file *file, void __user *arg)
@@ -192,14 +215,10 @@ static long nvs_ioc_runlist(struct file *file, void __user *arg)
 
 	/* the entries are read through the PRAMIN window the driver shares */
 	ret = nvs_ioc_hw_in(file, &req, sizeof(req), arg);
+	if (!ret)
+		ret = nvs_ioc_gpu(nvs_ck_runlist(&req), req.gpu, &g);
 	if (ret)
 		return ret;
-	ret = nvs_ck_runlist(&req);
-	if (ret)
-		return ret;
-	g = nvs_gpu_get_by_index(req.gpu);
-	if (!g)
-		return -ENODEV;
 	ret = nvs_rlcopy_take(g, req.id, false, &s);
 	if (ret)
 		return ret;
@@ -245,11 +264,7 @@ static long nvs_ioc_runlist(struct file *file, void __user *arg)
 	req.chram_base = s->loc.chram_base;
 	req.window_moves = s->moves;
 	nvs_rlcopy_free(s);
-	if (ret && ret != -ENOSPC)
-		return ret;
-	if (copy_to_user(arg, &req, sizeof(req)))
-		return -EFAULT;
-	return ret;
+	return nvs_ioc_listed(arg, &req, sizeof(req), ret);
 }
 
 static long nvs_ioc_control(struct file *file, void __user *arg)
@@ -261,14 +276,10 @@ static long nvs_ioc_control(struct file *file, void __user *arg)
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
 	ret = nvs_ioc_hw_in(file, &c, sizeof(c), arg);
+	if (!ret)
+		ret = nvs_ioc_gpu(nvs_ck_control(&c), c.gpu, &g);
 	if (ret)
 		return ret;
-	ret = nvs_ck_control(&c);
-	if (ret)
-		return ret;
-	g = nvs_gpu_get_by_index(c.gpu);
-	if (!g)
-		return -ENODEV;
 	c.nwrites = 0;
 	c.pending = 0;
 	c.count = 0;
@@ -296,14 +307,10 @@ static long nvs_ioc_raw_rd32(struct file *file, void __user *arg)
 	long ret;
 
 	ret = nvs_ioc_hw_in(file, &req, sizeof(req), arg);
+	if (!ret)
+		ret = nvs_ioc_gpu(nvs_ck_raw_rd32(&req), req.gpu, &g);
 	if (ret)
 		return ret;
-	ret = nvs_ck_raw_rd32(&req);
-	if (ret)
-		return ret;
-	g = nvs_gpu_get_by_index(req.gpu);
-	if (!g)
-		return -ENODEV;
 	off = kvmalloc_array(req.count, sizeof(*off), GFP_KERNEL_ACCOUNT);
 	if (!off)
 		return -ENOMEM;
@@ -338,14 +345,10 @@ static long nvs_ioc_raw_mem(struct file *file, void __user *arg)
 	long ret;
 
 	ret = nvs_ioc_hw_in(file, &req, sizeof(req), arg);
+	if (!ret)
+		ret = nvs_ioc_gpu(nvs_ck_raw_mem(&req), req.gpu, &g);
 	if (ret)
 		return ret;
-	ret = nvs_ck_raw_mem(&req);
-	if (ret)
-		return ret;
-	g = nvs_gpu_get_by_index(req.gpu);
-	if (!g)
-		return -ENODEV;
 	buf = kvmalloc(req.len, GFP_KERNEL_ACCOUNT);
 	if (!buf)
 		return -ENOMEM;

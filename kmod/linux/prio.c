@@ -95,13 +95,7 @@ struct nvs_prio_file {
 	bool capturing;
 };
 
-static_assert(sizeof(struct nvsched_prio_tsg) == 32);
-static_assert(sizeof(struct nvsched_prio_seg) == 32);
-static_assert(sizeof(struct nvsched_prio_task) == 16);
-static_assert(sizeof(struct nvsched_prio_set) == 32);
-static_assert(sizeof(struct nvsched_prio_status) == 64);
-static_assert(sizeof(struct nvsched_prio_capture) == 32);
-static_assert(sizeof(struct nvsched_prio_stats) == 72);
+/* the ABI sizes of the priority requests: dev.c */
 static_assert(NVSCHED_PRIO_MAX == NVS_PRIO_MAX);
 static_assert(NVS_PRIO_RUNLISTS == NVS_CK_PRIO_RUNLISTS && NVS_PRIO_TSGS == NVS_CK_PRIO_TSGS);
 
@@ -358,6 +352,21 @@ err:
 	return ret;
 }
 
+/*
+ * The GPU's state for a request that, when @writes, asks for writes later
+ * on runlist @rl (-1: any): refused first under GSP (nvs_prio_gsp_check())
+ */
+static int nvs_prio_gpu_for(struct nvs_gpu *g, bool writes, int rl, struct nvs_prio_gpu **pg)
+{
+	if (writes) {
+		int ret = nvs_prio_gsp_check(g, rl);
+
+		if (ret)
+			return ret;
+	}
+	return nvs_prio_gpu_get(g, pg);
+}
+
 static struct nvs_prio_gate_state *nvs_prio_gate_new(int rl)
 {
 	struct nvs_prio_gate_state *s = kzalloc(sizeof(*s), GFP_KERNEL);
@@ -404,12 +413,18 @@ static struct nvs_prio_file *nvs_prio_file(struct file *file, struct nvs_gpu *g)
 	return pf;
 }
 
-/* TSG and SET: CAP_SYS_ADMIN, a runlist and TSG id in range, the GPU */
-static int nvs_prio_admin_target(unsigned int gpu, int rl, unsigned int tsgid,
+/*
+ * TSG and SET: the request's own check (@checked: its nvs_ck_prio_*()
+ * result, before the capability), CAP_SYS_ADMIN, a runlist and TSG id in
+ * range, the GPU
+ */
+static int nvs_prio_admin_target(int checked, unsigned int gpu, int rl, unsigned int tsgid,
 				 struct nvs_gpu **g)
 {
 	int ret;
 
+	if (checked)
+		return checked;
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
 	ret = nvs_ck_prio_target(rl, tsgid);
@@ -462,21 +477,13 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
-	ret = nvs_ck_prio_tsg(&req);
-	if (ret)
-		return ret;
-	ret = nvs_prio_admin_target(req.gpu, req.runlist, req.tsgid, &g);
+	ret = nvs_prio_admin_target(nvs_ck_prio_tsg(&req), req.gpu, req.runlist, req.tsgid, &g);
 	if (ret)
 		return ret;
 	pf = nvs_prio_file(file, g);
 	if (IS_ERR(pf))
 		return PTR_ERR(pf);
-	if (!(req.flags & NVSCHED_PRIO_TSG_REMOVE)) {
-		ret = nvs_prio_gsp_check(g, req.runlist);
-		if (ret)
-			return ret;
-	}
-	ret = nvs_prio_gpu_get(g, &pg);
+	ret = nvs_prio_gpu_for(g, !(req.flags & NVSCHED_PRIO_TSG_REMOVE), req.runlist, &pg);
 	if (ret)
 		return ret;
 	if (!(req.flags & NVSCHED_PRIO_TSG_REMOVE)) {
@@ -629,18 +636,10 @@ static int nvs_prio_ioc_set(void __user *arg)
 
 	if (copy_from_user(&req, arg, sizeof(req)))
 		return -EFAULT;
-	ret = nvs_ck_prio_set(&req);
+	ret = nvs_prio_admin_target(nvs_ck_prio_set(&req), req.gpu, req.runlist, req.tsgid, &g);
 	if (ret)
 		return ret;
-	ret = nvs_prio_admin_target(req.gpu, req.runlist, req.tsgid, &g);
-	if (ret)
-		return ret;
-	if (req.op == NVSCHED_PRIO_SET_KEEP) {
-		ret = nvs_prio_gsp_check(g, req.runlist);
-		if (ret)
-			return ret;
-	}
-	ret = nvs_prio_gpu_get(g, &pg);
+	ret = nvs_prio_gpu_for(g, req.op == NVSCHED_PRIO_SET_KEEP, req.runlist, &pg);
 	if (ret)
 		return ret;
 	if (rt_mutex_lock_interruptible(&pg->lock))
@@ -890,13 +889,8 @@ static int nvs_prio_ioc_capture(struct file *file, void __user *arg)
 	pf = nvs_prio_file(file, g);
 	if (IS_ERR(pf))
 		return PTR_ERR(pf);
-	if (req.op == NVSCHED_PRIO_CAPTURE_BEGIN) {
-		/* a capture registers TSGs: refused under GSP like NVSCHED_IOC_PRIO_TSG */
-		ret = nvs_prio_gsp_check(g, -1);
-		if (ret)
-			return ret;
-	}
-	ret = nvs_prio_gpu_get(g, &pg);
+	/* a capture registers TSGs: refused under GSP like NVSCHED_IOC_PRIO_TSG */
+	ret = nvs_prio_gpu_for(g, req.op == NVSCHED_PRIO_CAPTURE_BEGIN, -1, &pg);
 	if (ret)
 		return ret;
 	now = kvcalloc(array_size(NVS_PRIO_RUNLISTS, pg->p->words), sizeof(*now), GFP_KERNEL);
