@@ -207,28 +207,117 @@ static int hex4(struct jp *p, unsigned *out)
 	return 0;
 }
 
+/*
+ * jp_string_scan - move p->s from @start to the string's closing quote (or
+ * to p->end when there is none).  Returns true when the string holds no
+ * escape and no control character (its text is then its value).
+ */
+static inline bool jp_string_scan(struct jp *p, const char *start)
+{
+	const char *q = start, *end = p->end;
+	bool plain = true;
+
+	while (q < end && *q != '"') {
+		unsigned char c = (unsigned char)*q;
+
+		if (c < 0x20 || c == '\\') {
+			plain = false;
+			if (c == '\\')
+				q++;
+		}
+		q++;
+	}
+	p->s = q;
+	return plain;
+}
+
+/*
+ * jp_unicode - a \uXXXX escape (p->s past the 'u'), a high surrogate
+ * joined with the \uXXXX low one that follows it, written as UTF-8 at *o.
+ */
+static int jp_unicode(struct jp *p, char **o)
+{
+	unsigned cp, lo;
+
+	if (hex4(p, &cp))
+		return -1;
+	if (cp >= 0xd800 && cp < 0xdc00 && p->end - p->s >= 6 &&
+	    p->s[0] == '\\' && p->s[1] == 'u') {
+		p->s += 2;
+		if (hex4(p, &lo))
+			return -1;
+		if (lo < 0xdc00 || lo > 0xdfff) {
+			jp_fail(p, "bad surrogate pair");
+			return -1;
+		}
+		cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+	}
+	if (cp == 0) {
+		jp_fail(p, "\\u0000 not supported");
+		return -1;
+	}
+	put_utf8(o, cp);
+	return 0;
+}
+
+/* jp_escape - one escape (p->s past its backslash), its character at *o */
+static int jp_escape(struct jp *p, char **o)
+{
+	unsigned char c = (unsigned char)*p->s++;
+	char r;
+
+	switch (c) {
+	case '"': r = '"'; break;
+	case '\\': r = '\\'; break;
+	case '/': r = '/'; break;
+	case 'b': r = '\b'; break;
+	case 'f': r = '\f'; break;
+	case 'n': r = '\n'; break;
+	case 'r': r = '\r'; break;
+	case 't': r = '\t'; break;
+	case 'u':
+		return jp_unicode(p, o);
+	default:
+		jp_fail(p, "bad escape '\\%c'", c);
+		return -1;
+	}
+	*(*o)++ = r;
+	return 0;
+}
+
+/*
+ * jp_unescape - the string's value from p->s (its first character) to the
+ * closing quote jp_string_scan found, into @buf; p->s ends past the quote.
+ */
+static int jp_unescape(struct jp *p, char *buf)
+{
+	char *o = buf;
+
+	while (*p->s != '"') {
+		unsigned char c = (unsigned char)*p->s++;
+
+		if (c < 0x20) {
+			jp_fail(p, "control character in string");
+			return -1;
+		}
+		if (c != '\\') {
+			*o++ = (char)c;
+			continue;
+		}
+		if (jp_escape(p, &o))
+			return -1;
+	}
+	p->s++;
+	*o = 0;
+	return 0;
+}
+
 static char *jp_string(struct jp *p)
 {
 	const char *start = ++p->s;	/* skip the quote */
-	char *buf, *o;
-	bool plain = true;	/* no escape, no control character */
+	bool plain = jp_string_scan(p, start);
+	char *buf;
 
-	/* output is never longer than the input */
-	{
-		const char *q = start, *end = p->end;
-
-		while (q < end && *q != '"') {
-			unsigned char c = (unsigned char)*q;
-
-			if (c < 0x20 || c == '\\') {
-				plain = false;
-				if (c == '\\')
-					q++;
-			}
-			q++;
-		}
-		p->s = q;
-	}
 	if (p->s >= p->end) {
 		jp_fail(p, "unterminated string");
 		return NULL;
@@ -238,6 +327,7 @@ static char *jp_string(struct jp *p)
 		*(char *)p->s++ = 0;
 		return (char *)start;
 	}
+	/* output is never longer than the input */
 	buf = aalloc(p, p->s - start + 1);
 	if (!buf) {
 		jp_fail(p, "out of memory");
@@ -252,59 +342,7 @@ static char *jp_string(struct jp *p)
 		return buf;
 	}
 	p->s = start;
-	o = buf;
-	while (*p->s != '"') {
-		unsigned char c = (unsigned char)*p->s++;
-		unsigned cp, lo;
-
-		if (c < 0x20) {
-			jp_fail(p, "control character in string");
-			goto bad;
-		}
-		if (c != '\\') {
-			*o++ = (char)c;
-			continue;
-		}
-		c = (unsigned char)*p->s++;
-		switch (c) {
-		case '"': *o++ = '"'; break;
-		case '\\': *o++ = '\\'; break;
-		case '/': *o++ = '/'; break;
-		case 'b': *o++ = '\b'; break;
-		case 'f': *o++ = '\f'; break;
-		case 'n': *o++ = '\n'; break;
-		case 'r': *o++ = '\r'; break;
-		case 't': *o++ = '\t'; break;
-		case 'u':
-			if (hex4(p, &cp))
-				goto bad;
-			if (cp >= 0xd800 && cp < 0xdc00 && p->end - p->s >= 6 &&
-			    p->s[0] == '\\' && p->s[1] == 'u') {
-				p->s += 2;
-				if (hex4(p, &lo))
-					goto bad;
-				if (lo < 0xdc00 || lo > 0xdfff) {
-					jp_fail(p, "bad surrogate pair");
-					goto bad;
-				}
-				cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-			}
-			if (cp == 0) {
-				jp_fail(p, "\\u0000 not supported");
-				goto bad;
-			}
-			put_utf8(&o, cp);
-			break;
-		default:
-			jp_fail(p, "bad escape '\\%c'", c);
-			goto bad;
-		}
-	}
-	p->s++;
-	*o = 0;
-	return buf;
-bad:
-	return NULL;
+	return jp_unescape(p, buf) ? NULL : buf;
 }
 
 static struct json *jp_value(struct jp *p, int depth);
@@ -322,12 +360,113 @@ static const double pow10tab[23] = {
 	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 };
 
+/*
+ * fast_digits - accumulate the decimal digits at *sp into *m (wrapping past
+ * 19 digits: the caller refuses those); *sp ends past them.  Returns their
+ * count.
+ */
+static inline int fast_digits(const char **sp, const char *end, uint64_t *m)
+{
+	const char *s = *sp, *p;
+	uint64_t v = *m;
+
+	for (p = s; s < end && (unsigned)(*s - '0') <= 9; s++)
+		v = v * 10 + (unsigned)(*s - '0');
+	*m = v;
+	*sp = s;
+	return (int)(s - p);
+}
+
+/*
+ * fast_mantissa - D+(.D+)? at *sp (a digit): its significant digits (from
+ * the first non-zero one) as the integer *m, their count in *digits, and
+ * *scale = minus the length of the fraction.  False when a point has no
+ * digit after it or the fraction is over 22 digits.
+ */
+static inline bool fast_mantissa(const char **sp, const char *end, uint64_t *m,
+				 int *digits, int *scale)
+{
+	const char *s = *sp;
+
+	while (s < end && *s == '0')
+		s++;
+	*digits = fast_digits(&s, end, m);
+	if (s < end && *s == '.') {
+		const char *f = ++s;
+
+		if (s >= end || (unsigned)(*s - '0') > 9)
+			return false;
+		if (!*digits)
+			while (s < end && *s == '0')
+				s++;
+		*digits += fast_digits(&s, end, m);
+		if (s - f > 22)
+			return false;
+		*scale = -(int)(s - f);
+	}
+	*sp = s;
+	return true;
+}
+
+/*
+ * fast_exponent - [eE][+-]?D+ at *sp into *ex; false when it has no digit
+ * or its value passes 1000.
+ */
+static inline bool fast_exponent(const char **sp, const char *end, int *ex)
+{
+	const char *s = *sp + 1;
+	bool eneg = false;
+	int e = 0, ed = 0;
+
+	if (s < end && (*s == '+' || *s == '-'))
+		eneg = *s++ == '-';
+	for (; s < end && *s >= '0' && *s <= '9'; s++, ed++) {
+		e = e * 10 + (*s - '0');
+		if (e > 1000)
+			return false;
+	}
+	if (!ed)
+		return false;
+	*ex = eneg ? -e : e;
+	*sp = s;
+	return true;
+}
+
+/*
+ * fast_wide - m 10^scale for 2^53 < m < 2^64 (17 to 19 digits), in 128-bit
+ * integers.  m 10^scale (scale <= 19) is exact, and converting it rounds
+ * once; for scale >= -18, q = floor(m 2^64 / 10^-scale) has more than 55
+ * bits (m > 2^53), so q with its lowest bit set when the division was
+ * inexact rounds as the exact quotient does; the scaling by 2^-64 is
+ * exact.  False for any other scale.
+ */
+static bool fast_wide(uint64_t m, int scale, bool neg, double *out)
+{
+	unsigned __int128 q;
+
+	if (scale >= 0 && scale <= 19) {
+		q = (unsigned __int128)m * (uint64_t)pow10tab[scale];
+		*out = (double)q;
+	} else if (scale < 0 && scale >= -18) {
+		uint64_t d = (uint64_t)pow10tab[-scale];
+		unsigned __int128 n = (unsigned __int128)m << 64;
+
+		q = n / d;
+		q |= (n % d) != 0;
+		*out = ldexp((double)q, -64);
+	} else {
+		return false;
+	}
+	if (neg)
+		*out = -*out;
+	return true;
+}
+
 static bool fast_number(const char *s, const char *end, double *out, const char **stop)
 {
 	bool neg = false;
 	uint64_t m = 0;
 	int digits, scale = 0, ex = 0;
-	const char *p;
 
 	if (s < end && *s == '-') {
 		neg = true;
@@ -335,79 +474,20 @@ static bool fast_number(const char *s, const char *end, double *out, const char 
 	}
 	if (s >= end || (unsigned)(*s - '0') > 9)
 		return false;
-	/* significant digits: from the first non-zero one (m wraps past 19: refused) */
-	while (s < end && *s == '0')
-		s++;
-	for (p = s; s < end && (unsigned)(*s - '0') <= 9; s++)
-		m = m * 10 + (unsigned)(*s - '0');
-	digits = (int)(s - p);
-	if (s < end && *s == '.') {
-		const char *f = ++s;
-
-		if (s >= end || (unsigned)(*s - '0') > 9)
-			return false;
-		if (!digits)
-			while (s < end && *s == '0')
-				s++;
-		for (p = s; s < end && (unsigned)(*s - '0') <= 9; s++)
-			m = m * 10 + (unsigned)(*s - '0');
-		digits += (int)(s - p);
-		if (s - f > 22)
-			return false;
-		scale = -(int)(s - f);
-	}
+	if (!fast_mantissa(&s, end, &m, &digits, &scale))
+		return false;
 	if (digits > 19)
 		return false;
-	if (s < end && (*s == 'e' || *s == 'E')) {
-		bool eneg = false;
-		int e = 0, ed = 0;
-
-		s++;
-		if (s < end && (*s == '+' || *s == '-'))
-			eneg = *s++ == '-';
-		for (; s < end && *s >= '0' && *s <= '9'; s++, ed++) {
-			e = e * 10 + (*s - '0');
-			if (e > 1000)
-				return false;
-		}
-		if (!ed)
-			return false;
-		ex = eneg ? -e : e;
-	}
+	if (s < end && (*s == 'e' || *s == 'E') && !fast_exponent(&s, end, &ex))
+		return false;
 	*stop = s;
 	scale += ex;
 	if (m == 0) {
 		*out = neg ? -0.0 : 0.0;
 		return true;
 	}
-	if (m > (1ull << 53)) {
-		/*
-		 * 17 to 19 digits (m < 2^64): in 128-bit integers.  m 10^scale
-		 * (scale <= 19) is exact, and converting it rounds once; for
-		 * scale >= -18, q = floor(m 2^64 / 10^-scale) has more than 55
-		 * bits (m > 2^53), so q with its lowest bit set when the division
-		 * was inexact rounds as the exact quotient does; the scaling by
-		 * 2^-64 is exact.
-		 */
-		unsigned __int128 q;
-
-		if (scale >= 0 && scale <= 19) {
-			q = (unsigned __int128)m * (uint64_t)pow10tab[scale];
-			*out = (double)q;
-		} else if (scale < 0 && scale >= -18) {
-			uint64_t d = (uint64_t)pow10tab[-scale];
-			unsigned __int128 n = (unsigned __int128)m << 64;
-
-			q = n / d;
-			q |= (n % d) != 0;
-			*out = ldexp((double)q, -64);
-		} else {
-			return false;
-		}
-		if (neg)
-			*out = -*out;
-		return true;
-	}
+	if (m > (1ull << 53))
+		return fast_wide(m, scale, neg, out);
 	if (scale < -22 || scale > 22)
 		return false;
 	*out = scale < 0 ? (double)m / pow10tab[-scale] : (double)m * pow10tab[scale];
@@ -1110,19 +1190,141 @@ static const char digits2[201] =
 	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 	"8081828384858687888990919293949596979899";
 
+static const uint64_t p10[20] = {
+	1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
+	100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
+	1000000000000ull, 10000000000000ull, 100000000000000ull,
+	1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
+	1000000000000000000ull, 10000000000000000000ull,
+};
+
+/*
+ * fast_g_scale - N = m 10^k and q = floor(N / 2^s) with exactly @p digits,
+ * k = p - 1 - X, correcting the estimate *X of floor(log10(m 2^-s)) until q
+ * has them.  False when k leaves 0..19.
+ */
+static inline bool fast_g_scale(uint64_t m, int s, int p, int *X, int *k, u128 *N, u128 *q)
+{
+	for (;;) {
+		*k = p - 1 - *X;
+		if (*k < 0 || *k > 19)
+			return false;
+		*N = (u128)m * p10[*k];
+		*q = *N >> s;
+		if (*q < p10[p - 1])
+			(*X)--;
+		else if (*q >= p10[p])
+			(*X)++;
+		else
+			return true;
+	}
+}
+
+/*
+ * fast_g_round - round *q (floor(N / 2^s)) to nearest, ties to even, and
+ * tell whether q / 10^k reads back as m 2^-s: within half a gap of it (a
+ * quarter below a power of two), equality when m is even.
+ */
+static inline bool fast_g_round(u128 N, int s, u128 *q, uint64_t m, int k)
+{
+	u128 r, half, qs, diff, ten;
+
+	r = N & (((u128)1 << s) - 1);
+	half = (u128)1 << (s - 1);
+	if (r > half || (r == half && (*q & 1)))
+		(*q)++;
+	ten = p10[k];
+	qs = *q << s;
+	diff = qs >= N ? qs - N : N - qs;
+	if (qs < N && m == (1ull << 52))
+		return 4 * diff < ten || (4 * diff == ten);
+	return 2 * diff < ten || (2 * diff == ten && !(m & 1));
+}
+
+/*
+ * fast_g_digits - the decimal digits of @q64 (p digits, or 10^p after
+ * rounding up: then 10^(p-1) with *xp one higher) into @dig without their
+ * trailing zeros.  Returns their count.
+ */
+static inline int fast_g_digits(uint64_t q64, int p, int *xp, char *dig)
+{
+	int nd = p;
+
+	if (q64 == p10[p]) {
+		q64 = p10[p - 1];
+		(*xp)++;
+	}
+	/*
+	 * trailing zeros off (the first digit is not 0, so at least one
+	 * stays), then two digits at a time
+	 */
+	while (q64 % 100000000 == 0) {
+		q64 /= 100000000;
+		nd -= 8;
+	}
+	if (q64 % 10000 == 0) {
+		q64 /= 10000;
+		nd -= 4;
+	}
+	if (q64 % 100 == 0) {
+		q64 /= 100;
+		nd -= 2;
+	}
+	if (q64 % 10 == 0) {
+		q64 /= 10;
+		nd -= 1;
+	}
+	for (int i = nd; i > 0; i -= 2) {
+		unsigned r = (unsigned)(q64 % 100);
+
+		q64 /= 100;
+		dig[i - 1] = digits2[2 * r + 1];
+		if (i > 1)
+			dig[i - 2] = digits2[2 * r];
+	}
+	return nd;
+}
+
+/*
+ * fast_g_put - the @nd digits @dig with decimal exponent @xp in fixed
+ * notation at @out, "-" first when @neg, ".0" when there is no fraction;
+ * NUL-terminated.  Returns the length.
+ */
+static inline int fast_g_put(char *out, bool neg, const char *dig, int nd, int xp)
+{
+	char *o = out;
+	int point;
+
+	if (neg)
+		*o++ = '-';
+	if (xp < 0) {
+		*o++ = '0';
+		*o++ = '.';
+		for (int i = 0; i < -xp - 1; i++)
+			*o++ = '0';
+		memcpy(o, dig, nd);
+		o += nd;
+	} else {
+		point = xp + 1;
+		for (int i = 0; i < point; i++)
+			*o++ = i < nd ? dig[i] : '0';
+		*o++ = '.';
+		if (nd > point) {
+			memcpy(o, dig + point, nd - point);
+			o += nd - point;
+		} else {
+			*o++ = '0';	/* jw_double's ".0" */
+		}
+	}
+	*o = 0;
+	return (int)(o - out);
+}
+
 static int fast_g(double v, char *out)
 {
-	static const uint64_t p10[20] = {
-		1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
-		100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
-		1000000000000ull, 10000000000000ull, 100000000000000ull,
-		1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
-		1000000000000000000ull, 10000000000000000000ull,
-	};
 	double a = fabs(v);
 	uint64_t bits, m;
 	int e, s, X;
-	char *o = out;
 
 	if (!(a >= 1e-3 && a < 1e13))
 		return 0;
@@ -1139,98 +1341,18 @@ static int fast_g(double v, char *out)
 	 */
 	X = (int)(((unsigned)(e - 1023 + 4096) * 1233u) >> 12) - 1233;
 	for (int p = 15; p <= 17; p++) {
-		u128 N, q, r, half, qs, diff, ten;
-		int k;
-		bool ok;
+		char dig[24] = { 0 };
+		u128 N, q;
+		int k, nd, xp;
 
-		for (;;) {
-			k = p - 1 - X;
-			if (k < 0 || k > 19)
-				return 0;
-			N = (u128)m * p10[k];
-			q = N >> s;
-			if (q < p10[p - 1])
-				X--;
-			else if (q >= p10[p])
-				X++;
-			else
-				break;
-		}
-		r = N & (((u128)1 << s) - 1);
-		half = (u128)1 << (s - 1);
-		if (r > half || (r == half && (q & 1)))
-			q++;
-		ten = p10[k];
-		qs = q << s;
-		diff = qs >= N ? qs - N : N - qs;
-		if (qs < N && m == (1ull << 52))
-			ok = 4 * diff < ten || (4 * diff == ten);
-		else
-			ok = 2 * diff < ten || (2 * diff == ten && !(m & 1));
-		if (!ok && p < 17)
+		if (!fast_g_scale(m, s, p, &X, &k, &N, &q))
+			return 0;
+		if (!fast_g_round(N, s, &q, m, k) && p < 17)
 			continue;
-		/* q has p digits, or is 10^p after rounding up */
-		{
-			char dig[24] = { 0 };
-			int nd = p, xp = X, point;
-			uint64_t q64 = (uint64_t)q;	/* < 10^18 */
-
-			if (q64 == p10[p]) {
-				q64 = p10[p - 1];
-				xp++;
-			}
-			/*
-			 * trailing zeros off (the first digit is not 0, so at
-			 * least one stays), then two digits at a time
-			 */
-			while (q64 % 100000000 == 0) {
-				q64 /= 100000000;
-				nd -= 8;
-			}
-			if (q64 % 10000 == 0) {
-				q64 /= 10000;
-				nd -= 4;
-			}
-			if (q64 % 100 == 0) {
-				q64 /= 100;
-				nd -= 2;
-			}
-			if (q64 % 10 == 0) {
-				q64 /= 10;
-				nd -= 1;
-			}
-			for (int i = nd; i > 0; i -= 2) {
-				unsigned r = (unsigned)(q64 % 100);
-
-				q64 /= 100;
-				dig[i - 1] = digits2[2 * r + 1];
-				if (i > 1)
-					dig[i - 2] = digits2[2 * r];
-			}
-			if (v < 0)
-				*o++ = '-';
-			if (xp < 0) {
-				*o++ = '0';
-				*o++ = '.';
-				for (int i = 0; i < -xp - 1; i++)
-					*o++ = '0';
-				memcpy(o, dig, nd);
-				o += nd;
-			} else {
-				point = xp + 1;
-				for (int i = 0; i < point; i++)
-					*o++ = i < nd ? dig[i] : '0';
-				*o++ = '.';
-				if (nd > point) {
-					memcpy(o, dig + point, nd - point);
-					o += nd - point;
-				} else {
-					*o++ = '0';	/* jw_double's ".0" */
-				}
-			}
-			*o = 0;
-			return (int)(o - out);
-		}
+		/* q has p digits, or is 10^p after rounding up (q < 10^18) */
+		xp = X;
+		nd = fast_g_digits((uint64_t)q, p, &xp, dig);
+		return fast_g_put(out, v < 0, dig, nd, xp);
 	}
 	return 0;
 }

@@ -251,7 +251,86 @@ static volatile uint32_t *box_word(uint8_t *map, uint32_t off)
 	return (volatile uint32_t *)(map + NVS_SIMBOX_OFFSET + off);
 }
 
-int main(int argc, char **argv)
+/* what the command line asks for */
+struct ropts {
+	const char *snap_path, *img_path, *log_path;
+	const char *ready_path, *inject_path, *sub_path;
+	double pending_ms;
+	int once;
+	unsigned long foreign_after;
+	unsigned long long vid_addr, vid_len;
+	struct rdrv *drv;
+};
+
+/* the running responder: the model, the shared image and the ring's state */
+struct responder {
+	const struct ropts *o;
+	struct nvs_sim *sim;
+	uint8_t *map;
+	FILE *sub_f;
+	uint32_t tail;
+	uint64_t tick_us, next_tick, last_active;
+	unsigned long win_writes, nsub, npre;
+};
+
+/* --vid-backing ADDR:LEN: word-aligned, at most 64 MiB */
+static int parse_vid_backing(struct ropts *o, const char *arg)
+{
+	char *end;
+
+	o->vid_addr = strtoull(arg, &end, 0);
+	if (*end == ':')
+		o->vid_len = strtoull(end + 1, &end, 0);
+	if (*end || !o->vid_len || o->vid_len > (64ull << 20) ||
+	    ((o->vid_addr | o->vid_len) & 3)) {
+		fprintf(stderr, "nvss-responder: bad --vid-backing '%s'\n", arg);
+		return 2;
+	}
+	return -1;
+}
+
+/*
+ * parse_opt - one option @c (getopt_long's answer) with optarg into @o.
+ * Returns -1 to go on, else main's exit status.
+ */
+static int parse_opt(struct ropts *o, int c)
+{
+	char *end;
+
+	switch (c) {
+	case 's': o->snap_path = optarg; break;
+	case 'i': o->img_path = optarg; break;
+	case 'l': o->log_path = optarg; break;
+	case 'r': o->ready_path = optarg; break;
+	case 'p':
+		o->pending_ms = strtod(optarg, &end);
+		if (*end || o->pending_ms < 0) {
+			fprintf(stderr, "nvss-responder: bad --pending-ms '%s'\n", optarg);
+			return 2;
+		}
+		break;
+	case 'o': o->once = 1; break;
+	case 'j': o->inject_path = optarg; break;
+	case 'w': o->foreign_after = strtoul(optarg, NULL, 0); break;
+	case 'd':
+		if (rdrv_add(&o->drv, optarg)) {
+			fprintf(stderr, "nvss-responder: bad --driver-tsg '%s' (RL:ID)\n", optarg);
+			return 2;
+		}
+		break;
+	case 'v':
+		return parse_vid_backing(o, optarg);
+	case 'S':
+		o->sub_path = optarg;
+		break;
+	case 'h': usage(stdout); return 0;
+	default: usage(stderr); return 2;
+	}
+	return -1;
+}
+
+/* parse_opts - the command line into @o; -1 to go on, else the exit status */
+static int parse_opts(int argc, char **argv, struct ropts *o)
 {
 	static const struct option opts[] = {
 		{ "snapshot", required_argument, NULL, 's' },
@@ -268,159 +347,121 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *snap_path = NULL, *img_path = NULL, *log_path = NULL;
-	const char *ready_path = NULL, *inject_path = NULL, *sub_path = NULL;
-	double pending_ms = 1.0;
-	int once = 0, c, fd;
-	char err[512];
-	struct nvss *snap;
-	struct nvs_sim *sim;
-	uint8_t *map;
-	struct sigaction sa;
-	uint32_t tail;
-	uint64_t tick_us, next_tick, last_active;
-	unsigned ticks;
-	unsigned long foreign_after = 0, win_writes = 0, nsub = 0, npre = 0;
-	unsigned long long vid_addr = 0, vid_len = 0;
-	struct rdrv *drv = NULL;
-	FILE *sub_f = NULL;
-	uint32_t cmd;
+	int c, rc;
 
+	o->pending_ms = 1.0;
 	while ((c = getopt_long(argc, argv, "s:i:l:r:p:j:w:d:v:S:oh", opts, NULL)) != -1) {
-		switch (c) {
-		case 's': snap_path = optarg; break;
-		case 'i': img_path = optarg; break;
-		case 'l': log_path = optarg; break;
-		case 'r': ready_path = optarg; break;
-		case 'p': {
-			char *end;
-
-			pending_ms = strtod(optarg, &end);
-			if (*end || pending_ms < 0) {
-				fprintf(stderr, "nvss-responder: bad --pending-ms '%s'\n", optarg);
-				return 2;
-			}
-			break;
-		}
-		case 'o': once = 1; break;
-		case 'j': inject_path = optarg; break;
-		case 'w': foreign_after = strtoul(optarg, NULL, 0); break;
-		case 'd':
-			if (rdrv_add(&drv, optarg)) {
-				fprintf(stderr, "nvss-responder: bad --driver-tsg '%s' (RL:ID)\n", optarg);
-				return 2;
-			}
-			break;
-		case 'v': {
-			char *end;
-
-			vid_addr = strtoull(optarg, &end, 0);
-			if (*end == ':')
-				vid_len = strtoull(end + 1, &end, 0);
-			if (*end || !vid_len || vid_len > (64ull << 20) || ((vid_addr | vid_len) & 3)) {
-				fprintf(stderr, "nvss-responder: bad --vid-backing '%s'\n", optarg);
-				return 2;
-			}
-			break;
-		}
-		case 'S':
-			sub_path = optarg;
-			break;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
-		}
+		rc = parse_opt(o, c);
+		if (rc >= 0)
+			return rc;
 	}
-	if (!snap_path || !img_path || optind != argc) {
+	if (!o->snap_path || !o->img_path || optind != argc) {
 		usage(stderr);
 		return 2;
 	}
-	if (sub_path) {
-		/* "{log}" stands for the --log path (one responder per GPU) */
-		const char *at = strstr(sub_path, "{log}");
-		char path[4096];
+	return -1;
+}
 
-		if (at)
-			snprintf(path, sizeof(path), "%.*s%s%s", (int)(at - sub_path), sub_path,
-				 log_path ? log_path : "submits", at + 5);
-		else
-			snprintf(path, sizeof(path), "%s", sub_path);
-		sub_f = fopen(path, "w");
-		if (!sub_f) {
-			fprintf(stderr, "nvss-responder: %s: %s\n", path, strerror(errno));
-			return 1;
-		}
-	}
-	if (nvss_parse_file(snap_path, &snap, err, sizeof(err))) {
-		fprintf(stderr, "nvss-responder: %s\n", err);
-		return 1;
-	}
+/* open_submits - the --submits file, "{log}" standing for the --log path
+ * (one responder per GPU) */
+static FILE *open_submits(const struct ropts *o)
+{
+	const char *at = strstr(o->sub_path, "{log}");
+	char path[4096];
+	FILE *f;
+
+	if (at)
+		snprintf(path, sizeof(path), "%.*s%s%s", (int)(at - o->sub_path), o->sub_path,
+			 o->log_path ? o->log_path : "submits", at + 5);
+	else
+		snprintf(path, sizeof(path), "%s", o->sub_path);
+	f = fopen(path, "w");
+	if (!f)
+		fprintf(stderr, "nvss-responder: %s: %s\n", path, strerror(errno));
+	return f;
+}
+
+/* map_image - the shared BAR image, sized, mapped and marked not serving */
+static uint8_t *map_image(const char *img_path)
+{
+	uint8_t *map;
+	int fd;
+
 	/* no O_TRUNC: QEMU may already map an older file of the same size */
 	fd = open(img_path, O_RDWR | O_CREAT, 0644);
 	if (fd < 0 || ftruncate(fd, NVS_SIMBOX_BAR_SIZE)) {
 		fprintf(stderr, "nvss-responder: %s: %s\n", img_path, strerror(errno));
-		return 1;
+		return NULL;
 	}
 	map = mmap(NULL, NVS_SIMBOX_BAR_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (map == MAP_FAILED) {
 		fprintf(stderr, "nvss-responder: mmap %s: %s\n", img_path, strerror(errno));
-		return 1;
+		return NULL;
 	}
 	close(fd);
 	/* not serving while the image is (re)built */
 	__atomic_store_n(box_word(map, NVS_SIMBOX_MAGIC_OFF), 0, __ATOMIC_RELEASE);
+	return map;
+}
 
-	sim = nvs_sim_new(snap, (uint32_t *)map, err, sizeof(err));
+/*
+ * setup_sim - the model over the image from the snapshot, with its video
+ * memory backing and the stand-in driver's state (not in the write log)
+ */
+static struct nvs_sim *setup_sim(const struct ropts *o, struct nvss *snap, uint8_t *map)
+{
+	char err[512];
+	struct nvs_sim *sim = nvs_sim_new(snap, (uint32_t *)map, err, sizeof(err));
+
 	nvss_free(snap);
 	if (!sim) {
 		fprintf(stderr, "nvss-responder: %s\n", err);
-		return 1;
+		return NULL;
 	}
-	if (vid_len) {
-		void *z = calloc(1, vid_len);
+	if (o->vid_len) {
+		void *z = calloc(1, o->vid_len);
 
-		if (!z || nvs_sim_add_mem(sim, NVS_AP_VID, vid_addr, z, vid_len)) {
+		if (!z || nvs_sim_add_mem(sim, NVS_AP_VID, o->vid_addr, z, o->vid_len)) {
 			fprintf(stderr, "nvss-responder: cannot back video memory at 0x%llx\n",
-				vid_addr);
-			return 1;
+				o->vid_addr);
+			return NULL;
 		}
 		free(z);
 	}
-	if (drv) {
-		/* the driver's state before the guest starts: not in the write log */
-		if (rdrv_start(drv, sim, err, sizeof(err))) {
+	if (o->drv) {
+		if (rdrv_start(o->drv, sim, err, sizeof(err))) {
 			fprintf(stderr, "nvss-responder: %s\n", err);
-			return 1;
+			return NULL;
 		}
 		nvs_sim_log_clear(sim);
 		__atomic_store_n(box_word(map, RDRV_ACK_OFF), 0, __ATOMIC_RELEASE);
 		__atomic_store_n(box_word(map, RDRV_REQ_OFF), 0, __ATOMIC_RELEASE);
 	}
-	if (once) {
-		msync(map, NVS_SIMBOX_BAR_SIZE, MS_SYNC);
-		nvs_sim_free(sim);
-		munmap(map, NVS_SIMBOX_BAR_SIZE);
-		return 0;
-	}
+	return sim;
+}
 
-	if (sub_f) {
-		uint32_t nr = 0;
+/* record_driver_submits - the snapshot's runlists as 'I' lines, and their
+ * first entries for corrupt_runlists() */
+static void record_driver_submits(struct responder *r)
+{
+	uint32_t nr = 0;
 
-		while (!nvs_sim_driver_resubmit(sim, nr++)) {
-			log_submit(sim, sub_f, 'I');
-			if (ndrv < MAX_DRV) {
-				nvs_sim_submits(sim, &drv_rl[ndrv]);
-				if (!nvs_sim_mem_read(sim, (enum nvs_aperture)drv_rl[ndrv].ap,
-						      drv_rl[ndrv].base, drv_first[ndrv], 16))
-					ndrv++;
-			}
+	while (!nvs_sim_driver_resubmit(r->sim, nr++)) {
+		log_submit(r->sim, r->sub_f, 'I');
+		if (ndrv < MAX_DRV) {
+			nvs_sim_submits(r->sim, &drv_rl[ndrv]);
+			if (!nvs_sim_mem_read(r->sim, (enum nvs_aperture)drv_rl[ndrv].ap,
+					      drv_rl[ndrv].base, drv_first[ndrv], 16))
+				ndrv++;
 		}
-		nsub = nvs_sim_submits(sim, NULL);
-		nvs_sim_log_clear(sim);
 	}
-	/* pending bits: one tick per poll period, cleared after pending-ms */
-	tick_us = POLL_US;
-	ticks = (unsigned)(pending_ms * 1000.0 / (double)tick_us + 0.5);
-	nvs_sim_set_pending_ticks(sim, ticks);
+	r->nsub = nvs_sim_submits(r->sim, NULL);
+	nvs_sim_log_clear(r->sim);
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
@@ -429,114 +470,198 @@ int main(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGUSR1, &sa, NULL);
 	sigaction(SIGUSR2, &sa, NULL);
+}
 
-	tail = __atomic_load_n(box_word(map, NVS_SIMBOX_HEAD_OFF), __ATOMIC_ACQUIRE);
-	__atomic_store_n(box_word(map, NVS_SIMBOX_TAIL_OFF), tail, __ATOMIC_RELEASE);
+/* serve - the ring starts empty, the box is marked serving, --ready written */
+static int serve(struct responder *r)
+{
+	uint8_t *map = r->map;
+	FILE *f;
+
+	r->tail = __atomic_load_n(box_word(map, NVS_SIMBOX_HEAD_OFF), __ATOMIC_ACQUIRE);
+	__atomic_store_n(box_word(map, NVS_SIMBOX_TAIL_OFF), r->tail, __ATOMIC_RELEASE);
 	__atomic_store_n(box_word(map, NVS_SIMBOX_VERSION_OFF), NVS_SIMBOX_VERSION,
 			 __ATOMIC_RELEASE);
 	__atomic_store_n(box_word(map, NVS_SIMBOX_MAGIC_OFF), NVS_SIMBOX_MAGIC,
 			 __ATOMIC_RELEASE);
-	if (ready_path) {
-		FILE *f = fopen(ready_path, "w");
-
-		if (!f) {
-			fprintf(stderr, "nvss-responder: %s: %s\n", ready_path, strerror(errno));
-			return 1;
-		}
-		fprintf(f, "%d\n", (int)getpid());
-		fclose(f);
+	if (!r->o->ready_path)
+		return 0;
+	f = fopen(r->o->ready_path, "w");
+	if (!f) {
+		fprintf(stderr, "nvss-responder: %s: %s\n", r->o->ready_path, strerror(errno));
+		return 1;
 	}
+	fprintf(f, "%d\n", (int)getpid());
+	fclose(f);
+	return 0;
+}
 
-	next_tick = now_us() + tick_us;
-	last_active = now_us();
+/* one guest write from the ring: submits and preempts logged, and the
+ * --foreign-window "driver" moving the window after the Nth guest move */
+static void ring_write(struct responder *r, uint32_t off, uint32_t val)
+{
+	nvs_sim_wr32(r->sim, off, val);
+	if (r->sub_f && nvs_sim_submits(r->sim, NULL) != r->nsub) {
+		r->nsub = nvs_sim_submits(r->sim, NULL);
+		log_submit(r->sim, r->sub_f, 'S');
+	}
+	if (r->sub_f && nvs_sim_preempts(r->sim, NULL) != r->npre) {
+		unsigned tsg;
+
+		r->npre = nvs_sim_preempts(r->sim, &tsg);
+		fprintf(r->sub_f, "P %u\n", tsg);
+		fflush(r->sub_f);
+	}
+	if (r->o->foreign_after && (off == 0x1700 || off == 0x10fd40) &&
+	    ++r->win_writes == r->o->foreign_after)
+		nvs_sim_poke(r->sim, off, val + 1);	/* the "driver" */
+}
+
+/* drain_ring - every write the guest queued since the last poll */
+static void drain_ring(struct responder *r)
+{
+	uint32_t head = __atomic_load_n(box_word(r->map, NVS_SIMBOX_HEAD_OFF),
+					__ATOMIC_ACQUIRE);
+
+	if (r->tail != head)
+		r->last_active = now_us();
+	while (r->tail != head) {
+		uint32_t slot = r->tail & (NVS_SIMBOX_RING - 1);
+		uint32_t roff = NVS_SIMBOX_RING_OFF + 8 * slot;
+		uint32_t off = __atomic_load_n(box_word(r->map, roff), __ATOMIC_ACQUIRE);
+		uint32_t val = __atomic_load_n(box_word(r->map, roff + 4), __ATOMIC_ACQUIRE);
+
+		ring_write(r, off, val);
+		r->tail++;
+		__atomic_store_n(box_word(r->map, NVS_SIMBOX_TAIL_OFF), r->tail,
+				 __ATOMIC_RELEASE);
+	}
+}
+
+/* host_command - a host command in the box, answered DONE with its count */
+static void host_command(struct responder *r)
+{
+	volatile uint32_t *w = box_word(r->map, NVS_SIMBOX_HOSTCMD_OFF);
+	uint32_t cmd = __atomic_load_n(w, __ATOMIC_ACQUIRE);
+
+	if (cmd == NVS_SIMBOX_HOSTCMD_RESUBMIT) {
+		uint32_t nr = 0;
+
+		while (!nvs_sim_driver_resubmit(r->sim, nr)) {
+			nr++;
+			if (r->sub_f)
+				log_submit(r->sim, r->sub_f, 'D');
+		}
+		r->nsub = nvs_sim_submits(r->sim, NULL);
+		__atomic_store_n(w, NVS_SIMBOX_HOSTCMD_DONE | (uint32_t)nr, __ATOMIC_RELEASE);
+	} else if (cmd == NVS_SIMBOX_HOSTCMD_CORRUPT || cmd == NVS_SIMBOX_HOSTCMD_REPAIR) {
+		uint32_t n = corrupt_runlists(r->sim, cmd == NVS_SIMBOX_HOSTCMD_REPAIR);
+
+		__atomic_store_n(w, NVS_SIMBOX_HOSTCMD_DONE | n, __ATOMIC_RELEASE);
+	} else if (cmd && cmd < NVS_SIMBOX_HOSTCMD_DONE) {
+		__atomic_store_n(w, NVS_SIMBOX_HOSTCMD_DONE, __ATOMIC_RELEASE);
+	}
+}
+
+/* tick_and_sleep - model ticks up to now, then one poll period's sleep
+ * (longer once the guest has been idle and nothing is pending) */
+static void tick_and_sleep(struct responder *r)
+{
+	uint64_t t = now_us();
+	int idle;
+	struct timespec ts;
+
+	if (t >= r->next_tick + 100 * r->tick_us)	/* fell far behind */
+		r->next_tick = t;
+	while (t >= r->next_tick) {
+		nvs_sim_tick(r->sim);
+		r->next_tick += r->tick_us;
+	}
+	idle = t - r->last_active > IDLE_AFTER_US && !nvs_sim_pending(r->sim);
+	ts = (struct timespec){ 0, (long)(idle ? IDLE_POLL_US : POLL_US) * 1000 };
+	nanosleep(&ts, NULL);
+}
+
+/* poll_loop - serve the ring, host commands and signals until stopped */
+static void poll_loop(struct responder *r)
+{
+	r->next_tick = now_us() + r->tick_us;
+	r->last_active = now_us();
 	while (!stop) {
-		uint32_t head = __atomic_load_n(box_word(map, NVS_SIMBOX_HEAD_OFF),
-						__ATOMIC_ACQUIRE);
-		uint64_t t;
-
-		if (tail != head)
-			last_active = now_us();
-		while (tail != head) {
-			uint32_t slot = tail & (NVS_SIMBOX_RING - 1);
-			uint32_t roff = NVS_SIMBOX_RING_OFF + 8 * slot;
-			uint32_t off = __atomic_load_n(box_word(map, roff), __ATOMIC_ACQUIRE);
-			uint32_t val = __atomic_load_n(box_word(map, roff + 4), __ATOMIC_ACQUIRE);
-
-			nvs_sim_wr32(sim, off, val);
-			if (sub_f && nvs_sim_submits(sim, NULL) != nsub) {
-				nsub = nvs_sim_submits(sim, NULL);
-				log_submit(sim, sub_f, 'S');
-			}
-			if (sub_f && nvs_sim_preempts(sim, NULL) != npre) {
-				unsigned tsg;
-
-				npre = nvs_sim_preempts(sim, &tsg);
-				fprintf(sub_f, "P %u\n", tsg);
-				fflush(sub_f);
-			}
-			if (foreign_after && (off == 0x1700 || off == 0x10fd40) &&
-			    ++win_writes == foreign_after)
-				nvs_sim_poke(sim, off, val + 1);	/* the "driver" */
-			tail++;
-			__atomic_store_n(box_word(map, NVS_SIMBOX_TAIL_OFF), tail,
-					 __ATOMIC_RELEASE);
-		}
-		cmd = __atomic_load_n(box_word(map, NVS_SIMBOX_HOSTCMD_OFF), __ATOMIC_ACQUIRE);
-		if (cmd == NVS_SIMBOX_HOSTCMD_RESUBMIT) {
-			uint32_t nr = 0;
-
-			while (!nvs_sim_driver_resubmit(sim, nr)) {
-				nr++;
-				if (sub_f)
-					log_submit(sim, sub_f, 'D');
-			}
-			nsub = nvs_sim_submits(sim, NULL);
-			__atomic_store_n(box_word(map, NVS_SIMBOX_HOSTCMD_OFF),
-					 NVS_SIMBOX_HOSTCMD_DONE | (uint32_t)nr, __ATOMIC_RELEASE);
-		} else if (cmd == NVS_SIMBOX_HOSTCMD_CORRUPT || cmd == NVS_SIMBOX_HOSTCMD_REPAIR) {
-			uint32_t n = corrupt_runlists(sim, cmd == NVS_SIMBOX_HOSTCMD_REPAIR);
-
-			__atomic_store_n(box_word(map, NVS_SIMBOX_HOSTCMD_OFF),
-					 NVS_SIMBOX_HOSTCMD_DONE | n, __ATOMIC_RELEASE);
-		} else if (cmd && cmd < NVS_SIMBOX_HOSTCMD_DONE) {
-			__atomic_store_n(box_word(map, NVS_SIMBOX_HOSTCMD_OFF),
-					 NVS_SIMBOX_HOSTCMD_DONE, __ATOMIC_RELEASE);
-		}
+		drain_ring(r);
+		host_command(r);
 		if (dump_log) {
 			dump_log = 0;
-			if (log_path)
-				write_log(log_path, sim);
+			if (r->o->log_path)
+				write_log(r->o->log_path, r->sim);
 		}
-		if (drv)
-			rdrv_poll(drv, sim, box_word(map, 0));
+		if (r->o->drv)
+			rdrv_poll(r->o->drv, r->sim, box_word(r->map, 0));
 		if (inject) {
 			inject = 0;
-			if (inject_path)
-				do_inject(inject_path, sim);
+			if (r->o->inject_path)
+				do_inject(r->o->inject_path, r->sim);
 		}
-		t = now_us();
-		if (t >= next_tick + 100 * tick_us)	/* fell far behind */
-			next_tick = t;
-		while (t >= next_tick) {
-			nvs_sim_tick(sim);
-			next_tick += tick_us;
-		}
-		{
-			int idle = t - last_active > IDLE_AFTER_US && !nvs_sim_pending(sim);
-			struct timespec ts = { 0, (long)(idle ? IDLE_POLL_US : POLL_US) * 1000 };
-
-			nanosleep(&ts, NULL);
-		}
+		tick_and_sleep(r);
 	}
+}
 
-	__atomic_store_n(box_word(map, NVS_SIMBOX_MAGIC_OFF), 0, __ATOMIC_RELEASE);
-	c = 0;
-	if (log_path && write_log(log_path, sim))
-		c = 1;
-	rdrv_free(drv);
-	if (sub_f && fclose(sub_f))
-		c = 1;
-	nvs_sim_free(sim);
-	munmap(map, NVS_SIMBOX_BAR_SIZE);
-	return c;
+/* teardown - not serving any more; the write log written; exit status */
+static int teardown(struct responder *r, struct ropts *o)
+{
+	int rc = 0;
+
+	__atomic_store_n(box_word(r->map, NVS_SIMBOX_MAGIC_OFF), 0, __ATOMIC_RELEASE);
+	if (o->log_path && write_log(o->log_path, r->sim))
+		rc = 1;
+	rdrv_free(o->drv);
+	if (r->sub_f && fclose(r->sub_f))
+		rc = 1;
+	nvs_sim_free(r->sim);
+	munmap(r->map, NVS_SIMBOX_BAR_SIZE);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct ropts o = { 0 };
+	struct responder r = { .o = &o };
+	char err[512];
+	struct nvss *snap;
+	int rc = parse_opts(argc, argv, &o);
+
+	if (rc >= 0)
+		return rc;
+	if (o.sub_path) {
+		r.sub_f = open_submits(&o);
+		if (!r.sub_f)
+			return 1;
+	}
+	if (nvss_parse_file(o.snap_path, &snap, err, sizeof(err))) {
+		fprintf(stderr, "nvss-responder: %s\n", err);
+		return 1;
+	}
+	r.map = map_image(o.img_path);
+	if (!r.map)
+		return 1;
+	r.sim = setup_sim(&o, snap, r.map);
+	if (!r.sim)
+		return 1;
+	if (o.once) {
+		msync(r.map, NVS_SIMBOX_BAR_SIZE, MS_SYNC);
+		nvs_sim_free(r.sim);
+		munmap(r.map, NVS_SIMBOX_BAR_SIZE);
+		return 0;
+	}
+	if (r.sub_f)
+		record_driver_submits(&r);
+	/* pending bits: one tick per poll period, cleared after pending-ms */
+	r.tick_us = POLL_US;
+	nvs_sim_set_pending_ticks(r.sim, (unsigned)(o.pending_ms * 1000.0 /
+						   (double)r.tick_us + 0.5));
+	install_signals();
+	if (serve(&r))
+		return 1;
+	poll_loop(&r);
+	return teardown(&r, &o);
 }

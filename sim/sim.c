@@ -995,10 +995,116 @@ static void record_submit(struct nvs_sim *sim, unsigned idx, uint64_t base, unsi
 	sim->last_submit.offset = offset;
 }
 
+/* SP_PFIFO_SUBMIT (regs-fifo.md 3.1): the runlist named by ID is pending */
+static void pfifo_submit_write(struct nvs_sim *sim, uint32_t off, uint32_t val)
+{
+	uint32_t id = (val >> SIM_PFIFO_RUNLIST_ID_SHIFT) & SIM_PFIFO_RUNLIST_ID_MASK;
+	uint32_t eng = SIM_PFIFO_ENG_RUNLIST(id);
+	uint32_t lo;
+
+	reg_set(sim, off, val);
+	reg_set(sim, SIM_PFIFO_ENG_RUNLIST_BASE(id),
+		reg_get(sim, SIM_PFIFO_RUNLIST_BASE));
+	/* the read-back has only LENGTH and PENDING */
+	reg_set(sim, eng, val & SIM_PFIFO_RUNLIST_LEN_MASK);
+	pend_set(sim, eng, SIM_PFIFO_ENG_RUNLIST_PENDING);
+	lo = reg_get(sim, SIM_PFIFO_RUNLIST_BASE);
+	record_submit(sim, id, (uint64_t)(lo & 0x0fffffffu) << 12, (lo >> 28) & 3u,
+		      val & SIM_PFIFO_RUNLIST_LEN_MASK, 0);
+}
+
+/* SP_TU_SUBMIT (regs-fifo.md 3.2): Turing's per-runlist submit */
+static void tu_submit_write(struct nvs_sim *sim, const struct special *sp,
+			    uint32_t off, uint32_t val)
+{
+	uint32_t lo, hi;
+
+	reg_set(sim, off, val);
+	pend_set(sim, SIM_TU_RUNLIST_SUBMIT_INFO(sp->idx), SIM_SUBMIT_INFO_PENDING);
+	lo = reg_get(sim, SIM_TU_RUNLIST_BASE_LO(sp->idx));
+	hi = reg_get(sim, SIM_TU_RUNLIST_BASE_LO(sp->idx) + 4);
+	record_submit(sim, sp->idx, ((uint64_t)(hi & 0xffu) << 32) | (lo & ~0xfffu),
+		      lo & 3u, val & 0xffffu, val >> 16);
+}
+
+/* SP_RL_SUBMIT (regs-fifo.md 3.3): a runlist's own submit register */
+static void rl_submit_write(struct nvs_sim *sim, const struct special *sp,
+			    uint32_t off, uint32_t val)
+{
+	uint32_t lo, hi;
+
+	reg_set(sim, off, val);
+	pend_set(sim, sim->rl[sp->idx].info, SIM_SUBMIT_INFO_PENDING);
+	/* BASE_LO/HI: 8 and 4 bytes before SUBMIT in both layouts */
+	lo = reg_get(sim, off - 8);
+	hi = reg_get(sim, off - 4);
+	record_submit(sim, sp->idx, ((uint64_t)(hi & 0xfffffu) << 32) | (lo & ~0xffu),
+		      lo & 3u, val & 0xffffu, val >> 16);
+}
+
+/* SP_PFIFO_PREEMPT: PENDING is read-only: keep its state, then start a preempt */
+static void pfifo_preempt_write(struct nvs_sim *sim, uint32_t off, uint32_t val, uint32_t old)
+{
+	reg_set(sim, off, (val & ~SIM_PFIFO_PREEMPT_PENDING) |
+			  (old & SIM_PFIFO_PREEMPT_PENDING));
+	pend_set(sim, off, SIM_PFIFO_PREEMPT_PENDING);
+	/* regs-fifo.md 5.1: ID 11:0, TYPE 25:24 (1 TSG) */
+	if (((val >> 24) & 3u) == 1u) {
+		sim->npreempts++;
+		sim->last_preempt_tsg = val & 0xfffu;
+	}
+}
+
+/* SP_RL_PREEMPT: the pending bits are read-only; a TSG or runlist preempt */
+static void rl_preempt_write(struct nvs_sim *sim, uint32_t off, uint32_t val, uint32_t old)
+{
+	uint32_t pbits = SIM_RL_PREEMPT_TSG_PENDING | SIM_RL_PREEMPT_RUNLIST_PENDING;
+	uint32_t type = (val >> SIM_RL_PREEMPT_TYPE_SHIFT) & SIM_RL_PREEMPT_TYPE_MASK;
+
+	reg_set(sim, off, (val & ~pbits) | (old & pbits));
+	if (type == SIM_RL_PREEMPT_TYPE_TSG) {
+		pend_set(sim, off, SIM_RL_PREEMPT_TSG_PENDING);
+		sim->npreempts++;
+		sim->last_preempt_tsg = val & 0xfffu;	/* ID 11:0 */
+	}
+	else if (type == SIM_RL_PREEMPT_TYPE_RUNLIST)
+		pend_set(sim, off, SIM_RL_PREEMPT_RUNLIST_PENDING);
+}
+
+/* special_write - a write to a register with semantics (@old: its value) */
+static void special_write(struct nvs_sim *sim, const struct special *sp,
+			  uint32_t off, uint32_t val, uint32_t old)
+{
+	switch (sp->kind) {
+	case SP_WINDOW:
+		reg_set(sim, off, val);
+		win_update(sim, 0);
+		break;
+	case SP_READ_ONLY:
+		reg_set(sim, off, reg_get(sim, off));	/* undo an external raw store */
+		break;
+	case SP_PFIFO_SUBMIT:
+		pfifo_submit_write(sim, off, val);
+		break;
+	case SP_TU_SUBMIT:
+		tu_submit_write(sim, sp, off, val);
+		break;
+	case SP_RL_SUBMIT:
+		rl_submit_write(sim, sp, off, val);
+		break;
+	case SP_PFIFO_PREEMPT:
+		pfifo_preempt_write(sim, off, val, old);
+		break;
+	case SP_RL_PREEMPT:
+		rl_preempt_write(sim, off, val, old);
+		break;
+	}
+}
+
 void nvs_sim_wr32(struct nvs_sim *sim, uint32_t off, uint32_t val)
 {
 	const struct special *sp;
-	uint32_t old, lo, hi;
+	uint32_t old;
 
 	log_append(sim, off, val);
 	if (off >= NVSS_BAR0_SIZE)
@@ -1034,72 +1140,7 @@ void nvs_sim_wr32(struct nvs_sim *sim, uint32_t off, uint32_t val)
 		reg_set(sim, off, val);
 		return;
 	}
-	switch (sp->kind) {
-	case SP_WINDOW:
-		reg_set(sim, off, val);
-		win_update(sim, 0);
-		break;
-	case SP_READ_ONLY:
-		reg_set(sim, off, reg_get(sim, off));	/* undo an external raw store */
-		break;
-	case SP_PFIFO_SUBMIT: {
-		uint32_t id = (val >> SIM_PFIFO_RUNLIST_ID_SHIFT) & SIM_PFIFO_RUNLIST_ID_MASK;
-		uint32_t eng = SIM_PFIFO_ENG_RUNLIST(id);
-
-		reg_set(sim, off, val);
-		reg_set(sim, SIM_PFIFO_ENG_RUNLIST_BASE(id),
-			reg_get(sim, SIM_PFIFO_RUNLIST_BASE));
-		/* the read-back has only LENGTH and PENDING */
-		reg_set(sim, eng, val & SIM_PFIFO_RUNLIST_LEN_MASK);
-		pend_set(sim, eng, SIM_PFIFO_ENG_RUNLIST_PENDING);
-		lo = reg_get(sim, SIM_PFIFO_RUNLIST_BASE);
-		record_submit(sim, id, (uint64_t)(lo & 0x0fffffffu) << 12, (lo >> 28) & 3u,
-			      val & SIM_PFIFO_RUNLIST_LEN_MASK, 0);
-		break;
-	}
-	case SP_TU_SUBMIT:
-		reg_set(sim, off, val);
-		pend_set(sim, SIM_TU_RUNLIST_SUBMIT_INFO(sp->idx), SIM_SUBMIT_INFO_PENDING);
-		lo = reg_get(sim, SIM_TU_RUNLIST_BASE_LO(sp->idx));
-		hi = reg_get(sim, SIM_TU_RUNLIST_BASE_LO(sp->idx) + 4);
-		record_submit(sim, sp->idx, ((uint64_t)(hi & 0xffu) << 32) | (lo & ~0xfffu),
-			      lo & 3u, val & 0xffffu, val >> 16);
-		break;
-	case SP_RL_SUBMIT:
-		reg_set(sim, off, val);
-		pend_set(sim, sim->rl[sp->idx].info, SIM_SUBMIT_INFO_PENDING);
-		/* BASE_LO/HI: 8 and 4 bytes before SUBMIT in both layouts */
-		lo = reg_get(sim, off - 8);
-		hi = reg_get(sim, off - 4);
-		record_submit(sim, sp->idx, ((uint64_t)(hi & 0xfffffu) << 32) | (lo & ~0xffu),
-			      lo & 3u, val & 0xffffu, val >> 16);
-		break;
-	case SP_PFIFO_PREEMPT:
-		/* PENDING is read-only: keep its state, then start a preempt */
-		reg_set(sim, off, (val & ~SIM_PFIFO_PREEMPT_PENDING) |
-				  (old & SIM_PFIFO_PREEMPT_PENDING));
-		pend_set(sim, off, SIM_PFIFO_PREEMPT_PENDING);
-		/* regs-fifo.md 5.1: ID 11:0, TYPE 25:24 (1 TSG) */
-		if (((val >> 24) & 3u) == 1u) {
-			sim->npreempts++;
-			sim->last_preempt_tsg = val & 0xfffu;
-		}
-		break;
-	case SP_RL_PREEMPT: {
-		uint32_t pbits = SIM_RL_PREEMPT_TSG_PENDING | SIM_RL_PREEMPT_RUNLIST_PENDING;
-		uint32_t type = (val >> SIM_RL_PREEMPT_TYPE_SHIFT) & SIM_RL_PREEMPT_TYPE_MASK;
-
-		reg_set(sim, off, (val & ~pbits) | (old & pbits));
-		if (type == SIM_RL_PREEMPT_TYPE_TSG) {
-			pend_set(sim, off, SIM_RL_PREEMPT_TSG_PENDING);
-			sim->npreempts++;
-			sim->last_preempt_tsg = val & 0xfffu;	/* ID 11:0 */
-		}
-		else if (type == SIM_RL_PREEMPT_TYPE_RUNLIST)
-			pend_set(sim, off, SIM_RL_PREEMPT_RUNLIST_PENDING);
-		break;
-	}
-	}
+	special_write(sim, sp, off, val, old);
 }
 
 void nvs_sim_poke(struct nvs_sim *sim, uint32_t off, uint32_t val)
@@ -1226,6 +1267,23 @@ static int drv_add(struct nvs_sim *sim, const uint32_t *off, const uint32_t *val
 }
 
 /*
+ * capture_submit3 - the BASE_LO, BASE_HI (4 bytes after it) and SUBMIT
+ * writes of one runlist, remembered when the snapshot shows it with entries
+ */
+static int capture_submit3(struct nvs_sim *sim, uint32_t base_lo, uint32_t submit)
+{
+	uint32_t off[3] = { base_lo, base_lo + 4, submit }, val[3];
+
+	val[0] = reg_get(sim, off[0]);
+	val[1] = reg_get(sim, off[1]);
+	val[2] = reg_get(sim, off[2]);
+	if (pri_error(val[0]) || pri_error(val[1]) || pri_error(val[2]) ||
+	    !(val[2] & 0xffffu))
+		return 0;
+	return drv_add(sim, off, val, 3) ? -ENOMEM : 0;
+}
+
+/*
  * Remember, per runlist with entries, the writes that submit it as the
  * snapshot shows it (regs-fifo.md 3.1-3.3), for nvs_sim_driver_resubmit().
  */
@@ -1251,34 +1309,15 @@ static int capture_driver_submits(struct nvs_sim *sim)
 		return 0;
 	}
 	if (sim->gen == NVS_SIM_GEN_TURING) {
-		for (i = 0; i < SIM_TU_NUM_RUNLISTS; i++) {
-			off[0] = SIM_TU_RUNLIST_BASE_LO(i);
-			off[1] = off[0] + 4;
-			off[2] = SIM_TU_RUNLIST_SUBMIT(i);
-			val[0] = reg_get(sim, off[0]);
-			val[1] = reg_get(sim, off[1]);
-			val[2] = reg_get(sim, off[2]);
-			if (pri_error(val[0]) || pri_error(val[1]) || pri_error(val[2]) ||
-			    !(val[2] & 0xffffu))
-				continue;
-			if (drv_add(sim, off, val, 3))
+		for (i = 0; i < SIM_TU_NUM_RUNLISTS; i++)
+			if (capture_submit3(sim, SIM_TU_RUNLIST_BASE_LO(i),
+					    SIM_TU_RUNLIST_SUBMIT(i)))
 				return -ENOMEM;
-		}
 		return 0;
 	}
-	for (i = 0; i < sim->nrl; i++) {
-		off[2] = sim->rl[i].submit;
-		off[0] = off[2] - 8;
-		off[1] = off[2] - 4;
-		val[0] = reg_get(sim, off[0]);
-		val[1] = reg_get(sim, off[1]);
-		val[2] = reg_get(sim, off[2]);
-		if (pri_error(val[0]) || pri_error(val[1]) || pri_error(val[2]) ||
-		    !(val[2] & 0xffffu))
-			continue;
-		if (drv_add(sim, off, val, 3))
+	for (i = 0; i < sim->nrl; i++)
+		if (capture_submit3(sim, sim->rl[i].submit - 8, sim->rl[i].submit))
 			return -ENOMEM;
-	}
 	return 0;
 }
 
@@ -1309,26 +1348,15 @@ unsigned long nvs_sim_submits(const struct nvs_sim *sim, struct nvs_sim_submit *
 
 /* ---- construction -------------------------------------------------------- */
 
-struct nvs_sim *nvs_sim_new(const struct nvss *snap, uint32_t *bar0,
-			    char *err, size_t errlen)
+/*
+ * load_regs - the snapshot's registers into sim->regs, every other word
+ * reading as SIM_BAD; an offset outside BAR0, unaligned or in the PRAMIN
+ * window is refused.
+ */
+static int load_regs(struct nvs_sim *sim, const struct nvss *snap, char *err, size_t errlen)
 {
-	struct nvs_sim *sim;
 	size_t i;
 
-	if (err && errlen)
-		err[0] = 0;
-	sim = calloc(1, sizeof(*sim));
-	if (!sim) {
-		nvs_seterr(err, errlen, "out of memory");
-		return NULL;
-	}
-	sim->pending_ticks = NVS_SIM_DEFAULT_PENDING_TICKS;
-	sim->regs = malloc(NVSS_BAR0_SIZE);
-	if (!sim->regs) {
-		nvs_seterr(err, errlen, "out of memory");
-		goto fail;
-	}
-	sim->img = bar0 ? bar0 : sim->regs;
 	for (i = 0; i < SIM_BAR0_WORDS; i++)
 		sim->regs[i] = SIM_BAD;
 	for (i = 0; i < snap->nregs; i++) {
@@ -1337,10 +1365,18 @@ struct nvs_sim *nvs_sim_new(const struct nvss *snap, uint32_t *bar0,
 		if (off >= NVSS_BAR0_SIZE || (off & 3) ||
 		    (off >= SIM_PRAMIN_BASE && off < SIM_PRAMIN_BASE + SIM_PRAMIN_SIZE)) {
 			nvs_seterr(err, errlen, "register offset 0x%x not usable in BAR0", off);
-			goto fail;
+			return -1;
 		}
 		sim->regs[off >> 2] = snap->regs[i].val;
 	}
+	return 0;
+}
+
+/* load_mems - the snapshot's memory ranges into their aperture's store */
+static int load_mems(struct nvs_sim *sim, const struct nvss *snap, char *err, size_t errlen)
+{
+	size_t i;
+
 	for (i = 0; i < snap->nmems; i++) {
 		const struct nvss_mem *m = &snap->mems[i];
 		struct store *st = store_for(sim, m->ap);
@@ -1348,12 +1384,15 @@ struct nvs_sim *nvs_sim_new(const struct nvss *snap, uint32_t *bar0,
 		if (!st || !range_ok(m->addr, m->len) ||
 		    store_write(st, m->addr, m->data, m->len, 1)) {
 			nvs_seterr(err, errlen, "cannot load memory range at 0x%" PRIx64, m->addr);
-			goto fail;
+			return -1;
 		}
 	}
+	return 0;
+}
 
-	sim->chip = chip_from_regs(sim);
-	sim->gen = gen_of(sim->chip);
+/* set_window - the BAR0 window register and its base mask for sim->gen */
+static void set_window(struct nvs_sim *sim)
+{
 	switch (sim->gen) {
 	case NVS_SIM_GEN_UNKNOWN:
 		sim->win_reg = 0;
@@ -1376,6 +1415,33 @@ struct nvs_sim *nvs_sim_new(const struct nvss *snap, uint32_t *bar0,
 		sim->win_base_mask = SIM_PBUS_WINDOW_BASE_MASK;
 		break;
 	}
+}
+
+struct nvs_sim *nvs_sim_new(const struct nvss *snap, uint32_t *bar0,
+			    char *err, size_t errlen)
+{
+	struct nvs_sim *sim;
+
+	if (err && errlen)
+		err[0] = 0;
+	sim = calloc(1, sizeof(*sim));
+	if (!sim) {
+		nvs_seterr(err, errlen, "out of memory");
+		return NULL;
+	}
+	sim->pending_ticks = NVS_SIM_DEFAULT_PENDING_TICKS;
+	sim->regs = malloc(NVSS_BAR0_SIZE);
+	if (!sim->regs) {
+		nvs_seterr(err, errlen, "out of memory");
+		goto fail;
+	}
+	sim->img = bar0 ? bar0 : sim->regs;
+	if (load_regs(sim, snap, err, errlen) || load_mems(sim, snap, err, errlen))
+		goto fail;
+
+	sim->chip = chip_from_regs(sim);
+	sim->gen = gen_of(sim->chip);
+	set_window(sim);
 	if (build_specials(sim, err, errlen))
 		goto fail;
 	if (capture_driver_submits(sim)) {

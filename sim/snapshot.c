@@ -400,13 +400,115 @@ struct nvss *nvss_new(void)
 	return calloc(1, sizeof(struct nvss));
 }
 
+/*
+ * tokenise - split [q, le) on spaces, tabs (and a CR from CRLF files) into
+ * @tk.  Returns the number of tokens; past MAX_TOKENS only the first
+ * MAX_TOKENS are stored.
+ */
+static unsigned tokenise(const char *q, const char *le, struct tok *tk)
+{
+	unsigned nt = 0;
+
+	while (q < le) {
+		while (q < le && (*q == ' ' || *q == '\t' || *q == '\r'))
+			q++;
+		if (q >= le)
+			break;
+		if (nt < MAX_TOKENS) {
+			tk[nt].p = q;
+			while (q < le && *q != ' ' && *q != '\t' && *q != '\r')
+				q++;
+			tk[nt].n = (size_t)(q - tk[nt].p);
+		} else {
+			while (q < le && *q != ' ' && *q != '\t' && *q != '\r')
+				q++;
+		}
+		nt++;
+	}
+	return nt;
+}
+
+/* is_version_line - exactly VERSION_TOKEN VERSION_NUMBER */
+static int is_version_line(const struct tok *tk, unsigned nt)
+{
+	return nt == 2 && tk[0].n == strlen(VERSION_TOKEN) &&
+	       !memcmp(tk[0].p, VERSION_TOKEN, tk[0].n) &&
+	       tk[1].n == 1 && tk[1].p[0] == VERSION_NUMBER[0];
+}
+
+/*
+ * parse_line - one line, [cur, cur + llen) without its comment, split into
+ * @nt tokens @tk; the first non-empty one must be the version line
+ * (*have_version).  Returns 0 or perr()'s error.
+ */
+static int parse_line(struct parser *p, const char *cur, size_t llen,
+		      const struct tok *tk, unsigned nt, int *have_version)
+{
+	char tb[40];
+
+	if (nt == 0)
+		return 0;
+	if (memchr(cur, 0, llen))
+		return perr(p, "NUL byte in line");
+	if (!*have_version) {
+		if (is_version_line(tk, nt)) {
+			*have_version = 1;
+			return 0;
+		}
+		return perr(p, "bad version line: the first line must be exactly '"
+			    VERSION_TOKEN " " VERSION_NUMBER "'");
+	}
+	if (tk[0].n == 4 && !memcmp(tk[0].p, "meta", 4))
+		return line_meta(p, cur, llen, tk, nt);
+	if (tk[0].n == 1 && tk[0].p[0] == 'r')
+		return line_reg(p, tk, nt > MAX_TOKENS ? MAX_TOKENS : nt);
+	if (tk[0].n == 1 && tk[0].p[0] == 'm')
+		return line_mem(p, tk, nt > MAX_TOKENS ? MAX_TOKENS : nt);
+	if (tk[0].n == strlen(VERSION_TOKEN) &&
+	    !memcmp(tk[0].p, VERSION_TOKEN, tk[0].n))
+		return perr(p, "second version line");
+	return perr(p, "unknown line kind '%s'", tokstr(&tk[0], tb, sizeof(tb)));
+}
+
+/* parse_lines - every line of [buf, buf + len), the version line first */
+static int parse_lines(struct parser *p, const char *buf, size_t len)
+{
+	const char *cur = buf, *end = buf + len;
+	int have_version = 0;
+	int ret;
+
+	while (cur < end) {
+		const char *nl = memchr(cur, '\n', (size_t)(end - cur));
+		const char *le = nl ? nl : end;
+		const char *hash;
+		struct tok tk[MAX_TOKENS];
+		unsigned nt;
+
+		p->line++;
+		hash = memchr(cur, '#', (size_t)(le - cur));
+		if (hash)
+			le = hash;
+		nt = tokenise(cur, le, tk);
+		ret = parse_line(p, cur, (size_t)(le - cur), tk, nt, &have_version);
+		if (ret)
+			return ret;
+		if (!nl)
+			break;
+		cur = nl + 1;
+	}
+	if (!have_version) {
+		p->line = p->line ? p->line : 1;
+		return perr(p, "no version line: a snapshot starts with '"
+			    VERSION_TOKEN " " VERSION_NUMBER "'");
+	}
+	return 0;
+}
+
 int nvss_parse_buf(const char *buf, size_t len, const char *name,
 		   struct nvss **out, char *err, size_t errlen)
 {
 	struct parser p = { .name = name ? name : "<snapshot>", .err = err,
 			    .errlen = errlen };
-	const char *cur = buf, *end = buf + len;
-	int have_version = 0;
 	int ret = 0;
 
 	*out = NULL;
@@ -418,80 +520,9 @@ int nvss_parse_buf(const char *buf, size_t len, const char *name,
 		ret = nomem(&p);
 		goto fail;
 	}
-
-	while (cur < end) {
-		const char *nl = memchr(cur, '\n', (size_t)(end - cur));
-		const char *le = nl ? nl : end;
-		const char *hash, *q;
-		struct tok tk[MAX_TOKENS];
-		unsigned nt = 0;
-		size_t llen;
-		char tb[40];
-
-		p.line++;
-		hash = memchr(cur, '#', (size_t)(le - cur));
-		if (hash)
-			le = hash;
-		llen = (size_t)(le - cur);
-		/* tokenise on spaces, tabs (and a CR from CRLF files) */
-		q = cur;
-		while (q < le) {
-			while (q < le && (*q == ' ' || *q == '\t' || *q == '\r'))
-				q++;
-			if (q >= le)
-				break;
-			if (nt < MAX_TOKENS) {
-				tk[nt].p = q;
-				while (q < le && *q != ' ' && *q != '\t' && *q != '\r')
-					q++;
-				tk[nt].n = (size_t)(q - tk[nt].p);
-			} else {
-				while (q < le && *q != ' ' && *q != '\t' && *q != '\r')
-					q++;
-			}
-			nt++;
-		}
-		if (nt == 0)
-			goto next;
-		if (memchr(cur, 0, llen)) {
-			ret = perr(&p, "NUL byte in line");
-			goto fail;
-		}
-		if (!have_version) {
-			if (nt == 2 && tk[0].n == strlen(VERSION_TOKEN) &&
-			    !memcmp(tk[0].p, VERSION_TOKEN, tk[0].n) &&
-			    tk[1].n == 1 && tk[1].p[0] == VERSION_NUMBER[0]) {
-				have_version = 1;
-				goto next;
-			}
-			ret = perr(&p, "bad version line: the first line must be exactly '"
-				   VERSION_TOKEN " " VERSION_NUMBER "'");
-			goto fail;
-		}
-		if (tk[0].n == 4 && !memcmp(tk[0].p, "meta", 4))
-			ret = line_meta(&p, cur, llen, tk, nt);
-		else if (tk[0].n == 1 && tk[0].p[0] == 'r')
-			ret = line_reg(&p, tk, nt > MAX_TOKENS ? MAX_TOKENS : nt);
-		else if (tk[0].n == 1 && tk[0].p[0] == 'm')
-			ret = line_mem(&p, tk, nt > MAX_TOKENS ? MAX_TOKENS : nt);
-		else if (tk[0].n == strlen(VERSION_TOKEN) &&
-			 !memcmp(tk[0].p, VERSION_TOKEN, tk[0].n))
-			ret = perr(&p, "second version line");
-		else
-			ret = perr(&p, "unknown line kind '%s'", tokstr(&tk[0], tb, sizeof(tb)));
-		if (ret)
-			goto fail;
-next:
-		if (!nl)
-			break;
-		cur = nl + 1;
-	}
-	if (!have_version) {
-		p.line = p.line ? p.line : 1;
-		ret = perr(&p, "no version line: a snapshot starts with '"
-			   VERSION_TOKEN " " VERSION_NUMBER "'");
+	ret = parse_lines(&p, buf, len);
+	if (ret)
 		goto fail;
-	}
 	ret = check_overlaps(&p);
 	if (ret)
 		goto fail;

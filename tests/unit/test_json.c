@@ -14,6 +14,7 @@
 #include <float.h>
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -247,6 +248,75 @@ static void test_doubles(void **state)
 	num_doc(w_dbl, &v, "null");
 	v = -INFINITY;
 	num_doc(w_dbl, &v, "null");
+}
+
+/* jw_double's documented form: the first of %.15g, %.16g, %.17g that strtod
+ * reads back as v, with ".0" when it has no point or exponent */
+static void ref_double(double v, char *out, size_t len)
+{
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(out, len, "%.*g", prec, v);
+		if (strtod(out, NULL) == v)
+			break;
+	}
+	if (!strpbrk(out, ".eEn"))
+		strcat(out, ".0");
+}
+
+static uint64_t xorshift(uint64_t *st)
+{
+	*st ^= *st << 13;
+	*st ^= *st >> 7;
+	*st ^= *st << 17;
+	return *st;
+}
+
+/*
+ * Random doubles, in and out of the integer fast path's range (1e-3 to
+ * 1e13), powers of two and their neighbours among them: the buffered
+ * writer's text is the documented form's.
+ */
+static void test_doubles_random(void **state)
+{
+	uint64_t st = 0x9e3779b97f4a7c15ull, r;
+	char want[64], got[64];
+	struct jw w;
+	int i;
+
+	for (i = 0; i < 400000; i++) {
+		double v;
+
+		r = xorshift(&st);
+		switch (i % 5) {
+		case 0:
+			memcpy(&v, &r, sizeof(v));
+			break;
+		case 1:
+			v = (double)(r % 100000000000ull) / pow(10, (double)(xorshift(&st) % 14));
+			break;
+		case 2:
+			v = ldexp(1.0, (int)(r % 60) - 12);
+			v = r & 64 ? nextafter(v, 0.0) : r & 128 ? nextafter(v, INFINITY) : v;
+			break;
+		case 3:
+			v = ldexp((double)(r >> 11), (int)(xorshift(&st) % 100) - 80);
+			break;
+		default:
+			v = (double)(int64_t)(r % 20000000000000000ull) / 1000.0;
+			break;
+		}
+		if (r & 256)
+			v = -v;
+		if (!isfinite(v))
+			continue;
+		ref_double(v, want, sizeof(want));
+		jw_init(&w, NULL, false);
+		jw_buffer(&w, got, sizeof(got));
+		jw_double(&w, v);
+		got[w.olen] = 0;
+		if (strcmp(got, want))
+			fail_msg("%a: wrote '%s', want '%s'", v, got, want);
+	}
 }
 
 static struct json *parse(const char *s)
@@ -487,6 +557,7 @@ int main(void)
 		cmocka_unit_test(test_integers),
 		cmocka_unit_test(test_hex),
 		cmocka_unit_test(test_doubles),
+		cmocka_unit_test(test_doubles_random),
 		cmocka_unit_test(test_reader_escapes),
 		cmocka_unit_test(test_reader_surrogate_edges),
 		cmocka_unit_test(test_reader_values),
