@@ -18,6 +18,7 @@
  *    kernel needing more local memory does not wait for an idle GPU
  *    (measured directly).
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "predict.h"
@@ -137,4 +138,51 @@ const char *pred_profile_source(const struct pred_gpu *g)
 		if (g == &profiles[i])
 			return sources[i];
 	return "";
+}
+
+#define GPU_INT(f) { #f, offsetof(struct pred_gpu, f), sizeof(((struct pred_gpu *)0)->f) }
+
+/* the integer fields, in the order of the PRED_GI_* indices (predict.h) */
+static const struct gpu_int {
+	const char *key;
+	size_t off, size;	/* an int or a long member */
+} gpu_ints[PRED_GI_N] = {
+	GPU_INT(sms), GPU_INT(sms_per_tpc), GPU_INT(processing_blocks_per_sm),
+	GPU_INT(max_blocks_per_sm), GPU_INT(max_warps_per_sm), GPU_INT(regs_per_sm),
+	GPU_INT(reg_alloc_unit), GPU_INT(max_regs_per_thread),
+	GPU_INT(smem_alloc_unit), GPU_INT(runtime_smem_per_block),
+	/* optional extensions */
+	GPU_INT(warp_size), GPU_INT(max_threads_per_block), GPU_INT(max_smem_per_block),
+	GPU_INT(lmem_initial), GPU_INT(smem_config_min),
+	GPU_INT(order_start), GPU_INT(order_phase),
+};
+
+const char *pred_gpu_int_key(size_t i)
+{
+	return gpu_ints[i].key;
+}
+
+long pred_gpu_int(const struct pred_gpu *g, size_t i)
+{
+	const char *p = (const char *)g + gpu_ints[i].off;
+	long l;
+	int n;
+
+	if (gpu_ints[i].size == sizeof(n)) {
+		memcpy(&n, p, sizeof(n));
+		return n;
+	}
+	memcpy(&l, p, sizeof(l));
+	return l;
+}
+
+void pred_gpu_set_int(struct pred_gpu *g, size_t i, long v)
+{
+	char *p = (char *)g + gpu_ints[i].off;
+	int n = (int)v;
+
+	if (gpu_ints[i].size == sizeof(n))
+		memcpy(p, &n, sizeof(n));
+	else
+		memcpy(p, &v, sizeof(v));
 }
