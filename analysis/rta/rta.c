@@ -633,20 +633,6 @@ static void gcaps_busy_h(const struct ctx *c, const struct rta_task *ti, int h, 
 
 static const int *hp_list(const struct ctx *c, int i, int *n);
 
-static void gcaps_busy_terms(const struct ctx *c, int i, struct terms *tl)
-{
-	if (c->rhp_hp) {	/* hpp or remote: the tasks of hp(i), in index order */
-		int nh;
-		const int *hl = hp_list(c, i, &nh);
-
-		for (int q = 0; q < nh; q++)
-			gcaps_busy_h(c, &c->ts->t[i], hl[q], c->hpp[hl[q]], !c->hpp[hl[q]], tl);
-		return;
-	}
-	for (int h = 0; h < c->ts->n; h++)
-		gcaps_busy_h(c, &c->ts->t[i], h, c->hpp[h], c->rhp[h], tl);
-}
-
 static void gcaps_suspend_h(const struct ctx *c, const struct rta_task *ti, int h, bool hpp,
 			    bool rhp, struct terms *tl)
 {
@@ -671,18 +657,38 @@ static void gcaps_suspend_h(const struct ctx *c, const struct rta_task *ti, int 
 	}
 }
 
-static void gcaps_suspend_terms(const struct ctx *c, int i, struct terms *tl)
+typedef void gcaps_h_fn(const struct ctx *c, const struct rta_task *ti, int h, bool hpp,
+			bool rhp, struct terms *tl);
+
+/*
+ * The terms of every other task for tau_i, one (gcaps_busy_h or
+ * gcaps_suspend_h) per task: with rhp_hp the tasks of hp(i) in index order,
+ * each in hpp(i) or else remote; otherwise every task by its hpp and rhp.
+ */
+static inline void gcaps_terms(const struct ctx *c, int i, struct terms *tl, gcaps_h_fn *one)
 {
+	const struct rta_task *ti = &c->ts->t[i];
+
 	if (c->rhp_hp) {
 		int nh;
 		const int *hl = hp_list(c, i, &nh);
 
 		for (int q = 0; q < nh; q++)
-			gcaps_suspend_h(c, &c->ts->t[i], hl[q], c->hpp[hl[q]], !c->hpp[hl[q]], tl);
+			one(c, ti, hl[q], c->hpp[hl[q]], !c->hpp[hl[q]], tl);
 		return;
 	}
 	for (int h = 0; h < c->ts->n; h++)
-		gcaps_suspend_h(c, &c->ts->t[i], h, c->hpp[h], c->rhp[h], tl);
+		one(c, ti, h, c->hpp[h], c->rhp[h], tl);
+}
+
+static void gcaps_busy_terms(const struct ctx *c, int i, struct terms *tl)
+{
+	gcaps_terms(c, i, tl, gcaps_busy_h);
+}
+
+static void gcaps_suspend_terms(const struct ctx *c, int i, struct terms *tl)
+{
+	gcaps_terms(c, i, tl, gcaps_suspend_h);
 }
 
 static double own_demand(const struct rta_taskset *ts, bool gcaps, int i)
