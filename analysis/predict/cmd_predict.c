@@ -34,38 +34,32 @@ static void usage(FILE *f)
 		"  -h, --help             this help\n");
 }
 
+static void write_gpu_ints(struct jw *w, const struct pred_gpu *g, size_t from, size_t to)
+{
+	size_t i;
+
+	for (i = from; i < to; i++)
+		jw_kint(w, pred_gpu_int_key(i), pred_gpu_int(g, i));
+}
+
 static void write_gpu_json(struct jw *w, const struct pred_gpu *g)
 {
 	int i;
 
 	jw_obj_begin(w);
-	jw_key(w, "name"); jw_str(w, g->name);
-	jw_key(w, "sms"); jw_int(w, g->sms);
-	jw_key(w, "sms_per_tpc"); jw_int(w, g->sms_per_tpc);
-	jw_key(w, "processing_blocks_per_sm"); jw_int(w, g->processing_blocks_per_sm);
-	jw_key(w, "max_blocks_per_sm"); jw_int(w, g->max_blocks_per_sm);
-	jw_key(w, "max_warps_per_sm"); jw_int(w, g->max_warps_per_sm);
-	jw_key(w, "regs_per_sm"); jw_int(w, g->regs_per_sm);
-	jw_key(w, "reg_alloc_unit"); jw_int(w, g->reg_alloc_unit);
-	jw_key(w, "max_regs_per_thread"); jw_int(w, g->max_regs_per_thread);
+	jw_kstr(w, "name", g->name);
+	write_gpu_ints(w, g, 0, PRED_GI_SMEM_ALLOC_UNIT);
 	jw_key(w, "smem_configs");
 	jw_arr_begin(w);
 	for (i = 0; i < g->n_smem_configs; i++)
 		jw_int(w, g->smem_configs[i]);
 	jw_arr_end(w);
-	jw_key(w, "smem_alloc_unit"); jw_int(w, g->smem_alloc_unit);
-	jw_key(w, "runtime_smem_per_block"); jw_int(w, g->runtime_smem_per_block);
-	jw_key(w, "warp_size"); jw_int(w, g->warp_size);
-	jw_key(w, "max_threads_per_block"); jw_int(w, g->max_threads_per_block);
-	jw_key(w, "max_smem_per_block"); jw_int(w, g->max_smem_per_block);
-	jw_key(w, "lmem_initial"); jw_int(w, g->lmem_initial);
-	jw_key(w, "smem_config_min"); jw_int(w, g->smem_config_min);
-	jw_key(w, "smem_config_scope"); jw_str(w, g->smem_config_per_sm ? "sm" : "tpc");
-	jw_key(w, "lmem_waits_for_idle"); jw_bool(w, !g->lmem_no_wait);
+	write_gpu_ints(w, g, PRED_GI_SMEM_ALLOC_UNIT, PRED_GI_ORDER_START);
+	jw_kstr(w, "smem_config_scope", g->smem_config_per_sm ? "sm" : "tpc");
+	jw_kbool(w, "lmem_waits_for_idle", !g->lmem_no_wait);
 	if (pred_gpc_order(g)) {
-		jw_key(w, "sm_order"); jw_str(w, "gpc-rotation");
-		jw_key(w, "order_start"); jw_int(w, g->order_start);
-		jw_key(w, "order_phase"); jw_int(w, g->order_phase);
+		jw_kstr(w, "sm_order", "gpc-rotation");
+		write_gpu_ints(w, g, PRED_GI_ORDER_START, PRED_GI_N);
 		jw_key(w, "sm_vgpc");
 		jw_arr_begin(w);
 		for (i = 0; i < g->sms; i++)
@@ -84,7 +78,7 @@ static int list_profiles(bool json, bool pretty)
 
 		jw_init(&w, stdout, pretty);
 		jw_obj_begin(&w);
-		jw_key(&w, "schema"); jw_int(&w, 1);
+		jw_kint(&w, "schema", 1);
 		jw_key(&w, "profiles");
 		jw_arr_begin(&w);
 		for (i = 0; i < pred_profile_count(); i++)
@@ -110,16 +104,84 @@ static int list_profiles(bool json, bool pretty)
 	return CLI_EXIT_OK;
 }
 
+/* a time, or null when it is not known (< 0) */
+static void write_time(struct jw *w, const char *key, double t)
+{
+	jw_key(w, key);
+	if (t >= 0)
+		jw_double(w, t);
+	else
+		jw_null(w);
+}
+
+static void write_block_json(struct jw *w, const struct pred_block *pb, long b,
+			     const double *lik)
+{
+	jw_obj_begin(w);
+	jw_kint(w, "block", b);
+	jw_key(w, "sm");
+	if (pb->sm >= 0)
+		jw_int(w, pb->sm);
+	else
+		jw_null(w);
+	write_time(w, "start", pb->start);
+	write_time(w, "end", pb->end);
+	if (lik)
+		jw_kdouble(w, "sm_likelihood", lik[b]);
+	jw_obj_end(w);
+}
+
+static void write_kernel_json(struct jw *w, const struct pred_input *in,
+			      const struct pred_result *r, size_t k, double **lik)
+{
+	const struct pred_kinfo *ki = &r->info[k];
+	long b;
+
+	jw_obj_begin(w);
+	jw_kstr(w, "name", in->kernels[k].name);
+	jw_kint(w, "warps_per_block", ki->warps);
+	jw_kint(w, "regs_per_warp", ki->regs_per_warp);
+	jw_kint(w, "smem_per_block", ki->smem_per_block);
+	jw_kint(w, "occupancy", ki->occupancy);
+	jw_kint(w, "smem_config", ki->config_smem);
+	jw_key(w, "blocks");
+	jw_arr_begin(w);
+	for (b = 0; b < in->kernels[k].blocks; b++)
+		write_block_json(w, &r->blocks[k][b], b, lik ? lik[k] : NULL);
+	jw_arr_end(w);
+	jw_obj_end(w);
+}
+
+static void write_events_json(struct jw *w, const struct pred_input *in,
+			      const struct pred_result *r)
+{
+	size_t i;
+
+	jw_key(w, "events");
+	jw_arr_begin(w);
+	for (i = 0; i < r->nevents; i++) {
+		const struct pred_event *e = &r->events[i];
+
+		jw_obj_begin(w);
+		jw_kdouble(w, "t", e->t);
+		jw_kstr(w, "event", e->start ? "start" : "end");
+		jw_kstr(w, "kernel", in->kernels[e->kernel].name);
+		jw_kint(w, "block", e->block);
+		jw_kint(w, "sm", e->sm);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
 static void write_json(const struct pred_input *in, const struct pred_result *r,
 		       bool pretty, bool events, double **lik)
 {
 	struct jw w;
-	size_t k, i;
-	long b;
+	size_t k;
 
 	jw_init(&w, stdout, pretty);
 	jw_obj_begin(&w);
-	jw_key(&w, "schema"); jw_int(&w, 1);
+	jw_kint(&w, "schema", 1);
 	jw_key(&w, "gpu");
 	if (in->gpu_named)
 		jw_str(&w, in->gpu.name);
@@ -127,70 +189,13 @@ static void write_json(const struct pred_input *in, const struct pred_result *r,
 		write_gpu_json(&w, &in->gpu);
 	jw_key(&w, "kernels");
 	jw_arr_begin(&w);
-	for (k = 0; k < in->nkernels; k++) {
-		const struct pred_kinfo *ki = &r->info[k];
-
-		jw_obj_begin(&w);
-		jw_key(&w, "name"); jw_str(&w, in->kernels[k].name);
-		jw_key(&w, "warps_per_block"); jw_int(&w, ki->warps);
-		jw_key(&w, "regs_per_warp"); jw_int(&w, ki->regs_per_warp);
-		jw_key(&w, "smem_per_block"); jw_int(&w, ki->smem_per_block);
-		jw_key(&w, "occupancy"); jw_int(&w, ki->occupancy);
-		jw_key(&w, "smem_config"); jw_int(&w, ki->config_smem);
-		jw_key(&w, "blocks");
-		jw_arr_begin(&w);
-		for (b = 0; b < in->kernels[k].blocks; b++) {
-			const struct pred_block *pb = &r->blocks[k][b];
-
-			jw_obj_begin(&w);
-			jw_key(&w, "block"); jw_int(&w, b);
-			jw_key(&w, "sm");
-			if (pb->sm >= 0)
-				jw_int(&w, pb->sm);
-			else
-				jw_null(&w);
-			jw_key(&w, "start");
-			if (pb->start >= 0)
-				jw_double(&w, pb->start);
-			else
-				jw_null(&w);
-			jw_key(&w, "end");
-			if (pb->end >= 0)
-				jw_double(&w, pb->end);
-			else
-				jw_null(&w);
-			if (lik) {
-				jw_key(&w, "sm_likelihood");
-				jw_double(&w, lik[k][b]);
-			}
-			jw_obj_end(&w);
-		}
-		jw_arr_end(&w);
-		jw_obj_end(&w);
-	}
+	for (k = 0; k < in->nkernels; k++)
+		write_kernel_json(&w, in, r, k, lik);
 	jw_arr_end(&w);
-	jw_key(&w, "makespan");
-	if (r->makespan >= 0)
-		jw_double(&w, r->makespan);
-	else
-		jw_null(&w);
-	jw_key(&w, "unplaced"); jw_int(&w, (long long)r->unplaced);
-	if (events) {
-		jw_key(&w, "events");
-		jw_arr_begin(&w);
-		for (i = 0; i < r->nevents; i++) {
-			const struct pred_event *e = &r->events[i];
-
-			jw_obj_begin(&w);
-			jw_key(&w, "t"); jw_double(&w, e->t);
-			jw_key(&w, "event"); jw_str(&w, e->start ? "start" : "end");
-			jw_key(&w, "kernel"); jw_str(&w, in->kernels[e->kernel].name);
-			jw_key(&w, "block"); jw_int(&w, e->block);
-			jw_key(&w, "sm"); jw_int(&w, e->sm);
-			jw_obj_end(&w);
-		}
-		jw_arr_end(&w);
-	}
+	write_time(&w, "makespan", r->makespan);
+	jw_kint(&w, "unplaced", (long long)r->unplaced);
+	if (events)
+		write_events_json(&w, in, r);
 	jw_obj_end(&w);
 	jw_end_doc(&w);
 }
@@ -257,7 +262,13 @@ static void write_text(const struct pred_input *in, const struct pred_result *r,
 	}
 }
 
-int cmd_predict(const struct cli_global *g, int argc, char **argv)
+struct popts {
+	bool json, pretty, events, list, likelihood;
+	const char *profile;
+};
+
+/* -1: go on; otherwise the exit status (-h, or a usage error) */
+static int parse_opts(struct popts *o, int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
@@ -269,26 +280,18 @@ int cmd_predict(const struct cli_global *g, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	bool json = g && g->json, pretty = g && g->pretty, events = false, list = false;
-	bool likelihood = false;
-	double **lik = NULL;
-	const char *profile = NULL, *path;
-	struct pred_input in;
-	struct pred_result res;
-	struct json *doc;
-	char err[512];
 	int c;
 
 	optind = 0;	/* full re-initialisation (GNU): argv[0] is the command */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:jpesg:lh", opts, NULL)) != -1) {
 		switch (c) {
-		case 'j': json = true; break;
-		case 'p': pretty = true; break;
-		case 'e': events = true; break;
-		case 's': likelihood = true; break;
-		case 'g': profile = optarg; break;
-		case 'l': list = true; break;
+		case 'j': o->json = true; break;
+		case 'p': o->pretty = true; break;
+		case 'e': o->events = true; break;
+		case 's': o->likelihood = true; break;
+		case 'g': o->profile = optarg; break;
+		case 'l': o->list = true; break;
 		case 'h': usage(stdout); return CLI_EXIT_OK;
 		case ':':
 			fprintf(stderr, "nvsched predict: option '%s' needs an argument\n",
@@ -300,16 +303,18 @@ int cmd_predict(const struct cli_global *g, int argc, char **argv)
 			return CLI_EXIT_USAGE;
 		}
 	}
-	if (pretty)
-		json = true;
-	if (list)
-		return list_profiles(json, pretty);
-	if (optind != argc - 1) {
-		fprintf(stderr, "nvsched predict: expected one kernel sequence file\n");
-		usage(stderr);
-		return CLI_EXIT_USAGE;
-	}
-	path = argv[optind];
+	if (o->pretty)
+		o->json = true;
+	return -1;
+}
+
+/* Read and check the kernel sequence file; 0 or the exit status. */
+static int load_input(const char *path, const char *profile, struct pred_input *in)
+{
+	struct json *doc;
+	char err[512];
+	int rc = CLI_EXIT_OK;
+
 	if (strcmp(path, "-")) {
 		FILE *f = fopen(path, "r");
 
@@ -324,30 +329,62 @@ int cmd_predict(const struct cli_global *g, int argc, char **argv)
 		fprintf(stderr, "nvsched predict: %s\n", err);
 		return CLI_EXIT_USAGE;
 	}
-	if (pred_input_parse(doc, profile, &in, err, sizeof(err))) {
+	if (pred_input_parse(doc, profile, in, err, sizeof(err))) {
 		fprintf(stderr, "nvsched predict: %s: %s\n", path, err);
-		json_free(doc);
-		return CLI_EXIT_USAGE;
+		rc = CLI_EXIT_USAGE;
 	}
 	json_free(doc);
-	if (pred_run(&in.gpu, in.kernels, in.nkernels, &res, err, sizeof(err))) {
-		fprintf(stderr, "nvsched predict: %s: %s\n", path, err);
-		pred_input_free(&in);
-		return strstr(err, "out of memory") ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
-	}
-	if (likelihood &&
-	    pred_sm_likelihood(&in.gpu, in.kernels, in.nkernels, &res, &lik, err, sizeof(err))) {
-		fprintf(stderr, "nvsched predict: %s: %s\n", path, err);
+	return rc;
+}
+
+/* The message of a failed prediction; its exit status. */
+static int run_failed(const char *path, const char *err)
+{
+	fprintf(stderr, "nvsched predict: %s: %s\n", path, err);
+	return strstr(err, "out of memory") ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
+}
+
+static int predict(const struct popts *o, const char *path, struct pred_input *in)
+{
+	struct pred_result res;
+	double **lik = NULL;
+	char err[512];
+
+	if (pred_run(&in->gpu, in->kernels, in->nkernels, &res, err, sizeof(err)))
+		return run_failed(path, err);
+	if (o->likelihood &&
+	    pred_sm_likelihood(&in->gpu, in->kernels, in->nkernels, &res, &lik, err, sizeof(err))) {
 		pred_result_free(&res);
-		pred_input_free(&in);
-		return strstr(err, "out of memory") ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
+		return run_failed(path, err);
 	}
-	if (json)
-		write_json(&in, &res, pretty, events, lik);
+	if (o->json)
+		write_json(in, &res, o->pretty, o->events, lik);
 	else
-		write_text(&in, &res, events, lik);
-	pred_likelihood_free(lik, in.nkernels);
+		write_text(in, &res, o->events, lik);
+	pred_likelihood_free(lik, in->nkernels);
 	pred_result_free(&res);
-	pred_input_free(&in);
 	return fflush(stdout) ? CLI_EXIT_FAIL : CLI_EXIT_OK;
+}
+
+int cmd_predict(const struct cli_global *g, int argc, char **argv)
+{
+	struct popts o = { .json = g && g->json, .pretty = g && g->pretty };
+	struct pred_input in;
+	int rc = parse_opts(&o, argc, argv);
+
+	if (rc >= 0)
+		return rc;
+	if (o.list)
+		return list_profiles(o.json, o.pretty);
+	if (optind != argc - 1) {
+		fprintf(stderr, "nvsched predict: expected one kernel sequence file\n");
+		usage(stderr);
+		return CLI_EXIT_USAGE;
+	}
+	rc = load_input(argv[optind], o.profile, &in);
+	if (rc)
+		return rc;
+	rc = predict(&o, argv[optind], &in);
+	pred_input_free(&in);
+	return rc;
 }

@@ -338,19 +338,33 @@ struct sim {
 	int phase;		/* singleton half that comes first */
 };
 
+/*
+ * Room for one more of n elements of size sz in arr of capacity *cap (first
+ * capacity first, then doubled): arr itself, its reallocation, or NULL (out
+ * of memory; arr is left as it was).
+ */
+static void *grow(void *arr, size_t *cap, size_t n, size_t sz, size_t first)
+{
+	size_t nc;
+	void *p;
+
+	if (n < *cap)
+		return arr;
+	nc = *cap ? 2 * *cap : first;
+	p = realloc(arr, nc * sz);
+	if (p)
+		*cap = nc;
+	return p;
+}
+
 static int add_event(struct sim *s, double t, size_t k, long b, int sm, bool start)
 {
 	struct pred_result *r = s->res;
+	struct pred_event *ne = grow(r->events, &s->capev, r->nevents, sizeof(*ne), 256);
 
-	if (r->nevents == s->capev) {
-		size_t nc = s->capev ? 2 * s->capev : 256;
-		struct pred_event *ne = realloc(r->events, nc * sizeof(*ne));
-
-		if (!ne)
-			return -1;
-		r->events = ne;
-		s->capev = nc;
-	}
+	if (!ne)
+		return -1;
+	r->events = ne;
 	r->events[r->nevents++] = (struct pred_event){ t, k, b, sm, start };
 	return 0;
 }
@@ -366,17 +380,12 @@ static bool heap_less(const struct running *a, const struct running *b)
 
 static int heap_push(struct sim *s, const struct running *x)
 {
+	struct running *nh = grow(s->heap, &s->capheap, s->nheap, sizeof(*nh), 256);
 	size_t i;
 
-	if (s->nheap == s->capheap) {
-		size_t nc = s->capheap ? 2 * s->capheap : 256;
-		struct running *nh = realloc(s->heap, nc * sizeof(*nh));
-
-		if (!nh)
-			return -1;
-		s->heap = nh;
-		s->capheap = nc;
-	}
+	if (!nh)
+		return -1;
+	s->heap = nh;
 	i = s->nheap++;
 	while (i > 0 && heap_less(x, &s->heap[(i - 1) / 2])) {
 		s->heap[i] = s->heap[(i - 1) / 2];
@@ -427,6 +436,7 @@ static long smem_largest(const struct sm_state *m, long cap)
 /* First fit; returns the offset or -1 (-2: out of memory). */
 static long smem_alloc(struct sm_state *m, long cap, long size)
 {
+	struct seg *ns;
 	long at = 0;
 	size_t i;
 
@@ -439,15 +449,10 @@ static long smem_alloc(struct sm_state *m, long cap, long size)
 			return -1;
 		at = m->segs[i].off + m->segs[i].size;
 	}
-	if (m->nseg == m->cap) {
-		size_t nc = m->cap ? 2 * m->cap : 8;
-		struct seg *ns = realloc(m->segs, nc * sizeof(*ns));
-
-		if (!ns)
-			return -2;
-		m->segs = ns;
-		m->cap = nc;
-	}
+	ns = grow(m->segs, &m->cap, m->nseg, sizeof(*ns), 8);
+	if (!ns)
+		return -2;
+	m->segs = ns;
 	memmove(&m->segs[i + 1], &m->segs[i], (m->nseg - i) * sizeof(*m->segs));
 	m->segs[i] = (struct seg){ at, size };
 	m->nseg++;
@@ -615,18 +620,17 @@ void pred_result_free(struct pred_result *res)
 	memset(res, 0, sizeof(*res));
 }
 
-int pred_run(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
-	     struct pred_result *res, char *err, size_t errlen)
+static int oom(char *err, size_t errlen)
 {
-	struct sim s = { .g = g, .res = res };
-	int ntpc, i, j, rc = -1;
+	nvs_seterr(err, errlen, "out of memory");
+	return -1;
+}
+
+static int check_block_total(const struct pred_kernel *kd, size_t nk, char *err, size_t errlen)
+{
 	size_t k;
 	long b;
-	double t = 0;
 
-	memset(res, 0, sizeof(*res));
-	if (pred_gpu_check(g, err, errlen))
-		return -1;
 	for (k = 0, b = 0; k < nk; k++) {
 		if (kd[k].blocks < 0 || kd[k].blocks > PRED_MAX_BLOCKS - b) {
 			nvs_seterr(err, errlen, "more than %ld thread blocks in all kernels together",
@@ -635,141 +639,232 @@ int pred_run(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
 		}
 		b += kd[k].blocks;
 	}
-	res->nkernels = nk;
-	res->makespan = 0;
+	return 0;
+}
+
+/* The GPC-rotation state: every SM in the order, the pointer, the phase. */
+static int sim_alloc_gpc_order(struct sim *s)
+{
+	const struct pred_gpu *g = s->g;
+	int i;
+
+	s->ord = malloc(g->sms * sizeof(*s->ord));
+	s->used = malloc(g->sms);
+	s->elig = malloc(g->sms);
+	s->caps = malloc(g->sms * sizeof(*s->caps));
+	if (!s->ord || !s->used || !s->elig || !s->caps)
+		return -1;
+	for (i = 0; i < g->sms; i++)
+		s->ord[i] = i;	/* a permutation: choose_sm() visits every SM */
+	/* the first kernel that starts on a singleton continues at order_start */
+	s->gpc_ptr = (g->order_start + 1) % g->n_vgpc;
+	s->phase = g->order_phase;
+	return 0;
+}
+
+/* Empty SMs and TPCs, and the result's arrays; -1: out of memory. */
+static int sim_alloc(struct sim *s, size_t nk)
+{
+	const struct pred_gpu *g = s->g;
+	struct pred_result *res = s->res;
+	int ntpc, i, j;
+
 	res->info = calloc(nk ? nk : 1, sizeof(*res->info));
 	res->blocks = calloc(nk ? nk : 1, sizeof(*res->blocks));
 	ntpc = g->smem_config_per_sm ? g->sms : (g->sms + g->sms_per_tpc - 1) / g->sms_per_tpc;
-	s.sm = calloc(g->sms, sizeof(*s.sm));
-	s.tpc = calloc(ntpc, sizeof(*s.tpc));
-	if (!res->info || !res->blocks || !s.sm || !s.tpc)
-		goto oom;
-	if (pred_gpc_order(g)) {
-		s.ord = malloc(g->sms * sizeof(*s.ord));
-		s.used = malloc(g->sms);
-		s.elig = malloc(g->sms);
-		s.caps = malloc(g->sms * sizeof(*s.caps));
-		if (!s.ord || !s.used || !s.elig || !s.caps)
-			goto oom;
-		for (i = 0; i < g->sms; i++)
-			s.ord[i] = i;	/* a permutation: choose_sm() visits every SM */
-		/* the first kernel that starts on a singleton continues at order_start */
-		s.gpc_ptr = (g->order_start + 1) % g->n_vgpc;
-		s.phase = g->order_phase;
+	s->sm = calloc(g->sms, sizeof(*s->sm));
+	s->tpc = calloc(ntpc, sizeof(*s->tpc));
+	if (!res->info || !res->blocks || !s->sm || !s->tpc)
+		return -1;
+	if (pred_gpc_order(g) && sim_alloc_gpc_order(s))
+		return -1;
+	for (i = 0; i < g->sms; i++) {
+		s->sm[i].b = g->max_blocks_per_sm;
+		for (j = 0; j < g->processing_blocks_per_sm; j++) {
+			s->sm[i].w[j] = g->max_warps_per_sm / g->processing_blocks_per_sm;
+			s->sm[i].r[j] = g->regs_per_sm / g->processing_blocks_per_sm;
+		}
 	}
+	s->config_lmem = g->lmem_initial;
+	return 0;
+}
+
+static void sim_free(struct sim *s)
+{
+	int i;
+
+	if (s->sm)
+		for (i = 0; i < s->g->sms; i++)
+			free(s->sm[i].segs);
+	free(s->sm);
+	free(s->tpc);
+	free(s->heap);
+	free(s->ord);
+	free(s->used);
+	free(s->elig);
+	free(s->caps);
+}
+
+/* Each kernel's Algorithm 1 inputs and its blocks, not placed yet. */
+static int kernels_init(struct sim *s, const struct pred_kernel *kd, size_t nk, char *err,
+			size_t errlen)
+{
+	struct pred_result *res = s->res;
+	size_t k;
+	long b;
+
 	for (k = 0; k < nk; k++) {
-		if (pred_kernel_info(g, &kd[k], &res->info[k], err, errlen))
-			goto out;
+		if (pred_kernel_info(s->g, &kd[k], &res->info[k], err, errlen))
+			return -1;
 		res->blocks[k] = malloc(kd[k].blocks * sizeof(**res->blocks));
 		if (!res->blocks[k])
-			goto oom;
+			return oom(err, errlen);
 		for (b = 0; b < kd[k].blocks; b++)
 			res->blocks[k][b] = (struct pred_block){ -1, -1, -1 };
 	}
-	for (i = 0; i < g->sms; i++) {
-		s.sm[i].b = g->max_blocks_per_sm;
-		for (j = 0; j < g->processing_blocks_per_sm; j++) {
-			s.sm[i].w[j] = g->max_warps_per_sm / g->processing_blocks_per_sm;
-			s.sm[i].r[j] = g->regs_per_sm / g->processing_blocks_per_sm;
-		}
-	}
-	s.config_lmem = g->lmem_initial;
+	return 0;
+}
 
-	/* strictly in launch order: the head block holds back every later one */
-	k = 0;
-	b = 0;
+/* GPC-rotation order for kernel k from the SMs with the most room for it. */
+static void gpc_kernel_order(struct sim *s, const struct pred_kinfo *ki, long nblocks)
+{
+	const struct pred_gpu *g = s->g;
+	long mx = 0;
+	int i;
+
+	choose_sm(s, ki, s->caps);
+	for (i = 0; i < g->sms; i++)
+		if (s->caps[i] > mx)
+			mx = s->caps[i];
+	for (i = 0; i < g->sms; i++)
+		s->elig[i] = mx > 0 && s->caps[i] == mx;
+	gpc_order_fill(g, s->gpc_ptr, s->phase, nblocks, s->elig, s->ord, s->used);
+}
+
+/*
+ * Rotation (measured, docs/predict-h100-accuracy.md) after a kernel's first
+ * block went to smid: a kernel whose first block goes to a singleton TPC
+ * searches the virtual GPCs from the pointer minus one and may flip the
+ * singleton half; any other kernel searches from the pointer and advances it.
+ */
+static void gpc_rotate(struct sim *s, int smid, long nblocks)
+{
+	const struct pred_gpu *g = s->g;
+	int nsing = 0, i;
+
+	if (g->sm_vgpc[smid] >= 0) {
+		s->gpc_ptr = (s->gpc_ptr + 1) % g->n_vgpc;
+		return;
+	}
+	gpc_order_fill(g, (s->gpc_ptr + g->n_vgpc - 1) % g->n_vgpc,
+		       s->phase, nblocks, s->elig, s->ord, s->used);
+	for (i = 0; i < g->sms; i++)
+		nsing += g->sm_vgpc[i] < 0;
+	/* a kernel that spills into the second half flips it
+	 * (1-block kernels do not: rotprobe, table2 case 0) */
+	if (nblocks > nsing / 2)
+		s->phase ^= 1;
+}
+
+/* Complete the blocks that end at t (all of them with all); -1: OOM. */
+static int release_until(struct sim *s, double t, bool all)
+{
+	while (s->nheap && (all || s->heap[0].end <= t + TIME_EPS * (t > 1 ? t : 1))) {
+		struct running run = heap_pop(s);
+
+		if (release(s, &run))
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * Place every block strictly in launch order (the head block holds back
+ * every later one), completing blocks when none fits; counts the blocks
+ * that never start.  -1: out of memory.
+ */
+static int simulate(struct sim *s, const struct pred_kernel *kd, size_t nk)
+{
+	const struct pred_kinfo *info = s->res->info;
+	double t = 0;
+	size_t k = 0;
+	long b = 0;
+
 	while (k < nk) {
 		int smid;
 
-		if (s.ord && b == 0) {
-			long mx = 0;
-
-			choose_sm(&s, &res->info[k], s.caps);
-			for (i = 0; i < g->sms; i++)
-				if (s.caps[i] > mx)
-					mx = s.caps[i];
-			for (i = 0; i < g->sms; i++)
-				s.elig[i] = mx > 0 && s.caps[i] == mx;
-			gpc_order_fill(g, s.gpc_ptr, s.phase, kd[k].blocks, s.elig, s.ord, s.used);
-		}
-		smid = choose_sm(&s, &res->info[k], NULL);
-
+		if (s->ord && b == 0)
+			gpc_kernel_order(s, &info[k], kd[k].blocks);
+		smid = choose_sm(s, &info[k], NULL);
 		if (smid >= 0) {
-			if (place(&s, &res->info[k], &kd[k], k, b, smid, t))
-				goto oom;
-			if (s.ord && b == 0) {
-				/*
-				 * Rotation (measured, docs/predict-h100-accuracy.md): a
-				 * kernel whose first block goes to a singleton TPC
-				 * searches the virtual GPCs from the pointer minus one
-				 * and may flip the singleton half; any other kernel
-				 * searches from the pointer and advances it.
-				 */
-				if (g->sm_vgpc[smid] < 0) {
-					int nsing = 0;
-
-					gpc_order_fill(g, (s.gpc_ptr + g->n_vgpc - 1) % g->n_vgpc,
-						       s.phase, kd[k].blocks, s.elig, s.ord, s.used);
-					for (i = 0; i < g->sms; i++)
-						nsing += g->sm_vgpc[i] < 0;
-					/* a kernel that spills into the second half flips it
-					 * (1-block kernels do not: rotprobe, table2 case 0) */
-					if (kd[k].blocks > nsing / 2)
-						s.phase ^= 1;
-				} else {
-					s.gpc_ptr = (s.gpc_ptr + 1) % g->n_vgpc;
-				}
-			}
+			if (place(s, &info[k], &kd[k], k, b, smid, t))
+				return -1;
+			if (s->ord && b == 0)
+				gpc_rotate(s, smid, kd[k].blocks);
 			if (++b == kd[k].blocks) {
 				k++;
 				b = 0;
 			}
 			continue;
 		}
-		if (!s.nheap)
+		if (!s->nheap)
 			break;	/* nothing will ever finish: the rest waits forever */
-		t = s.heap[0].end;
-		while (s.nheap && s.heap[0].end <= t + TIME_EPS * (t > 1 ? t : 1)) {
-			struct running run = heap_pop(&s);
-
-			if (release(&s, &run))
-				goto oom;
-		}
+		t = s->heap[0].end;
+		if (release_until(s, t, false))
+			return -1;
 	}
 	/* completions after the last placement */
-	while (s.nheap) {
-		struct running run = heap_pop(&s);
-
-		if (release(&s, &run))
-			goto oom;
-	}
+	if (release_until(s, t, true))
+		return -1;
 	for (; k < nk; k++, b = 0)
-		res->unplaced += kd[k].blocks - b;
-	res->makespan = 0;
+		s->res->unplaced += kd[k].blocks - b;
+	return 0;
+}
+
+/* The last block's end, or -1 when a block never starts or never ends. */
+static double makespan(const struct pred_result *res, const struct pred_kernel *kd, size_t nk)
+{
+	double m = 0;
+	size_t k;
+	long b;
+
 	for (k = 0; k < nk; k++)
 		for (b = 0; b < kd[k].blocks; b++) {
 			const struct pred_block *pb = &res->blocks[k][b];
 
 			if (pb->sm < 0 || (pb->end < 0 && pb->sm >= 0))
-				res->makespan = -1;
-			else if (res->makespan >= 0 && pb->end > res->makespan)
-				res->makespan = pb->end;
+				m = -1;
+			else if (m >= 0 && pb->end > m)
+				m = pb->end;
 		}
-	rc = 0;
-	goto out;
-oom:
-	nvs_seterr(err, errlen, "out of memory");
-out:
-	if (s.sm)
-		for (i = 0; i < g->sms; i++)
-			free(s.sm[i].segs);
-	free(s.sm);
-	free(s.tpc);
-	free(s.heap);
-	free(s.ord);
-	free(s.used);
-	free(s.elig);
-	free(s.caps);
+	return m;
+}
+
+static int sim_run(struct sim *s, const struct pred_kernel *kd, size_t nk, char *err,
+		   size_t errlen)
+{
+	if (sim_alloc(s, nk))
+		return oom(err, errlen);
+	if (kernels_init(s, kd, nk, err, errlen))
+		return -1;
+	if (simulate(s, kd, nk))
+		return oom(err, errlen);
+	s->res->makespan = makespan(s->res, kd, nk);
+	return 0;
+}
+
+int pred_run(const struct pred_gpu *g, const struct pred_kernel *kd, size_t nk,
+	     struct pred_result *res, char *err, size_t errlen)
+{
+	struct sim s = { .g = g, .res = res };
+	int rc;
+
+	memset(res, 0, sizeof(*res));
+	if (pred_gpu_check(g, err, errlen) || check_block_total(kd, nk, err, errlen))
+		return -1;
+	res->nkernels = nk;
+	rc = sim_run(&s, kd, nk, err, errlen);
+	sim_free(&s);
 	if (rc)
 		pred_result_free(res);
 	return rc;

@@ -122,6 +122,23 @@ const struct pred_gpu *pred_profile_find(const char *name);
 /* Human-readable source note of a profile ("" if none). */
 const char *pred_profile_source(const struct pred_gpu *g);
 
+/*
+ * The integer fields of a GPU description by JSON key (CONTRACTS.md §4), in
+ * the contract's order, read and written by index: the first
+ * PRED_GI_REQUIRED are required in an explicit "gpu" object, from
+ * PRED_GI_SMEM_ALLOC_UNIT on they follow "smem_configs" in the output and
+ * from PRED_GI_ORDER_START on they are the gpc-rotation state.
+ */
+enum {
+	PRED_GI_SMEM_ALLOC_UNIT = 8,
+	PRED_GI_REQUIRED = 10,
+	PRED_GI_ORDER_START = 15,
+	PRED_GI_N = 17,
+};
+const char *pred_gpu_int_key(size_t i);
+long pred_gpu_int(const struct pred_gpu *g, size_t i);
+void pred_gpu_set_int(struct pred_gpu *g, size_t i, long v);
+
 /* Check a GPU description; 0 or -1 with a message in err. */
 int pred_gpu_check(const struct pred_gpu *g, char *err, size_t errlen);
 

@@ -18,6 +18,7 @@
  *    kernel needing more local memory does not wait for an idle GPU
  *    (measured directly).
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "predict.h"
@@ -43,41 +44,43 @@ static const signed char gh100_h100_sxm_vgpc[132] = {
 	-1, -1, -1, -1,
 };
 
+/*
+ * What all profiles share (Wang et al., Table I, and the CUDA C++ Programming
+ * Guide for 8.0, 8.7 and 9.0): 2 SMs per TPC, 4 processing blocks per SM,
+ * 64 K registers per SM allocated in units of 8 per thread, at most 255 per
+ * thread, shared memory allocated in 128-byte units with 1 KB reserved per
+ * block by the runtime, 32-thread warps, at most 1024 threads per block, no
+ * local memory configured at start.
+ */
+#define SM_COMMON \
+	.sms_per_tpc = 2, .processing_blocks_per_sm = 4, \
+	.regs_per_sm = 65536, .reg_alloc_unit = 8, .max_regs_per_thread = 255, \
+	.smem_alloc_unit = 128, .runtime_smem_per_block = 1 * KB, \
+	.warp_size = 32, .max_threads_per_block = 1024, .lmem_initial = 0
+
+/* shared-memory carve-outs of compute capability 8.0 and 8.7 (9.0 adds two) */
+#define CC80_SMEM_CONFIGS 0, 8 * KB, 16 * KB, 32 * KB, 64 * KB, 100 * KB, 132 * KB, 164 * KB
+
 static const struct pred_gpu profiles[] = {
 	{
-		.name = "ga102-rtx3090",
-		.sms = 82, .sms_per_tpc = 2, .processing_blocks_per_sm = 4,
-		.max_blocks_per_sm = 16, .max_warps_per_sm = 48,
-		.regs_per_sm = 65536, .reg_alloc_unit = 8, .max_regs_per_thread = 255,
+		.name = "ga102-rtx3090", SM_COMMON,
+		.sms = 82, .max_blocks_per_sm = 16, .max_warps_per_sm = 48,
 		.n_smem_configs = 5,
 		.smem_configs = { 8 * KB, 16 * KB, 32 * KB, 64 * KB, 100 * KB },
-		.smem_alloc_unit = 128, .runtime_smem_per_block = 1 * KB,
-		.warp_size = 32, .max_threads_per_block = 1024,
-		.max_smem_per_block = 99 * KB, .lmem_initial = 0,
+		.max_smem_per_block = 99 * KB,
 	},
 	{
-		.name = "ga100-a100",
-		.sms = 108, .sms_per_tpc = 2, .processing_blocks_per_sm = 4,
-		.max_blocks_per_sm = 32, .max_warps_per_sm = 64,
-		.regs_per_sm = 65536, .reg_alloc_unit = 8, .max_regs_per_thread = 255,
-		.n_smem_configs = 8,
-		.smem_configs = { 0, 8 * KB, 16 * KB, 32 * KB, 64 * KB, 100 * KB,
-				  132 * KB, 164 * KB },
-		.smem_alloc_unit = 128, .runtime_smem_per_block = 1 * KB,
-		.warp_size = 32, .max_threads_per_block = 1024,
-		.max_smem_per_block = 163 * KB, .lmem_initial = 0,
+		.name = "ga100-a100", SM_COMMON,
+		.sms = 108, .max_blocks_per_sm = 32, .max_warps_per_sm = 64,
+		.n_smem_configs = 8, .smem_configs = { CC80_SMEM_CONFIGS },
+		.max_smem_per_block = 163 * KB,
 	},
 	{
-		.name = "gh100-h100-sxm",
-		.sms = 132, .sms_per_tpc = 2, .processing_blocks_per_sm = 4,
-		.max_blocks_per_sm = 32, .max_warps_per_sm = 64,
-		.regs_per_sm = 65536, .reg_alloc_unit = 8, .max_regs_per_thread = 255,
+		.name = "gh100-h100-sxm", SM_COMMON,
+		.sms = 132, .max_blocks_per_sm = 32, .max_warps_per_sm = 64,
 		.n_smem_configs = 10,
-		.smem_configs = { 0, 8 * KB, 16 * KB, 32 * KB, 64 * KB, 100 * KB,
-				  132 * KB, 164 * KB, 196 * KB, 228 * KB },
-		.smem_alloc_unit = 128, .runtime_smem_per_block = 1 * KB,
-		.warp_size = 32, .max_threads_per_block = 1024,
-		.max_smem_per_block = 227 * KB, .lmem_initial = 0,
+		.smem_configs = { CC80_SMEM_CONFIGS, 196 * KB, 228 * KB },
+		.max_smem_per_block = 227 * KB,
 		/* measured on an H100 SXM5 (docs/predict-h100-accuracy.md) */
 		.smem_config_per_sm = true, .lmem_no_wait = true,
 		.smem_config_min = 32 * KB,
@@ -87,16 +90,10 @@ static const struct pred_gpu profiles[] = {
 		.order_start = 0, .order_phase = 0,
 	},
 	{
-		.name = "ga10b-orin",
-		.sms = 16, .sms_per_tpc = 2, .processing_blocks_per_sm = 4,
-		.max_blocks_per_sm = 16, .max_warps_per_sm = 48,
-		.regs_per_sm = 65536, .reg_alloc_unit = 8, .max_regs_per_thread = 255,
-		.n_smem_configs = 8,
-		.smem_configs = { 0, 8 * KB, 16 * KB, 32 * KB, 64 * KB, 100 * KB,
-				  132 * KB, 164 * KB },
-		.smem_alloc_unit = 128, .runtime_smem_per_block = 1 * KB,
-		.warp_size = 32, .max_threads_per_block = 1024,
-		.max_smem_per_block = 163 * KB, .lmem_initial = 0,
+		.name = "ga10b-orin", SM_COMMON,
+		.sms = 16, .max_blocks_per_sm = 16, .max_warps_per_sm = 48,
+		.n_smem_configs = 8, .smem_configs = { CC80_SMEM_CONFIGS },
+		.max_smem_per_block = 163 * KB,
 	},
 };
 
@@ -137,4 +134,51 @@ const char *pred_profile_source(const struct pred_gpu *g)
 		if (g == &profiles[i])
 			return sources[i];
 	return "";
+}
+
+#define GPU_INT(f) { #f, offsetof(struct pred_gpu, f), sizeof(((struct pred_gpu *)0)->f) }
+
+/* the integer fields, in the order of the PRED_GI_* indices (predict.h) */
+static const struct gpu_int {
+	const char *key;
+	size_t off, size;	/* an int or a long member */
+} gpu_ints[PRED_GI_N] = {
+	GPU_INT(sms), GPU_INT(sms_per_tpc), GPU_INT(processing_blocks_per_sm),
+	GPU_INT(max_blocks_per_sm), GPU_INT(max_warps_per_sm), GPU_INT(regs_per_sm),
+	GPU_INT(reg_alloc_unit), GPU_INT(max_regs_per_thread),
+	GPU_INT(smem_alloc_unit), GPU_INT(runtime_smem_per_block),
+	/* optional extensions */
+	GPU_INT(warp_size), GPU_INT(max_threads_per_block), GPU_INT(max_smem_per_block),
+	GPU_INT(lmem_initial), GPU_INT(smem_config_min),
+	GPU_INT(order_start), GPU_INT(order_phase),
+};
+
+const char *pred_gpu_int_key(size_t i)
+{
+	return gpu_ints[i].key;
+}
+
+long pred_gpu_int(const struct pred_gpu *g, size_t i)
+{
+	const char *p = (const char *)g + gpu_ints[i].off;
+	long l;
+	int n;
+
+	if (gpu_ints[i].size == sizeof(n)) {
+		memcpy(&n, p, sizeof(n));
+		return n;
+	}
+	memcpy(&l, p, sizeof(l));
+	return l;
+}
+
+void pred_gpu_set_int(struct pred_gpu *g, size_t i, long v)
+{
+	char *p = (char *)g + gpu_ints[i].off;
+	int n = (int)v;
+
+	if (gpu_ints[i].size == sizeof(n))
+		memcpy(p, &n, sizeof(n));
+	else
+		memcpy(p, &v, sizeof(v));
 }

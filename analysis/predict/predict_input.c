@@ -28,50 +28,12 @@ static int get_long(const struct json *o, const char *key, long *out, const char
 	return 1;
 }
 
-static const char *const gpu_int_keys[] = {
-	"sms", "sms_per_tpc", "processing_blocks_per_sm", "max_blocks_per_sm",
-	"max_warps_per_sm", "regs_per_sm", "reg_alloc_unit", "max_regs_per_thread",
-	"smem_alloc_unit", "runtime_smem_per_block",
-	/* optional extensions */
-	"warp_size", "max_threads_per_block", "max_smem_per_block", "lmem_initial",
-	"smem_config_min", "order_start", "order_phase",
-};
-#define GPU_REQUIRED_INTS 10
-
-static void gpu_set(struct pred_gpu *g, size_t i, long v)
+/* "base" (a profile to start from) and "name"; 0 or -1 with a message */
+static int gpu_base_and_name(const struct json *o, struct pred_gpu *g, const char *base,
+			     char *err, size_t errlen)
 {
-	switch (i) {
-	case 0: g->sms = (int)v; break;
-	case 1: g->sms_per_tpc = (int)v; break;
-	case 2: g->processing_blocks_per_sm = (int)v; break;
-	case 3: g->max_blocks_per_sm = (int)v; break;
-	case 4: g->max_warps_per_sm = (int)v; break;
-	case 5: g->regs_per_sm = v; break;
-	case 6: g->reg_alloc_unit = (int)v; break;
-	case 7: g->max_regs_per_thread = (int)v; break;
-	case 8: g->smem_alloc_unit = v; break;
-	case 9: g->runtime_smem_per_block = v; break;
-	case 10: g->warp_size = (int)v; break;
-	case 11: g->max_threads_per_block = (int)v; break;
-	case 12: g->max_smem_per_block = v; break;
-	case 13: g->lmem_initial = v; break;
-	case 14: g->smem_config_min = v; break;
-	case 15: g->order_start = (int)v; break;
-	case 16: g->order_phase = (int)v; break;
-	}
-}
-
-int pred_gpu_from_json(const struct json *o, struct pred_gpu *g, char *err, size_t errlen)
-{
-	const char *base = json_get_string(o, "base");
 	const char *name = json_get_string(o, "name");
-	const struct json *cfg, *v;
-	size_t i;
 
-	if (!o || o->type != JSON_OBJECT) {
-		nvs_seterr(err, errlen, "\"gpu\" must be a profile name or an object");
-		return -1;
-	}
 	memset(g, 0, sizeof(*g));
 	if (json_get(o, "base") && !base) {
 		nvs_seterr(err, errlen, "gpu: \"base\" must be a profile name");
@@ -94,25 +56,43 @@ int pred_gpu_from_json(const struct json *o, struct pred_gpu *g, char *err, size
 		return -1;
 	}
 	snprintf(g->name, sizeof(g->name), "%s", name ? name : base ? base : "custom");
-	for (i = 0; i < sizeof(gpu_int_keys) / sizeof(gpu_int_keys[0]); i++) {
+	return 0;
+}
+
+/* the integer keys (required without a base); 0 or -1 with a message */
+static int gpu_ints_from_json(const struct json *o, struct pred_gpu *g, bool base,
+			      char *err, size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; i < PRED_GI_N; i++) {
+		const char *key = pred_gpu_int_key(i);
 		long v;
-		int r = get_long(o, gpu_int_keys[i], &v, "gpu", err, errlen);
+		int r = get_long(o, key, &v, "gpu", err, errlen);
 
 		if (r < 0)
 			return -1;
-		if (r == 0 && !base && i < GPU_REQUIRED_INTS) {
-			nvs_seterr(err, errlen, "gpu: missing \"%s\"", gpu_int_keys[i]);
+		if (r == 0 && !base && i < PRED_GI_REQUIRED) {
+			nvs_seterr(err, errlen, "gpu: missing \"%s\"", key);
 			return -1;
 		}
 		if (r > 0) {
 			if (v < 0 || v > 0x7fffffffL) {
-				nvs_seterr(err, errlen, "gpu: \"%s\" out of range", gpu_int_keys[i]);
+				nvs_seterr(err, errlen, "gpu: \"%s\" out of range", key);
 				return -1;
 			}
-			gpu_set(g, i, v);
+			pred_gpu_set_int(g, i, v);
 		}
 	}
-	v = json_get(o, "smem_config_scope");
+	return 0;
+}
+
+/* "smem_config_scope", "sm_order" and "lmem_waits_for_idle" */
+static int gpu_modes_from_json(const struct json *o, struct pred_gpu *g, char *err,
+			       size_t errlen)
+{
+	const struct json *v = json_get(o, "smem_config_scope");
+
 	if (v) {
 		if (v->type != JSON_STRING || (strcmp(v->str, "tpc") && strcmp(v->str, "sm"))) {
 			nvs_seterr(err, errlen, "gpu: \"smem_config_scope\" must be \"tpc\" or \"sm\"");
@@ -139,26 +119,52 @@ int pred_gpu_from_json(const struct json *o, struct pred_gpu *g, char *err, size
 		}
 		g->lmem_no_wait = !v->b;
 	}
-	cfg = json_get(o, "smem_configs");
-	if (cfg) {
-		if (cfg->type != JSON_ARRAY || cfg->n < 1 || cfg->n > PRED_MAX_SMEM_CONFIGS) {
-			nvs_seterr(err, errlen, "gpu: \"smem_configs\" must be an array of 1..%d sizes",
-			       PRED_MAX_SMEM_CONFIGS);
-			return -1;
-		}
-		for (i = 0; i < cfg->n; i++) {
-			if (!json_is_int(cfg->items[i]) || cfg->items[i]->num < 0 ||
-			    cfg->items[i]->num > 0x7fffffff) {
-				nvs_seterr(err, errlen, "gpu: \"smem_configs\" must hold byte counts");
-				return -1;
-			}
-			g->smem_configs[i] = (long)cfg->items[i]->num;
-		}
-		g->n_smem_configs = (int)cfg->n;
-	} else if (!base) {
+	return 0;
+}
+
+/* "smem_configs" (required without a base) */
+static int gpu_smem_configs_from_json(const struct json *o, struct pred_gpu *g, bool base,
+				      char *err, size_t errlen)
+{
+	const struct json *cfg = json_get(o, "smem_configs");
+	size_t i;
+
+	if (!cfg) {
+		if (base)
+			return 0;
 		nvs_seterr(err, errlen, "gpu: missing \"smem_configs\"");
 		return -1;
 	}
+	if (cfg->type != JSON_ARRAY || cfg->n < 1 || cfg->n > PRED_MAX_SMEM_CONFIGS) {
+		nvs_seterr(err, errlen, "gpu: \"smem_configs\" must be an array of 1..%d sizes",
+		       PRED_MAX_SMEM_CONFIGS);
+		return -1;
+	}
+	for (i = 0; i < cfg->n; i++) {
+		if (!json_is_int(cfg->items[i]) || cfg->items[i]->num < 0 ||
+		    cfg->items[i]->num > 0x7fffffff) {
+			nvs_seterr(err, errlen, "gpu: \"smem_configs\" must hold byte counts");
+			return -1;
+		}
+		g->smem_configs[i] = (long)cfg->items[i]->num;
+	}
+	g->n_smem_configs = (int)cfg->n;
+	return 0;
+}
+
+int pred_gpu_from_json(const struct json *o, struct pred_gpu *g, char *err, size_t errlen)
+{
+	const char *base = json_get_string(o, "base");
+
+	if (!o || o->type != JSON_OBJECT) {
+		nvs_seterr(err, errlen, "\"gpu\" must be a profile name or an object");
+		return -1;
+	}
+	if (gpu_base_and_name(o, g, base, err, errlen) ||
+	    gpu_ints_from_json(o, g, base != NULL, err, errlen) ||
+	    gpu_modes_from_json(o, g, err, errlen) ||
+	    gpu_smem_configs_from_json(o, g, base != NULL, err, errlen))
+		return -1;
 	if (!json_get(o, "max_smem_per_block") && !base)
 		g->max_smem_per_block = g->smem_configs[g->n_smem_configs - 1] -
 					g->runtime_smem_per_block;

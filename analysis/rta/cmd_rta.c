@@ -226,9 +226,85 @@ static int parse_policies(struct opts *o, const char *arg)
 	return rc;
 }
 
-int cmd_rta(const struct cli_global *g, int argc, char **argv)
+enum { O_COMPAT = 256, O_DEV, O_POLICY, O_GENERATE, O_SWEEP, O_GEN_BASE };
+
+struct args {
+	struct opts o;
+	struct rta_gen_opts go;
+	bool generate, pol_given;
+	const char *sweep;
+};
+
+static int opt_compat(struct opts *o, const char *arg)
 {
-	enum { O_COMPAT = 256, O_DEV, O_POLICY, O_GENERATE, O_SWEEP, O_GEN_BASE };
+	if (!strcmp(arg, "artifact"))
+		o->dev = RTA_DEV_ARTIFACT;
+	else if (!strcmp(arg, "paper") || !strcmp(arg, "none"))
+		o->dev = 0;
+	else
+		return err_usage("--compat: unknown mode '%s' (artifact, paper)", arg);
+	return -1;
+}
+
+static int opt_deviations(struct opts *o, const char *arg)
+{
+	long m = rta_parse_deviations(arg);
+
+	if (m < 0)
+		return err_usage("--deviations: bad list '%s' (D1,D2,D2b,D2c,D3,D4,D5,D7,D8,D9,D11,all,none,literal)",
+				 arg);
+	o->dev = (unsigned)m;
+	return -1;
+}
+
+/* One option; -1: go on, otherwise the exit status. */
+static int apply_opt(struct args *a, int c, char **argv)
+{
+	switch (c) {
+	case 'h':
+		usage(stdout);
+		return CLI_EXIT_OK;
+	case 'j':
+		a->o.json = true;
+		return -1;
+	case 'p':
+		a->o.pretty = true;
+		return -1;
+	case 'a':
+		a->o.assign = true;
+		return -1;
+	case O_COMPAT:
+		return opt_compat(&a->o, optarg);
+	case O_DEV:
+		return opt_deviations(&a->o, optarg);
+	case O_POLICY:
+		if (parse_policies(&a->o, optarg) < 0)
+			return err_usage("--policy: unknown policy in '%s'", optarg);
+		a->pol_given = true;
+		return -1;
+	case O_GENERATE:
+		a->generate = true;
+		return -1;
+	case O_SWEEP:
+		a->sweep = optarg;
+		return -1;
+	case '?':
+	case ':':
+		fprintf(stderr, "nvsched rta: bad option '%s' (try --help)\n",
+			argv[optind - 1 > 0 ? optind - 1 : 0]);
+		return CLI_EXIT_USAGE;
+	}
+	if (c >= O_GEN_BASE) {
+		const char *e = rta_gen_opt(&a->go, c - O_GEN_BASE, optarg);
+
+		return e ? err_usage("%s", e) : -1;
+	}
+	return CLI_EXIT_USAGE;
+}
+
+/* -1: go on; otherwise the exit status (--help, or a usage error) */
+static int parse_opts(struct args *a, int argc, char **argv)
+{
 	static const struct option lo[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ "json", no_argument, NULL, 'j' },
@@ -242,129 +318,106 @@ int cmd_rta(const struct cli_global *g, int argc, char **argv)
 		RTA_GEN_LONGOPTS(O_GEN_BASE),
 		{ NULL, 0, NULL, 0 },
 	};
-	struct opts o = { .json = g && g->json, .pretty = g && g->pretty };
-	struct rta_gen_opts go;
-	bool generate = false, pol_given = false;
-	const char *sweep = NULL;
-	int c, rc = CLI_EXIT_OK;
+	int c, rc;
 
-	rta_gen_opts_init(&go);
+	rta_gen_opts_init(&a->go);
 	optind = 0;	/* reinitialise getopt: cmd_rta may run several times */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+hjpa", lo, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			usage(stdout);
-			return CLI_EXIT_OK;
-		case 'j':
-			o.json = true;
-			break;
-		case 'p':
-			o.pretty = true;
-			break;
-		case 'a':
-			o.assign = true;
-			break;
-		case O_COMPAT:
-			if (!strcmp(optarg, "artifact"))
-				o.dev = RTA_DEV_ARTIFACT;
-			else if (!strcmp(optarg, "paper") || !strcmp(optarg, "none"))
-				o.dev = 0;
-			else
-				return err_usage("--compat: unknown mode '%s' (artifact, paper)", optarg);
-			break;
-		case O_DEV: {
-			long m = rta_parse_deviations(optarg);
-
-			if (m < 0)
-				return err_usage("--deviations: bad list '%s' (D1,D2,D2b,D2c,D3,D4,D5,D7,D8,D9,D11,all,none,literal)",
-						 optarg);
-			o.dev = (unsigned)m;
-			break;
-		}
-		case O_POLICY:
-			if (parse_policies(&o, optarg) < 0)
-				return err_usage("--policy: unknown policy in '%s'", optarg);
-			pol_given = true;
-			break;
-		case O_GENERATE:
-			generate = true;
-			break;
-		case O_SWEEP:
-			sweep = optarg;
-			break;
-		case '?':
-		case ':':
-			fprintf(stderr, "nvsched rta: bad option '%s' (try --help)\n",
-				argv[optind - 1 > 0 ? optind - 1 : 0]);
-			return CLI_EXIT_USAGE;
-		default:
-			if (c >= O_GEN_BASE) {
-				const char *e = rta_gen_opt(&go, c - O_GEN_BASE, optarg);
-
-				if (e)
-					return err_usage("%s", e);
-				break;
-			}
-			return CLI_EXIT_USAGE;
-		}
+		rc = apply_opt(a, c, argv);
+		if (rc >= 0)
+			return rc;
 	}
-	if (!pol_given)
-		for (int p = 0; p < RTA_NPOLICIES; p++)
-			o.pol[p] = o.assign || (p != RTA_GCAPS_BUSY_GPU_PRIO &&
-						p != RTA_GCAPS_SUSPEND_GPU_PRIO);
-	else if (!o.assign && (o.pol[RTA_GCAPS_BUSY_GPU_PRIO] || o.pol[RTA_GCAPS_SUSPEND_GPU_PRIO]))
-		o.assign = true;
-	if (generate && sweep)
-		return err_usage("%s", "--generate and --sweep are exclusive");
-	if (generate)
-		return rta_cmd_generate(&go, o.json, o.pretty);
-	if (sweep) {
-		bool pol[RTA_NPOLICIES];
+	return -1;
+}
 
+/* Without --policy: all but the *_gpu_prio ones (those too with -a). */
+static void default_policies(struct args *a)
+{
+	struct opts *o = &a->o;
+
+	if (!a->pol_given)
 		for (int p = 0; p < RTA_NPOLICIES; p++)
-			pol[p] = pol_given ? o.pol[p] : true;
-		return rta_cmd_sweep(&go, sweep, pol, o.dev);
+			o->pol[p] = o->assign || (p != RTA_GCAPS_BUSY_GPU_PRIO &&
+						  p != RTA_GCAPS_SUSPEND_GPU_PRIO);
+	else if (!o->assign && (o->pol[RTA_GCAPS_BUSY_GPU_PRIO] ||
+				o->pol[RTA_GCAPS_SUSPEND_GPU_PRIO]))
+		o->assign = true;
+}
+
+static int sweep(const struct args *a)
+{
+	bool pol[RTA_NPOLICIES];
+
+	for (int p = 0; p < RTA_NPOLICIES; p++)
+		pol[p] = a->pol_given ? a->o.pol[p] : true;
+	return rta_cmd_sweep(&a->go, a->sweep, pol, a->o.dev);
+}
+
+/* Analyse one taskset file and print its answer (file: its name, or NULL). */
+static int analyse_file(const struct opts *o, struct jw *w, const char *path,
+			const char *file, bool first)
+{
+	struct rta_taskset ts;
+	struct rta_result res[RTA_NPOLICIES];
+	char err[512];
+
+	if (rta_taskset_load(path, &ts, err, sizeof(err)) < 0) {
+		jw_flush(w);
+		fflush(stdout);		/* keep stdout and stderr in order */
+		fprintf(stderr, "nvsched rta: %s\n", err);
+		return CLI_EXIT_USAGE;
 	}
-	if (optind >= argc)
-		return err_usage("%s", "no taskset file (try --help)");
+	for (int p = 0; p < RTA_NPOLICIES; p++)
+		rta_result_init(&res[p], ts.n);
+	rta_analyze_all(&ts, o->dev, o->pol, res);
+	if (o->json) {
+		print_json(o, w, file, &ts, res);
+	} else {
+		if (!first)
+			printf("\n");
+		print_table(o, file, &ts, res);
+	}
+	for (int p = 0; p < RTA_NPOLICIES; p++)
+		rta_result_free(&res[p]);
+	rta_taskset_free(&ts);
+	return CLI_EXIT_OK;
+}
 
-	int nfiles = argc - optind;
+static int analyse_files(const struct opts *o, int nfiles, char **files)
+{
 	/* JSON of all files collected here, written when full and at the end */
 	size_t obcap = 256 * 1024;
-	char *ob = o.json ? malloc(obcap) : NULL;
+	char *ob = o->json ? malloc(obcap) : NULL;
+	int rc = CLI_EXIT_OK;
 	struct jw w;
 
-	jw_init(&w, stdout, o.pretty);
+	jw_init(&w, stdout, o->pretty);
 	if (ob)
 		jw_buffer(&w, ob, obcap);
-	for (int f = optind; f < argc; f++) {
-		struct rta_taskset ts;
-		struct rta_result res[RTA_NPOLICIES];
-		char err[512];
-
-		if (rta_taskset_load(argv[f], &ts, err, sizeof(err)) < 0) {
-			jw_flush(&w);
-			fflush(stdout);		/* keep stdout and stderr in order */
-			fprintf(stderr, "nvsched rta: %s\n", err);
+	for (int f = 0; f < nfiles; f++)
+		if (analyse_file(o, &w, files[f], nfiles > 1 ? files[f] : NULL, f == 0))
 			rc = CLI_EXIT_USAGE;
-			continue;
-		}
-		for (int p = 0; p < RTA_NPOLICIES; p++)
-			rta_result_init(&res[p], ts.n);
-		rta_analyze_all(&ts, o.dev, o.pol, res);
-		if (o.json)
-			print_json(&o, &w, nfiles > 1 ? argv[f] : NULL, &ts, res);
-		else {
-			if (f > optind)
-				printf("\n");
-			print_table(&o, nfiles > 1 ? argv[f] : NULL, &ts, res);
-		}
-		for (int p = 0; p < RTA_NPOLICIES; p++)
-			rta_result_free(&res[p]);
-		rta_taskset_free(&ts);
-	}
 	jw_flush(&w);
 	free(ob);
 	return rc;
+}
+
+int cmd_rta(const struct cli_global *g, int argc, char **argv)
+{
+	struct args a = { .o = { .json = g && g->json, .pretty = g && g->pretty } };
+	int rc = parse_opts(&a, argc, argv);
+
+	if (rc >= 0)
+		return rc;
+	default_policies(&a);
+	if (a.generate && a.sweep)
+		return err_usage("%s", "--generate and --sweep are exclusive");
+	if (a.generate)
+		return rta_cmd_generate(&a.go, a.o.json, a.o.pretty);
+	if (a.sweep)
+		return sweep(&a);
+	if (optind >= argc)
+		return err_usage("%s", "no taskset file (try --help)");
+	return analyse_files(&a.o, argc - optind, argv + optind);
 }

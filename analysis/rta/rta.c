@@ -590,101 +590,105 @@ static void rr_suspend_terms(const struct ctx *c, int i, struct terms *tl);
 
 /* ---- GCAPS (section 6.3) ---- */
 
+/*
+ * The GPU term of a task h in the remote set of tau_i: Eq. (10) second term
+ * (eta_i > 0), Eq. (11) (eta_i = 0), Eq. (13) second sum; with D7 any task
+ * with GPU time counts.
+ */
+static void remote_gpu_term(const struct ctx *c, int h, struct terms *tl)
+{
+	const struct rta_task *th = &c->ts->t[h];
+	bool g = (c->dev & RTA_DEV_D7) ? th->G > 0 : th->ng > 0;	/* D7 */
+
+	if (g)
+		emit(tl, th->T, jit(c, h, th->Ge), th->Ge + 2 * c->ts->eps * th->ng);
+}
+
+/* A busy-waiting job of tau_h in hpp(i): Eq. (12) and its variants. */
+static double gcaps_busy_job(const struct ctx *c, const struct rta_task *ti,
+			     const struct rta_task *th)
+{
+	const double eps = c->ts->eps;
+
+	if (th->ng == 0)
+		return th->C + th->Gm;		/* Eq. (12) */
+	if (c->dev & RTA_DEV_D5)
+		return th->C + th->G + 2 * eps * th->ng;	/* D5 */
+	if ((c->dev & RTA_DEV_LITERAL) && ti->ng == 0)
+		return th->C + th->Gm;	/* Eq. (12) as printed */
+	/* Eq. (12) + Eq. (10) first term for every tau_i: a busy-waiting
+	 * tau_h holds the CPU during G^e*_h whether or not tau_i uses the GPU. */
+	return th->C + th->Gm + th->Ge + 2 * eps * th->ng;
+}
+
 /* The terms of one task h for tau_i (in hpp(i), or in the remote set). */
 static void gcaps_busy_h(const struct ctx *c, const struct rta_task *ti, int h, bool hpp,
 			 bool rhp, struct terms *tl)
 {
-	const struct rta_taskset *ts = c->ts;
-	const double eps = ts->eps;
-
-	{
-		const struct rta_task *th = &ts->t[h];
-
-		if (hpp) {
-			double job;
-
-			if (th->ng == 0)
-				job = th->C + th->Gm;		/* Eq. (12) */
-			else if (c->dev & RTA_DEV_D5)
-				job = th->C + th->G + 2 * eps * th->ng;	/* D5 */
-			else if ((c->dev & RTA_DEV_LITERAL) && ti->ng == 0)
-				job = th->C + th->Gm;	/* Eq. (12) as printed */
-			else
-				/* Eq. (12) + Eq. (10) first term for every tau_i:
-				 * a busy-waiting tau_h holds the CPU during
-				 * G^e*_h whether or not tau_i uses the GPU. */
-				job = th->C + th->Gm + th->Ge + 2 * eps * th->ng;
-			emit(tl, th->T, 0, job);
-		} else if (rhp) {
-			bool g = (c->dev & RTA_DEV_D7) ? th->G > 0 : th->ng > 0;	/* D7 */
-
-			/* Eq. (10) second term (eta_i > 0) / Eq. (11) (eta_i = 0) */
-			if (g)
-				emit(tl, th->T, jit(c, h, th->Ge), th->Ge + 2 * eps * th->ng);
-		}
-	}
+	if (hpp)
+		emit(tl, c->ts->t[h].T, 0, gcaps_busy_job(c, ti, &c->ts->t[h]));
+	else if (rhp)
+		remote_gpu_term(c, h, tl);
 }
 
 static const int *hp_list(const struct ctx *c, int i, int *n);
 
-static void gcaps_busy_terms(const struct ctx *c, int i, struct terms *tl)
-{
-	if (c->rhp_hp) {	/* hpp or remote: the tasks of hp(i), in index order */
-		int nh;
-		const int *hl = hp_list(c, i, &nh);
-
-		for (int q = 0; q < nh; q++)
-			gcaps_busy_h(c, &c->ts->t[i], hl[q], c->hpp[hl[q]], !c->hpp[hl[q]], tl);
-		return;
-	}
-	for (int h = 0; h < c->ts->n; h++)
-		gcaps_busy_h(c, &c->ts->t[i], h, c->hpp[h], c->rhp[h], tl);
-}
-
 static void gcaps_suspend_h(const struct ctx *c, const struct rta_task *ti, int h, bool hpp,
 			    bool rhp, struct terms *tl)
 {
-	const struct rta_taskset *ts = c->ts;
-	const double eps = ts->eps;
+	const struct rta_task *th = &c->ts->t[h];
 
-	{
-		const struct rta_task *th = &ts->t[h];
+	if (!hpp) {
+		if (rhp && uses_gpu(c, ti))	/* hp and not hpp, as in Eq. (10) */
+			remote_gpu_term(c, h, tl);
+		return;
+	}
+	if (th->ng == 0) {
+		emit(tl, th->T, 0, th->C);	/* Eq. (14) first sum */
+		return;
+	}
+	/* Eq. (14) second sum */
+	emit(tl, th->T, jit(c, h, th->C + th->Gm), th->C + th->Gm + 2 * c->ts->eps * th->ng);
+	/* Eq. (13) first sum */
+	if (uses_gpu(c, ti)) {
+		double J = c->RJdp ? c->RJdp[h] - th->Ge : jit(c, h, th->Ge);
 
-		if (hpp) {
-			if (th->ng == 0) {
-				emit(tl, th->T, 0, th->C);	/* Eq. (14) first sum */
-				return;
-			}
-			/* Eq. (14) second sum */
-			emit(tl, th->T, jit(c, h, th->C + th->Gm), th->C + th->Gm + 2 * eps * th->ng);
-			/* Eq. (13) first sum */
-			if (uses_gpu(c, ti)) {
-				double J = c->RJdp ? c->RJdp[h] - th->Ge : jit(c, h, th->Ge);
-
-				emit(tl, th->T, J, th->Ge);
-			}
-		} else if (rhp && uses_gpu(c, ti)) {
-			bool g = (c->dev & RTA_DEV_D7) ? th->G > 0 : th->ng > 0;
-
-			/* Eq. (13) second sum (hp and not hpp, as in Eq. (10)) */
-			if (g)
-				emit(tl, th->T, jit(c, h, th->Ge), th->Ge + 2 * eps * th->ng);
-		}
+		emit(tl, th->T, J, th->Ge);
 	}
 }
 
-static void gcaps_suspend_terms(const struct ctx *c, int i, struct terms *tl)
+typedef void gcaps_h_fn(const struct ctx *c, const struct rta_task *ti, int h, bool hpp,
+			bool rhp, struct terms *tl);
+
+/*
+ * The terms of every other task for tau_i, one (gcaps_busy_h or
+ * gcaps_suspend_h) per task: with rhp_hp the tasks of hp(i) in index order,
+ * each in hpp(i) or else remote; otherwise every task by its hpp and rhp.
+ */
+static inline void gcaps_terms(const struct ctx *c, int i, struct terms *tl, gcaps_h_fn *one)
 {
+	const struct rta_task *ti = &c->ts->t[i];
+
 	if (c->rhp_hp) {
 		int nh;
 		const int *hl = hp_list(c, i, &nh);
 
 		for (int q = 0; q < nh; q++)
-			gcaps_suspend_h(c, &c->ts->t[i], hl[q], c->hpp[hl[q]], !c->hpp[hl[q]], tl);
+			one(c, ti, hl[q], c->hpp[hl[q]], !c->hpp[hl[q]], tl);
 		return;
 	}
 	for (int h = 0; h < c->ts->n; h++)
-		gcaps_suspend_h(c, &c->ts->t[i], h, c->hpp[h], c->rhp[h], tl);
+		one(c, ti, h, c->hpp[h], c->rhp[h], tl);
+}
+
+static void gcaps_busy_terms(const struct ctx *c, int i, struct terms *tl)
+{
+	gcaps_terms(c, i, tl, gcaps_busy_h);
+}
+
+static void gcaps_suspend_terms(const struct ctx *c, int i, struct terms *tl)
+{
+	gcaps_terms(c, i, tl, gcaps_suspend_h);
 }
 
 static double own_demand(const struct rta_taskset *ts, bool gcaps, int i)

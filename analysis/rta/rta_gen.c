@@ -246,68 +246,57 @@ void rta_generate(const struct rta_gen_params *p, uint64_t *rng, struct rta_task
 	free(gpu);
 }
 
+static void write_task(struct jw *w, const struct rta_task *t)
+{
+	jw_obj_begin(w);
+	jw_kstr(w, "name", t->name);
+	jw_kint(w, "cpu", t->cpu);
+	jw_kdouble(w, "period_ms", t->T);
+	jw_kdouble(w, "deadline_ms", t->D);
+	jw_key(w, "priority");
+	if (t->be)
+		jw_null(w);
+	else if (t->prio == (double)(long long)t->prio)
+		jw_int(w, (long long)t->prio);
+	else
+		jw_double(w, t->prio);
+	if (t->has_gprio)
+		jw_kdouble(w, "gpu_priority", t->gprio);
+	jw_key(w, "cpu_segments_ms");
+	jw_arr_begin(w);
+	for (int j = 0; j < t->nc; j++)
+		jw_double(w, t->cseg[j]);
+	jw_arr_end(w);
+	jw_key(w, "gpu_segments");
+	jw_arr_begin(w);
+	for (int j = 0; j < t->ng; j++) {
+		jw_obj_begin(w);
+		jw_kdouble(w, "misc_ms", t->gm[j]);
+		jw_kdouble(w, "exec_ms", t->ge[j]);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_obj_end(w);
+}
+
 void rta_taskset_write(FILE *f, const struct rta_taskset *ts, bool pretty)
 {
 	struct jw w;
 
 	jw_init(&w, f, pretty);
 	jw_obj_begin(&w);
-	jw_key(&w, "schema");
-	jw_int(&w, 1);
+	jw_kint(&w, "schema", 1);
 	jw_key(&w, "platform");
 	jw_obj_begin(&w);
-	jw_key(&w, "cpus");
-	jw_int(&w, ts->cpus);
-	jw_key(&w, "epsilon_ms");
-	jw_double(&w, ts->eps);
-	jw_key(&w, "theta_ms");
-	jw_double(&w, ts->theta);
-	jw_key(&w, "timeslice_ms");
-	jw_double(&w, ts->L);
+	jw_kint(&w, "cpus", ts->cpus);
+	jw_kdouble(&w, "epsilon_ms", ts->eps);
+	jw_kdouble(&w, "theta_ms", ts->theta);
+	jw_kdouble(&w, "timeslice_ms", ts->L);
 	jw_obj_end(&w);
 	jw_key(&w, "tasks");
 	jw_arr_begin(&w);
-	for (int i = 0; i < ts->n; i++) {
-		const struct rta_task *t = &ts->t[i];
-
-		jw_obj_begin(&w);
-		jw_key(&w, "name");
-		jw_str(&w, t->name);
-		jw_key(&w, "cpu");
-		jw_int(&w, t->cpu);
-		jw_key(&w, "period_ms");
-		jw_double(&w, t->T);
-		jw_key(&w, "deadline_ms");
-		jw_double(&w, t->D);
-		jw_key(&w, "priority");
-		if (t->be)
-			jw_null(&w);
-		else if (t->prio == (double)(long long)t->prio)
-			jw_int(&w, (long long)t->prio);
-		else
-			jw_double(&w, t->prio);
-		if (t->has_gprio) {
-			jw_key(&w, "gpu_priority");
-			jw_double(&w, t->gprio);
-		}
-		jw_key(&w, "cpu_segments_ms");
-		jw_arr_begin(&w);
-		for (int j = 0; j < t->nc; j++)
-			jw_double(&w, t->cseg[j]);
-		jw_arr_end(&w);
-		jw_key(&w, "gpu_segments");
-		jw_arr_begin(&w);
-		for (int j = 0; j < t->ng; j++) {
-			jw_obj_begin(&w);
-			jw_key(&w, "misc_ms");
-			jw_double(&w, t->gm[j]);
-			jw_key(&w, "exec_ms");
-			jw_double(&w, t->ge[j]);
-			jw_obj_end(&w);
-		}
-		jw_arr_end(&w);
-		jw_obj_end(&w);
-	}
+	for (int i = 0; i < ts->n; i++)
+		write_task(&w, &ts->t[i]);
 	jw_arr_end(&w);
 	jw_obj_end(&w);
 	jw_end_doc(&w);

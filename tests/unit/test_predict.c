@@ -892,6 +892,43 @@ static void test_profiles_fill(void **state)
 }
 
 /*
+ * The integer keys of a GPU description (pred_gpu_int_key and friends): each
+ * index names its member, in the contract's order, and set/get reach it.
+ */
+static void test_gpu_int_keys(void **state)
+{
+	static const char *const keys[PRED_GI_N] = {
+		"sms", "sms_per_tpc", "processing_blocks_per_sm", "max_blocks_per_sm",
+		"max_warps_per_sm", "regs_per_sm", "reg_alloc_unit", "max_regs_per_thread",
+		"smem_alloc_unit", "runtime_smem_per_block", "warp_size",
+		"max_threads_per_block", "max_smem_per_block", "lmem_initial",
+		"smem_config_min", "order_start", "order_phase",
+	};
+	struct pred_gpu g;
+	size_t i;
+
+	(void)state;
+	memset(&g, 0, sizeof(g));
+	for (i = 0; i < PRED_GI_N; i++) {
+		assert_string_equal(pred_gpu_int_key(i), keys[i]);
+		pred_gpu_set_int(&g, i, 1000 + (long)i);
+	}
+	for (i = 0; i < PRED_GI_N; i++)
+		assert_int_equal(pred_gpu_int(&g, i), 1000 + (long)i);
+	assert_int_equal(g.sms, 1000);
+	assert_int_equal(g.regs_per_sm, 1005);
+	assert_int_equal(g.max_regs_per_thread, 1007);
+	assert_int_equal(g.smem_alloc_unit, 1008);
+	assert_int_equal(g.max_smem_per_block, 1012);
+	assert_int_equal(g.smem_config_min, 1014);
+	assert_int_equal(g.order_phase, 1016);
+	pred_gpu_set_int(&g, 5, 0x7fffffffL);
+	assert_int_equal(g.regs_per_sm, 0x7fffffffL);
+	assert_int_equal(g.max_warps_per_sm, 1004);	/* neighbours untouched */
+	assert_int_equal(g.reg_alloc_unit, 1006);
+}
+
+/*
  * H100 GPC-rotation order: one 1024-thread block per SM, rotation state
  * (order_start 7, phase 0).  Expected: the %smid of every block as measured
  * on the H100 (docs/hw/h100-run2, case 30).
@@ -1046,6 +1083,7 @@ int main(void)
 		cmocka_unit_test(test_completion_order),
 		cmocka_unit_test(test_input),
 		cmocka_unit_test(test_profiles_fill),
+		cmocka_unit_test(test_gpu_int_keys),
 	};
 
 	return cmocka_run_group_tests_name("predict", tests, NULL, NULL);
