@@ -6,7 +6,6 @@
 #include <getopt.h>
 #include <signal.h>
 #include <time.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,15 +118,6 @@ static void json_runlist(struct jw *w, const struct gpu_runlist *v)
 			json_chan(w, &v->items[i]);
 	jw_arr_end(w);
 	jw_obj_end(w);
-}
-
-static __attribute__((format(printf, 2, 3))) void out_pr(void *ctx, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfprintf(ctx, fmt, ap);
-	va_end(ap);
 }
 
 /* ---- --watch -------------------------------------------------------------- */
@@ -418,7 +408,7 @@ static int show(const struct cli_global *g, const struct gpu *gpu, const struct 
 			       v.loc.length, (unsigned long long)v.loc.base,
 			       nvs_aperture_name(v.loc.aperture), nvs_rl_fetch_err_text(v.err));
 		} else {
-			nvs_runlist_format(&v.loc, v.items, v.insts, out_pr, stdout);
+			nvs_runlist_format(&v.loc, v.items, v.insts, pr_file, stdout);
 		}
 		gpu_runlist_free(&v);
 	}

@@ -5,7 +5,6 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,15 +168,6 @@ static int cmd_list(const struct cli_global *g0, int argc, char **argv)
 	return CLI_EXIT_OK;
 }
 
-static __attribute__((format(printf, 2, 3))) void file_pr(void *ctx, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfprintf(ctx, fmt, ap);
-	va_end(ap);
-}
-
 /* engines/runlists members when the table cannot be read */
 static void topology_json_error(struct jw *w, int err)
 {
@@ -198,7 +188,7 @@ static void info_topology(struct out *o, const struct gpu *c, const struct nvs_t
 		gpu_json_topology(out_jw(o), topo);
 	} else if (!err) {
 		out_text(o, "\n");
-		nvs_ptop_format(topo, file_pr, stdout);
+		nvs_ptop_format(topo, pr_file, stdout);
 	} else if (out_jw(o)) {
 		topology_json_error(out_jw(o), err);
 	} else {
@@ -314,7 +304,7 @@ static int cmd_engines(const struct cli_global *g0, int argc, char **argv)
 		jw_obj_end(&w);
 		jw_end_doc(&w);
 	} else {
-		nvs_ptop_format(topo, file_pr, stdout);
+		nvs_ptop_format(topo, pr_file, stdout);
 	}
 	free(topo);
 	gpu_close_all(gpus, n);

@@ -88,7 +88,7 @@ void out_text(struct out *o, const char *fmt, ...)
 	if (o->json)
 		return;
 	va_start(ap, fmt);
-	vfprintf(o->f, fmt, ap);
+	pr_vfile(o->f, fmt, ap);
 	va_end(ap);
 }
 
@@ -100,7 +100,7 @@ static void text1(struct out *o, const char *fmt, ...)
 	if (!fmt)
 		return;
 	va_start(ap, fmt);
-	vfprintf(o->f, fmt, ap);
+	pr_vfile(o->f, fmt, ap);
 	va_end(ap);
 }
 

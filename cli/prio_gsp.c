@@ -391,10 +391,8 @@ static __attribute__((format(printf, 2, 3))) void sb_printf(struct sbuf *b, cons
 {
 	va_list ap;
 
-	if (b->len >= sizeof(b->buf))
-		return;
 	va_start(ap, fmt);
-	b->len += (size_t)vsnprintf(b->buf + b->len, sizeof(b->buf) - b->len, fmt, ap);
+	pr_vbuf(b->buf, sizeof(b->buf), &b->len, fmt, ap);
 	va_end(ap);
 }
 
