@@ -100,6 +100,15 @@ int cli_opt_long(const char *cmd, const char *name, const char *arg, long lo, lo
 /* Parse a command's -j/-p/-h (no other arguments); *help set for -h. */
 int cli_simple_opts(struct cli_global *g, int argc, char **argv, bool *help);
 
+struct gpu;
+/*
+ * cli_simple_opts(), then open the GPU --gpu selects (all: every GPU):
+ * CLI_EXIT_OK with *gpus[*n] open (gpu_close_all() them), -1 for -h (the
+ * caller prints its help, exit 0), else the exit code.
+ */
+int cli_simple_open(struct cli_global *g, int argc, char **argv, bool all,
+		    struct gpu **gpus, int *n);
+
 int cmd_runlist(const struct cli_global *g, int argc, char **argv);
 /* cli/cmd_ctl.c: the control verbs of nvsched runlist (argv[0] = the verb) */
 int cmd_runlist_preempt(const struct cli_global *g, int argc, char **argv);
@@ -113,7 +122,6 @@ int cmd_predict(const struct cli_global *g, int argc, char **argv);
 /* cli/cmd_prio.c: fixed-priority GPU scheduling (simulate) */
 int cmd_prio(const struct cli_global *g, int argc, char **argv);
 /* cli/cmd_rm.c: nvsched snapshot, info --verify, unprivileged RM views */
-struct gpu;
 int cmd_snapshot(const struct cli_global *g, int argc, char **argv);
 int cmd_rm_verify(const struct cli_global *g, struct gpu *c);
 int cmd_rm_engines_unpriv(const struct cli_global *g, struct gpu *c);

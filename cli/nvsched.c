@@ -111,61 +111,64 @@ int cli_verb_dispatch(const struct cli_global *g, const struct cli_verbs *vs, in
 	return CLI_EXIT_USAGE;
 }
 
-static void cmd_usage(const char *name)
+static int cmd_usage(const char *name)
 {
 	const struct cli_cmd *c = find_cmd(name);
 
 	printf("usage: nvsched [global options] %s %s\n%s\n", name, c ? c->args : "",
 	       c ? c->summary : "");
+	return CLI_EXIT_OK;
+}
+
+/* one row of list: the GPU's identity (JSON: its gpu object) */
+static void list_gpu(struct out *o, const struct gpu *c)
+{
+	char name[128], id[16];
+
+	if (out_jw(o)) {
+		gpu_json_ident(out_jw(o), c);
+		return;
+	}
+	gpu_pci_name(c->vendor, c->device, name, sizeof(name));
+	snprintf(id, sizeof(id), c->id_ok ? "0x%x" : "-", c->chip_id);
+	out_text(o, "%-4d %-13s %-7s %-6s %-10s %s%s\n", c->index, c->bdf[0] ? c->bdf : "-",
+		 c->chip, id, c->arch, name, c->gone ? " (gone)" : c->test ? " (simulated)" : "");
 }
 
 static int cmd_list(const struct cli_global *g0, int argc, char **argv)
 {
 	struct cli_global g = *g0;
 	struct gpu *gpus;
-	bool help;
+	struct out o;
 	int n, i, ret;
 
-	ret = cli_simple_opts(&g, argc, argv, &help);
-	if (ret || help) {
-		if (help)
-			cmd_usage(argv[0]);
-		return ret;
-	}
-	ret = gpu_open_selected(&g.sel, argv[0], true, &gpus, &n);
+	ret = cli_simple_open(&g, argc, argv, true, &gpus, &n);
 	if (ret)
-		return ret;
-	if (g.json) {
-		struct jw w;
-
-		jw_init(&w, stdout, g.pretty);
-		jw_obj_begin(&w);
-		jw_key(&w, "schema");
-		jw_int(&w, 1);
-		jw_key(&w, "gpus");
-		jw_arr_begin(&w);
-		for (i = 0; i < n; i++)
-			gpu_json_ident(&w, &gpus[i]);
-		jw_arr_end(&w);
-		jw_obj_end(&w);
-		jw_end_doc(&w);
-	} else if (n == 0) {
-		printf("no NVIDIA GPU found\n");
-	} else {
-		printf("%-4s %-13s %-7s %-6s %-10s %s\n", "GPU", "BDF", "CHIP", "ID", "ARCH", "DEVICE");
-		for (i = 0; i < n; i++) {
-			char name[128], id[16];
-
-			gpu_pci_name(gpus[i].vendor, gpus[i].device, name, sizeof(name));
-			snprintf(id, sizeof(id), gpus[i].id_ok ? "0x%x" : "-", gpus[i].chip_id);
-			printf("%-4d %-13s %-7s %-6s %-10s %s%s\n", gpus[i].index,
-			       gpus[i].bdf[0] ? gpus[i].bdf : "-", gpus[i].chip, id,
-			       gpus[i].arch, name, gpus[i].gone ? " (gone)" :
-			       gpus[i].test ? " (simulated)" : "");
-		}
-	}
+		return ret < 0 ? cmd_usage(argv[0]) : ret;
+	out_init(&o, &g);
+	out_begin(&o, NULL);
+	out_int(&o, "schema", 1, NULL);
+	if (n == 0)
+		out_text(&o, "no NVIDIA GPU found\n");
+	else
+		out_text(&o, "%-4s %-13s %-7s %-6s %-10s %s\n", "GPU", "BDF", "CHIP", "ID", "ARCH",
+			 "DEVICE");
+	out_arr_begin(&o, "gpus");
+	for (i = 0; i < n; i++)
+		list_gpu(&o, &gpus[i]);
+	out_arr_end(&o);
+	out_end(&o);
 	gpu_close_all(gpus, n);
 	return CLI_EXIT_OK;
+}
+
+/* the device table: JSON its engines and runlists members, text PTOP's table */
+static void show_topology(struct out *o, const struct nvs_topology *topo)
+{
+	if (out_jw(o))
+		gpu_json_topology(out_jw(o), topo);
+	else
+		nvs_ptop_format(topo, pr_file, o->f);
 }
 
 /* engines/runlists members when the table cannot be read */
@@ -184,11 +187,9 @@ static void topology_json_error(struct jw *w, int err)
 static void info_topology(struct out *o, const struct gpu *c, const struct nvs_topology *topo,
 			  int err)
 {
-	if (!err && out_jw(o)) {
-		gpu_json_topology(out_jw(o), topo);
-	} else if (!err) {
+	if (!err) {
 		out_text(o, "\n");
-		nvs_ptop_format(topo, pr_file, stdout);
+		show_topology(o, topo);
 	} else if (out_jw(o)) {
 		topology_json_error(out_jw(o), err);
 	} else {
@@ -272,18 +273,12 @@ static int cmd_engines(const struct cli_global *g0, int argc, char **argv)
 	struct cli_global g = *g0;
 	struct nvs_topology *topo;
 	struct gpu *gpus;
-	bool help;
+	struct out o;
 	int n, ret;
 
-	ret = cli_simple_opts(&g, argc, argv, &help);
-	if (ret || help) {
-		if (help)
-			cmd_usage(argv[0]);
-		return ret;
-	}
-	ret = gpu_open_selected(&g.sel, argv[0], false, &gpus, &n);
+	ret = cli_simple_open(&g, argc, argv, false, &gpus, &n);
 	if (ret)
-		return ret;
+		return ret < 0 ? cmd_usage(argv[0]) : ret;
 	if (gpus[0].rm && !gpus[0].io) {	/* rm backend without root */
 		ret = cmd_rm_engines_unpriv(&g, &gpus[0]);
 		gpu_close_all(gpus, n);
@@ -296,15 +291,11 @@ static int cmd_engines(const struct cli_global *g0, int argc, char **argv)
 			gpus[0].index, ret == -EOPNOTSUPP ? "unknown table format on this chip" :
 			strerror(-ret));
 		ret = CLI_EXIT_FAIL;
-	} else if (g.json) {
-		struct jw w;
-
-		gpu_json_begin(&w, g.pretty, &gpus[0]);
-		gpu_json_topology(&w, topo);
-		jw_obj_end(&w);
-		jw_end_doc(&w);
 	} else {
-		nvs_ptop_format(topo, pr_file, stdout);
+		out_init(&o, &g);
+		out_begin(&o, &gpus[0]);
+		show_topology(&o, topo);
+		out_end(&o);
 	}
 	free(topo);
 	gpu_close_all(gpus, n);
