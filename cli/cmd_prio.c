@@ -364,18 +364,10 @@ static int prio_run(const struct cli_global *g, int argc, char **argv)
 		}
 		o.gpu = (unsigned int)v;
 	}
-	ret = cli_opts(&gl, argc, argv, opts, sizeof(opts) / sizeof(opts[0]), CLI_OPTS_NO_JSON,
-		       run_opt, &o);
-	if (ret < 0) {
-		prio_usage(stdout);
-		return CLI_EXIT_OK;
-	}
+	ret = prio_run_opts(&gl, argc, argv, opts, sizeof(opts) / sizeof(opts[0]), run_opt, &o,
+			    prio_usage);
 	if (ret)
-		return ret;
-	if (optind >= argc) {
-		fprintf(stderr, "nvsched prio run: a command is needed (see --help)\n");
-		return CLI_EXIT_USAGE;
-	}
+		return ret < 0 ? CLI_EXIT_OK : ret;
 	if (o.fifo) {
 		/* the command runs SCHED_FIFO; its GPU priority follows (unless --prio) */
 		struct sched_param sp = { .sched_priority = o.fifo };
