@@ -79,13 +79,18 @@ struct cli_opt {
 };
 #define CLI_OPTS_NO_JSON	1u	/* no -j/-p (commands that print no JSON) */
 #define CLI_OPTS_PERMUTE	2u	/* options may follow the operands */
-/* a command's option: CLI_EXIT_OK, else the exit code to stop with */
+/*
+ * a command's option: CLI_EXIT_OK, else the exit code to stop with, or
+ * CLI_OPTS_DONE: the option did all there was to do (exit 0)
+ */
 typedef int (*cli_opt_fn)(void *ctx, int key, char *arg);
+#define CLI_OPTS_DONE	(-2)
 /*
  * Parse -j/--json, -p/--pretty, -h/--help and extra[nextra] (fn(ctx, key,
  * optarg) for each of those) from argv[1] on.  CLI_EXIT_OK with optind at
  * the first operand; -1 for -h (the caller prints its help, exit 0);
- * CLI_EXIT_USAGE for an unknown option (getopt said which), or fn's code.
+ * CLI_EXIT_USAGE for an unknown option or a missing argument (getopt said
+ * which), or fn's code.
  */
 int cli_opts(struct cli_global *g, int argc, char **argv, const struct cli_opt *extra,
 	     size_t nextra, unsigned int flags, cli_opt_fn fn, void *ctx);

@@ -343,53 +343,62 @@ static int cmd_version(const struct cli_global *g, int argc, char **argv)
 	return CLI_EXIT_OK;
 }
 
-int main(int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "snapshot", required_argument, NULL, 's' },
-		{ "backend", required_argument, NULL, 'b' },
-		{ "gpu", required_argument, NULL, 'g' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "pretty", no_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct cli_global g = { 0 };
-	const struct cli_cmd *cmd;
-	int c, ci;
+enum { OPT_SNAPSHOT = CLI_OPT_LONG, OPT_BACKEND, OPT_GPU };
 
-	while ((c = getopt_long(argc, argv, "+jphV", opts, NULL)) != -1) {
-		switch (c) {
-		case 's':
-			g.sel.snapshot = optarg;
-			break;
-		case 'b':
-			if (strcmp(optarg, "module") && strcmp(optarg, "rm") &&
-			    strcmp(optarg, "snapshot")) {
-				fprintf(stderr, "nvsched: --backend must be module, rm or snapshot\n");
-				return CLI_EXIT_USAGE;
-			}
-			g.sel.backend = optarg;
-			break;
-		case 'g':
-			g.sel.gpu = optarg;
-			break;
-		case 'j':
-			g.json = true;
-			break;
-		case 'p':
-			g.json = g.pretty = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return CLI_EXIT_OK;
-		case 'V':
-			return cmd_version(&g, 0, NULL);
-		default:
-			usage(stderr);
+/* the global options (with -j/-p/-h from cli_opts()); said: a message printed */
+struct global_opts {
+	struct cli_global g;
+	bool said;
+};
+
+static int global_opt(void *ctx, int key, char *arg)
+{
+	struct global_opts *o = ctx;
+
+	switch (key) {
+	case OPT_SNAPSHOT:
+		o->g.sel.snapshot = arg;
+		break;
+	case OPT_BACKEND:
+		if (strcmp(arg, "module") && strcmp(arg, "rm") && strcmp(arg, "snapshot")) {
+			fprintf(stderr, "nvsched: --backend must be module, rm or snapshot\n");
+			o->said = true;
 			return CLI_EXIT_USAGE;
 		}
+		o->g.sel.backend = arg;
+		break;
+	case OPT_GPU:
+		o->g.sel.gpu = arg;
+		break;
+	case 'V':
+		cmd_version(&o->g, 0, NULL);
+		return CLI_OPTS_DONE;
+	}
+	return CLI_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct cli_opt opts[] = {
+		{ "snapshot", required_argument, OPT_SNAPSHOT },
+		{ "backend", required_argument, OPT_BACKEND },
+		{ "gpu", required_argument, OPT_GPU },
+		{ "version", no_argument, 'V' },
+	};
+	struct global_opts o = { 0 };
+	const struct cli_cmd *cmd;
+	int ret, ci;
+
+	ret = cli_opts(&o.g, argc, argv, opts, sizeof(opts) / sizeof(opts[0]), 0, global_opt, &o);
+	if (ret == -1 || ret == CLI_OPTS_DONE) {
+		if (ret == -1)
+			usage(stdout);
+		return CLI_EXIT_OK;
+	}
+	if (ret) {
+		if (!o.said)
+			usage(stderr);
+		return ret;
 	}
 	if (optind >= argc) {
 		usage(stderr);
@@ -402,5 +411,5 @@ int main(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	optind = 1;	/* commands parse their own argv */
-	return cmd->fn(&g, argc - ci, argv + ci);
+	return cmd->fn(&o.g, argc - ci, argv + ci);
 }
