@@ -60,11 +60,18 @@ struct cli_verbs {
 	cli_cmd_fn fallback;
 	void (*usage)(FILE *f);
 	const char *unknown;
+	const char *name;	/* "channel", "prio set": heading of the verb list */
 };
 
 /* Run the verb argv[1] of vs with argc - 1, argv + 1 (argv[0]: the command). */
 int cli_verb_dispatch(const struct cli_global *g, const struct cli_verbs *vs, int argc,
 		      char **argv);
+/*
+ * The end of the object's --help (after usage; cli_verb_dispatch() prints
+ * it, a fallback prints it itself): "\nNAME verbs:\n" and one line per
+ * verb, its name and help, from the table.
+ */
+void cli_verbs_help(const struct cli_verbs *vs, FILE *f);
 
 /*
  * A command's own option for cli_opts(): long name, getopt's has_arg, and

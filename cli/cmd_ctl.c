@@ -311,6 +311,7 @@ int cmd_channel(const struct cli_global *g, int argc, char **argv)
 	static const struct cli_verbs vs = {
 		channel_verbs, sizeof(channel_verbs) / sizeof(channel_verbs[0]), NULL,
 		channel_help, "nvsched channel: unknown action '%s' (disable, enable, restore)\n",
+		"channel",
 	};
 
 	return cli_verb_dispatch(g, &vs, argc, argv);
@@ -338,7 +339,7 @@ static const struct cli_verb tsg_verbs[] = {
 int cmd_tsg(const struct cli_global *g, int argc, char **argv)
 {
 	static const struct cli_verbs vs = {
-		tsg_verbs, sizeof(tsg_verbs) / sizeof(tsg_verbs[0]), NULL, tsg_help, NULL,
+		tsg_verbs, sizeof(tsg_verbs) / sizeof(tsg_verbs[0]), NULL, tsg_help, NULL, "tsg",
 	};
 
 	return cli_verb_dispatch(g, &vs, argc, argv);

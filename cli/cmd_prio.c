@@ -611,7 +611,7 @@ static int prio_set(const struct cli_global *g, int argc, char **argv)
 {
 	static const struct cli_verbs vs = {
 		set_verbs, sizeof(set_verbs) / sizeof(set_verbs[0]), NULL, set_usage,
-		SET_EXPECTED,
+		SET_EXPECTED, "prio set",
 	};
 
 	return cli_verb_dispatch(g, &vs, argc, argv);
@@ -651,7 +651,7 @@ int cmd_prio(const struct cli_global *g, int argc, char **argv)
 {
 	static const struct cli_verbs vs = {
 		prio_verbs, sizeof(prio_verbs) / sizeof(prio_verbs[0]), NULL, prio_usage,
-		"nvsched prio: unknown subcommand '%s' (see --help)\n",
+		"nvsched prio: unknown subcommand '%s' (see --help)\n", "prio",
 	};
 
 	return cli_verb_dispatch(g, &vs, argc, argv);

@@ -120,6 +120,8 @@ static void json_runlist(struct jw *w, const struct gpu_runlist *v)
 	jw_obj_end(w);
 }
 
+static const struct cli_verbs runlist_vs;
+
 /* ---- --watch -------------------------------------------------------------- */
 
 /* what --watch compares: one TSG or channel of one runlist */
@@ -442,6 +444,7 @@ static int runlist_show(const struct cli_global *g0, int argc, char **argv)
 		       "channels and their state.  --watch polls every MS (default 500)\n"
 		       "and prints TSGs and channels appearing, leaving and changing\n"
 		       "(JSON Lines with -j) until interrupted or --count polls.\n");
+		cli_verbs_help(&runlist_vs, stdout);
 		return CLI_EXIT_OK;
 	}
 	if (ret)
@@ -482,12 +485,12 @@ static const struct cli_verb runlist_verbs[] = {
 	{ "enable", cmd_runlist_enable, "enable a runlist's scheduling" },
 };
 
+static const struct cli_verbs runlist_vs = {
+	runlist_verbs, sizeof(runlist_verbs) / sizeof(runlist_verbs[0]), runlist_show,
+	NULL, NULL, "runlist",
+};
+
 int cmd_runlist(const struct cli_global *g, int argc, char **argv)
 {
-	static const struct cli_verbs vs = {
-		runlist_verbs, sizeof(runlist_verbs) / sizeof(runlist_verbs[0]), runlist_show,
-		NULL, NULL,
-	};
-
-	return cli_verb_dispatch(g, &vs, argc, argv);
+	return cli_verb_dispatch(g, &runlist_vs, argc, argv);
 }

@@ -100,15 +100,30 @@ int cli_verb_dispatch(const struct cli_global *g, const struct cli_verbs *vs, in
 			return vs->v[i].fn(g, argc - 1, argv + 1);
 	if (vs->fallback)
 		return vs->fallback(g, argc, argv);
-	if (argc < 2 || help) {
-		vs->usage(help ? stdout : stderr);
-		return help ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+	if (help) {
+		vs->usage(stdout);
+		cli_verbs_help(vs, stdout);
+		return CLI_EXIT_OK;
+	}
+	if (argc < 2) {
+		vs->usage(stderr);
+		return CLI_EXIT_USAGE;
 	}
 	if (vs->unknown)
 		fprintf(stderr, vs->unknown, argv[1]);
 	else
 		vs->usage(stderr);
 	return CLI_EXIT_USAGE;
+}
+
+/* cli.h */
+void cli_verbs_help(const struct cli_verbs *vs, FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "\n%s verbs:\n", vs->name);
+	for (i = 0; i < vs->n; i++)
+		fprintf(f, "  %-10s %s\n", vs->v[i].name, vs->v[i].help);
 }
 
 static int cmd_usage(const char *name)
