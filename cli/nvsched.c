@@ -116,6 +116,18 @@ int cli_verb_dispatch(const struct cli_global *g, const struct cli_verbs *vs, in
 	return CLI_EXIT_USAGE;
 }
 
+/* The inspection commands' start: -j -p -h, then the GPU(s) (cli.h). */
+int cli_simple_open(struct cli_global *g, int argc, char **argv, bool all,
+		    struct gpu **gpus, int *n)
+{
+	bool help;
+	int ret = cli_simple_opts(g, argc, argv, &help);
+
+	if (ret || help)
+		return ret ? ret : -1;
+	return gpu_open_selected(&g->sel, argv[0], all, gpus, n);
+}
+
 /* cli.h */
 void cli_verbs_help(const struct cli_verbs *vs, FILE *f)
 {

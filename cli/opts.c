@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "gpu.h"
 
 #define MAX_OPTS 24
 
@@ -96,16 +95,4 @@ int cli_simple_opts(struct cli_global *g, int argc, char **argv, bool *help)
 		return CLI_EXIT_USAGE;
 	}
 	return CLI_EXIT_OK;
-}
-
-/* The inspection commands' start: -j -p -h, then the GPU(s) (cli.h). */
-int cli_simple_open(struct cli_global *g, int argc, char **argv, bool all,
-		    struct gpu **gpus, int *n)
-{
-	bool help;
-	int ret = cli_simple_opts(g, argc, argv, &help);
-
-	if (ret || help)
-		return ret ? ret : -1;
-	return gpu_open_selected(&g->sel, argv[0], all, gpus, n);
 }
