@@ -187,3 +187,11 @@ void out_opt_hex(struct out *o, const char *key, bool ok, unsigned long long v,
 	else
 		missing(o, key, tnull);
 }
+
+void out_opt_bool(struct out *o, const char *key, bool ok, bool v)
+{
+	if (ok)
+		out_bool(o, key, v, NULL, NULL, NULL);
+	else
+		missing(o, key, NULL);
+}
