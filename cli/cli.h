@@ -60,11 +60,18 @@ struct cli_verbs {
 	cli_cmd_fn fallback;
 	void (*usage)(FILE *f);
 	const char *unknown;
+	const char *name;	/* "channel", "prio set": heading of the verb list */
 };
 
 /* Run the verb argv[1] of vs with argc - 1, argv + 1 (argv[0]: the command). */
 int cli_verb_dispatch(const struct cli_global *g, const struct cli_verbs *vs, int argc,
 		      char **argv);
+/*
+ * The end of the object's --help (after usage; cli_verb_dispatch() prints
+ * it, a fallback prints it itself): "\nNAME verbs:\n" and one line per
+ * verb, its name and help, from the table.
+ */
+void cli_verbs_help(const struct cli_verbs *vs, FILE *f);
 
 /*
  * A command's own option for cli_opts(): long name, getopt's has_arg, and
@@ -79,13 +86,18 @@ struct cli_opt {
 };
 #define CLI_OPTS_NO_JSON	1u	/* no -j/-p (commands that print no JSON) */
 #define CLI_OPTS_PERMUTE	2u	/* options may follow the operands */
-/* a command's option: CLI_EXIT_OK, else the exit code to stop with */
+/*
+ * a command's option: CLI_EXIT_OK, else the exit code to stop with, or
+ * CLI_OPTS_DONE: the option did all there was to do (exit 0)
+ */
 typedef int (*cli_opt_fn)(void *ctx, int key, char *arg);
+#define CLI_OPTS_DONE	(-2)
 /*
  * Parse -j/--json, -p/--pretty, -h/--help and extra[nextra] (fn(ctx, key,
  * optarg) for each of those) from argv[1] on.  CLI_EXIT_OK with optind at
  * the first operand; -1 for -h (the caller prints its help, exit 0);
- * CLI_EXIT_USAGE for an unknown option (getopt said which), or fn's code.
+ * CLI_EXIT_USAGE for an unknown option or a missing argument (getopt said
+ * which), or fn's code.
  */
 int cli_opts(struct cli_global *g, int argc, char **argv, const struct cli_opt *extra,
 	     size_t nextra, unsigned int flags, cli_opt_fn fn, void *ctx);
@@ -100,6 +112,15 @@ int cli_opt_long(const char *cmd, const char *name, const char *arg, long lo, lo
 /* Parse a command's -j/-p/-h (no other arguments); *help set for -h. */
 int cli_simple_opts(struct cli_global *g, int argc, char **argv, bool *help);
 
+struct gpu;
+/*
+ * cli_simple_opts(), then open the GPU --gpu selects (all: every GPU):
+ * CLI_EXIT_OK with *gpus[*n] open (gpu_close_all() them), -1 for -h (the
+ * caller prints its help, exit 0), else the exit code.
+ */
+int cli_simple_open(struct cli_global *g, int argc, char **argv, bool all,
+		    struct gpu **gpus, int *n);
+
 int cmd_runlist(const struct cli_global *g, int argc, char **argv);
 /* cli/cmd_ctl.c: the control verbs of nvsched runlist (argv[0] = the verb) */
 int cmd_runlist_preempt(const struct cli_global *g, int argc, char **argv);
@@ -113,7 +134,6 @@ int cmd_predict(const struct cli_global *g, int argc, char **argv);
 /* cli/cmd_prio.c: fixed-priority GPU scheduling (simulate) */
 int cmd_prio(const struct cli_global *g, int argc, char **argv);
 /* cli/cmd_rm.c: nvsched snapshot, info --verify, unprivileged RM views */
-struct gpu;
 int cmd_snapshot(const struct cli_global *g, int argc, char **argv);
 int cmd_rm_verify(const struct cli_global *g, struct gpu *c);
 int cmd_rm_engines_unpriv(const struct cli_global *g, struct gpu *c);

@@ -238,6 +238,33 @@ static int parse_opts(struct cli_global *g, int argc, char **argv, struct ctl_op
 	return ret;
 }
 
+/*
+ * A control verb (argv[0]) of the command cmd: its options (usage for
+ * -h), then the ids of noun: exactly one (one), else at least one unless op
+ * is restore.
+ */
+static int ctl_verb(const struct cli_global *g0, const char *cmd, const char *noun, bool one,
+		    unsigned int op, const char *usage, int argc, char **argv)
+{
+	struct cli_global g = *g0;
+	struct ctl_opts o;
+	int nids, ret;
+
+	ret = parse_opts(&g, argc, argv, &o, usage);
+	if (ret)
+		return ret < 0 ? CLI_EXIT_OK : ret;
+	nids = argc - optind;
+	if (one && nids != 1) {
+		fprintf(stderr, "nvsched %s %s: give exactly one %s id\n", cmd, argv[0], noun);
+		return CLI_EXIT_USAGE;
+	}
+	if (!nids && op != NVSCHED_CTL_RESTORE_CHANNELS) {
+		fprintf(stderr, "nvsched %s %s: which %s ids?\n", cmd, argv[0], noun);
+		return CLI_EXIT_USAGE;
+	}
+	return run_ops(&g, cmd, op, &o, nids, argv + optind);
+}
+
 static const char channel_usage[] =
 	"usage: nvsched [global options] channel disable|enable [-r RL] [--force] [--dry-run] [-j] ID...\n"
 	"       nvsched [global options] channel restore [-j]\n"
@@ -253,20 +280,9 @@ static void channel_help(FILE *f)
 }
 
 /* nvsched channel disable|enable|restore (argv[0]) */
-static int channel_op(const struct cli_global *g0, unsigned int op, int argc, char **argv)
+static int channel_op(const struct cli_global *g, unsigned int op, int argc, char **argv)
 {
-	struct cli_global g = *g0;
-	struct ctl_opts o;
-	int ret;
-
-	ret = parse_opts(&g, argc, argv, &o, channel_usage);
-	if (ret)
-		return ret < 0 ? CLI_EXIT_OK : ret;
-	if (op != NVSCHED_CTL_RESTORE_CHANNELS && optind >= argc) {
-		fprintf(stderr, "nvsched channel %s: which channel ids?\n", argv[0]);
-		return CLI_EXIT_USAGE;
-	}
-	return run_ops(&g, "channel", op, &o, argc - optind, argv + optind);
+	return ctl_verb(g, "channel", "channel", false, op, channel_usage, argc, argv);
 }
 
 static int channel_disable(const struct cli_global *g, int argc, char **argv)
@@ -295,6 +311,7 @@ int cmd_channel(const struct cli_global *g, int argc, char **argv)
 	static const struct cli_verbs vs = {
 		channel_verbs, sizeof(channel_verbs) / sizeof(channel_verbs[0]), NULL,
 		channel_help, "nvsched channel: unknown action '%s' (disable, enable, restore)\n",
+		"channel",
 	};
 
 	return cli_verb_dispatch(g, &vs, argc, argv);
@@ -310,20 +327,9 @@ static void tsg_help(FILE *f)
 	fputs(tsg_usage, f);
 }
 
-static int tsg_preempt(const struct cli_global *g0, int argc, char **argv)
+static int tsg_preempt(const struct cli_global *g, int argc, char **argv)
 {
-	struct cli_global g = *g0;
-	struct ctl_opts o;
-	int ret;
-
-	ret = parse_opts(&g, argc, argv, &o, tsg_usage);
-	if (ret)
-		return ret < 0 ? CLI_EXIT_OK : ret;
-	if (argc - optind != 1) {
-		fprintf(stderr, "nvsched tsg preempt: give exactly one TSG id\n");
-		return CLI_EXIT_USAGE;
-	}
-	return run_ops(&g, "tsg", NVSCHED_CTL_PREEMPT_TSG, &o, 1, argv + optind);
+	return ctl_verb(g, "tsg", "TSG", true, NVSCHED_CTL_PREEMPT_TSG, tsg_usage, argc, argv);
 }
 
 static const struct cli_verb tsg_verbs[] = {
@@ -333,7 +339,7 @@ static const struct cli_verb tsg_verbs[] = {
 int cmd_tsg(const struct cli_global *g, int argc, char **argv)
 {
 	static const struct cli_verbs vs = {
-		tsg_verbs, sizeof(tsg_verbs) / sizeof(tsg_verbs[0]), NULL, tsg_help, NULL,
+		tsg_verbs, sizeof(tsg_verbs) / sizeof(tsg_verbs[0]), NULL, tsg_help, NULL, "tsg",
 	};
 
 	return cli_verb_dispatch(g, &vs, argc, argv);
@@ -349,20 +355,9 @@ static const char runlist_ctl_usage[] =
 	"the module re-enable scheduling nvsched disabled.\n";
 
 /* nvsched runlist preempt|resubmit|disable|enable (argv[0]) N */
-static int runlist_op(const struct cli_global *g0, unsigned int op, int argc, char **argv)
+static int runlist_op(const struct cli_global *g, unsigned int op, int argc, char **argv)
 {
-	struct cli_global g = *g0;
-	struct ctl_opts o;
-	int ret;
-
-	ret = parse_opts(&g, argc, argv, &o, runlist_ctl_usage);
-	if (ret)
-		return ret < 0 ? CLI_EXIT_OK : ret;
-	if (argc - optind != 1) {
-		fprintf(stderr, "nvsched runlist %s: give exactly one runlist id\n", argv[0]);
-		return CLI_EXIT_USAGE;
-	}
-	return run_ops(&g, "runlist", op, &o, 1, argv + optind);
+	return ctl_verb(g, "runlist", "runlist", true, op, runlist_ctl_usage, argc, argv);
 }
 
 int cmd_runlist_preempt(const struct cli_global *g, int argc, char **argv)

@@ -364,18 +364,10 @@ static int prio_run(const struct cli_global *g, int argc, char **argv)
 		}
 		o.gpu = (unsigned int)v;
 	}
-	ret = cli_opts(&gl, argc, argv, opts, sizeof(opts) / sizeof(opts[0]), CLI_OPTS_NO_JSON,
-		       run_opt, &o);
-	if (ret < 0) {
-		prio_usage(stdout);
-		return CLI_EXIT_OK;
-	}
+	ret = prio_run_opts(&gl, argc, argv, opts, sizeof(opts) / sizeof(opts[0]), run_opt, &o,
+			    prio_usage);
 	if (ret)
-		return ret;
-	if (optind >= argc) {
-		fprintf(stderr, "nvsched prio run: a command is needed (see --help)\n");
-		return CLI_EXIT_USAGE;
-	}
+		return ret < 0 ? CLI_EXIT_OK : ret;
 	if (o.fifo) {
 		/* the command runs SCHED_FIFO; its GPU priority follows (unless --prio) */
 		struct sched_param sp = { .sched_priority = o.fifo };
@@ -619,7 +611,7 @@ static int prio_set(const struct cli_global *g, int argc, char **argv)
 {
 	static const struct cli_verbs vs = {
 		set_verbs, sizeof(set_verbs) / sizeof(set_verbs[0]), NULL, set_usage,
-		SET_EXPECTED,
+		SET_EXPECTED, "prio set",
 	};
 
 	return cli_verb_dispatch(g, &vs, argc, argv);
@@ -659,7 +651,7 @@ int cmd_prio(const struct cli_global *g, int argc, char **argv)
 {
 	static const struct cli_verbs vs = {
 		prio_verbs, sizeof(prio_verbs) / sizeof(prio_verbs[0]), NULL, prio_usage,
-		"nvsched prio: unknown subcommand '%s' (see --help)\n",
+		"nvsched prio: unknown subcommand '%s' (see --help)\n", "prio",
 	};
 
 	return cli_verb_dispatch(g, &vs, argc, argv);

@@ -207,6 +207,7 @@ void add(struct verify *v, const char *what, const char *verdict, const char *rm
 	 const char *fmt, ...)
 {
 	struct vrow *r;
+	size_t len = 0;
 	va_list ap;
 
 	if (v->n == v->cap) {
@@ -222,7 +223,7 @@ void add(struct verify *v, const char *what, const char *verdict, const char *rm
 	snprintf(r->what, sizeof(r->what), "%s", what);
 	snprintf(r->rm, sizeof(r->rm), "%s", rm);
 	va_start(ap, fmt);
-	vsnprintf(r->regs, sizeof(r->regs), fmt, ap);
+	pr_vbuf(r->regs, sizeof(r->regs), &len, fmt, ap);
 	va_end(ap);
 	r->verdict = verdict;
 	if (!strcmp(verdict, "ok"))

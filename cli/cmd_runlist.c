@@ -6,7 +6,6 @@
 #include <getopt.h>
 #include <signal.h>
 #include <time.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,116 +18,100 @@
 #include "runlist.h"
 #include "nvsched.h"
 
-static void json_chan(struct jw *w, const struct nvs_rl_item *it)
+/* one channel of a runlist (JSON only: the text is nvs_runlist_format()'s) */
+static void chan_out(struct out *o, const struct nvs_rl_item *it)
 {
 	unsigned int b;
 
-	jw_obj_begin(w);
-	jw_kint(w, "chid", it->id);
-	jw_key(w, "runqueue");
-	if (it->runqueue >= 0)
-		jw_int(w, it->runqueue);
-	else
-		jw_null(w);
-	jw_key(w, "inst");
-	if (it->has_inst)
-		jw_hex(w, it->inst);
-	else
-		jw_null(w);
-	jw_kstr(w, "inst_aperture",
-		it->has_inst ? nvs_aperture_name(it->inst_ap) : "invalid");
-	jw_key(w, "userd");
-	if (it->has_userd)
-		jw_hex(w, it->userd);
-	else
-		jw_null(w);
-	jw_key(w, "enabled");
-	if (it->st.valid)
-		jw_bool(w, it->st.enabled);
-	else
-		jw_null(w);
-	jw_key(w, "busy");
-	if (it->st.valid)
-		jw_bool(w, it->st.busy);
-	else
-		jw_null(w);
-	jw_kstr(w, "status",
-		it->st.valid ? nvs_chan_status_name(it->st.status) : NULL);
-	jw_key(w, "flags");
-	jw_arr_begin(w);
+	out_obj_begin(o, NULL);
+	out_int(o, "chid", it->id, NULL);
+	out_opt_int(o, "runqueue", it->runqueue >= 0, it->runqueue, NULL, NULL);
+	out_opt_hex(o, "inst", it->has_inst, it->inst, NULL, NULL);
+	out_str(o, "inst_aperture", it->has_inst ? nvs_aperture_name(it->inst_ap) : "invalid",
+		NULL);
+	out_opt_hex(o, "userd", it->has_userd, it->userd, NULL, NULL);
+	out_opt_bool(o, "enabled", it->st.valid, it->st.enabled);
+	out_opt_bool(o, "busy", it->st.valid, it->st.busy);
+	out_str(o, "status", it->st.valid ? nvs_chan_status_name(it->st.status) : NULL, NULL);
+	out_arr_begin(o, "flags");
 	for (b = 0; b < NVS_CHF_COUNT; b++)
 		if (it->st.flags & (1u << b))
-			jw_str(w, nvs_chf_name(b));
-	jw_arr_end(w);
-	if (it->veid >= 0) {
-		jw_kint(w, "veid", it->veid);
-	}
-	jw_obj_end(w);
+			out_str(o, NULL, nvs_chf_name(b), NULL);
+	out_arr_end(o);
+	if (it->veid >= 0)
+		out_int(o, "veid", it->veid, NULL);
+	out_obj_end(o);
 }
 
-static void json_runlist(struct jw *w, const struct gpu_runlist *v)
+/* the TSGs of a runlist, each with its channels (JSON only) */
+static void tsgs_out(struct out *o, const struct gpu_runlist *v)
 {
 	unsigned int i, j;
 
-	jw_obj_begin(w);
-	jw_kint(w, "id", v->loc.id);
-	jw_khex(w, "base", v->loc.base);
-	jw_kstr(w, "aperture", nvs_aperture_name(v->loc.aperture));
-	jw_kint(w, "length", v->loc.length);
-	jw_kint(w, "offset", v->loc.offset);
-	jw_kstr(w, "error", v->err ? nvs_rl_fetch_err_text(v->err) : NULL);
-	jw_key(w, "errors");
-	jw_arr_begin(w);
-	for (i = 0; !v->err && i < v->loc.length; i++) {
-		if (!v->items[i].err)
-			continue;
-		jw_obj_begin(w);
-		jw_kint(w, "entry", i);
-		jw_kstr(w, "code", nvs_rl_err_code(v->items[i].err));
-		jw_kstr(w, "message", nvs_rl_err_msg(v->items[i].err));
-		jw_obj_end(w);
-	}
-	jw_arr_end(w);
-	jw_key(w, "tsgs");
-	jw_arr_begin(w);
+	out_arr_begin(o, "tsgs");
 	for (i = 0; !v->err && i < v->loc.length; i++) {
 		const struct nvs_rl_item *t = &v->items[i];
 
 		if (t->kind != NVS_RL_TSG)
 			continue;
-		jw_obj_begin(w);
-		jw_kint(w, "tsgid", t->id);
-		jw_kint(w, "timeslice_scale", t->scale);
-		jw_kint(w, "timeslice_timeout", t->timeout);
-		jw_kdouble(w, "timeslice_us",
-			   (double)nvs_timeslice_ns(t->scale, t->timeout) / 1000.0);
-		jw_kint(w, "length", t->length);
-		jw_key(w, "channels");
-		jw_arr_begin(w);
+		out_obj_begin(o, NULL);
+		out_int(o, "tsgid", t->id, NULL);
+		out_int(o, "timeslice_scale", t->scale, NULL);
+		out_int(o, "timeslice_timeout", t->timeout, NULL);
+		out_double(o, "timeslice_us", (double)nvs_timeslice_ns(t->scale, t->timeout) / 1000.0,
+			   NULL);
+		out_int(o, "length", t->length, NULL);
+		out_arr_begin(o, "channels");
 		for (j = i + 1; j < v->loc.length; j++)
 			if (v->items[j].kind == NVS_RL_CHAN && v->items[j].tsg == (int32_t)i)
-				json_chan(w, &v->items[j]);
-		jw_arr_end(w);
-		jw_obj_end(w);
+				chan_out(o, &v->items[j]);
+		out_arr_end(o);
+		out_obj_end(o);
 	}
-	jw_arr_end(w);
-	jw_key(w, "bare_channels");
-	jw_arr_begin(w);
+	out_arr_end(o);
+}
+
+/*
+ * One decoded runlist: JSON its object; text nvs_runlist_format()'s
+ * listing, or the location and why it could not be decoded.
+ */
+static void runlist_out(struct out *o, const struct gpu_runlist *v)
+{
+	unsigned int i;
+
+	if (!out_jw(o) && !v->err) {
+		nvs_runlist_format(&v->loc, v->items, v->insts, pr_file, o->f);
+		return;
+	}
+	out_obj_begin(o, NULL);
+	out_int(o, "id", v->loc.id, "Runlist %lld: ");
+	out_text(o, "%u entries at ", v->loc.length);
+	out_hex(o, "base", v->loc.base, "0x%llx ");
+	out_str(o, "aperture", nvs_aperture_name(v->loc.aperture), "(%s)\n");
+	out_int(o, "length", v->loc.length, NULL);
+	out_int(o, "offset", v->loc.offset, NULL);
+	out_str(o, "error", v->err ? nvs_rl_fetch_err_text(v->err) : NULL, "error: %s\n");
+	out_arr_begin(o, "errors");
+	for (i = 0; !v->err && i < v->loc.length; i++) {
+		if (!v->items[i].err)
+			continue;
+		out_obj_begin(o, NULL);
+		out_int(o, "entry", i, NULL);
+		out_str(o, "code", nvs_rl_err_code(v->items[i].err), NULL);
+		out_str(o, "message", nvs_rl_err_msg(v->items[i].err), NULL);
+		out_obj_end(o);
+	}
+	out_arr_end(o);
+	tsgs_out(o, v);
+	out_arr_begin(o, "bare_channels");
 	for (i = 0; !v->err && i < v->loc.length; i++)
 		if (v->items[i].kind == NVS_RL_CHAN && v->items[i].tsg < 0)
-			json_chan(w, &v->items[i]);
-	jw_arr_end(w);
-	jw_obj_end(w);
+			chan_out(o, &v->items[i]);
+	out_arr_end(o);
+	out_obj_end(o);
 }
 
-static __attribute__((format(printf, 2, 3))) void out_pr(void *ctx, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfprintf(ctx, fmt, ap);
-	va_end(ap);
-}
+static const struct cli_verbs runlist_vs;
 
 /* ---- --watch -------------------------------------------------------------- */
 
@@ -411,15 +394,7 @@ static int show(const struct cli_global *g, const struct gpu *gpu, const struct 
 			v.err = r;
 			v.loc.id = ids[i];
 		}
-		if (out_jw(&o)) {
-			json_runlist(out_jw(&o), &v);
-		} else if (v.err) {
-			printf("Runlist %d: %u entries at 0x%llx (%s)\nerror: %s\n", ids[i],
-			       v.loc.length, (unsigned long long)v.loc.base,
-			       nvs_aperture_name(v.loc.aperture), nvs_rl_fetch_err_text(v.err));
-		} else {
-			nvs_runlist_format(&v.loc, v.items, v.insts, out_pr, stdout);
-		}
+		runlist_out(&o, &v);
 		gpu_runlist_free(&v);
 	}
 	out_arr_end(&o);
@@ -452,6 +427,7 @@ static int runlist_show(const struct cli_global *g0, int argc, char **argv)
 		       "channels and their state.  --watch polls every MS (default 500)\n"
 		       "and prints TSGs and channels appearing, leaving and changing\n"
 		       "(JSON Lines with -j) until interrupted or --count polls.\n");
+		cli_verbs_help(&runlist_vs, stdout);
 		return CLI_EXIT_OK;
 	}
 	if (ret)
@@ -492,12 +468,12 @@ static const struct cli_verb runlist_verbs[] = {
 	{ "enable", cmd_runlist_enable, "enable a runlist's scheduling" },
 };
 
+static const struct cli_verbs runlist_vs = {
+	runlist_verbs, sizeof(runlist_verbs) / sizeof(runlist_verbs[0]), runlist_show,
+	NULL, NULL, "runlist",
+};
+
 int cmd_runlist(const struct cli_global *g, int argc, char **argv)
 {
-	static const struct cli_verbs vs = {
-		runlist_verbs, sizeof(runlist_verbs) / sizeof(runlist_verbs[0]), runlist_show,
-		NULL, NULL,
-	};
-
-	return cli_verb_dispatch(g, &vs, argc, argv);
+	return cli_verb_dispatch(g, &runlist_vs, argc, argv);
 }

@@ -22,18 +22,11 @@
 #include "nvsched/regs/top.h"
 #include "ptop.h"
 
-static int topo_opts(struct cli_global *g, int argc, char **argv, const char *usage)
+static int topo_usage(const char *cmd, const char *summary)
 {
-	bool help;
-	int ret = cli_simple_opts(g, argc, argv, &help);
-
-	if (!ret && help) {
-		printf("usage: nvsched [global options] %s [-j] [-p]\n%s\n", argv[0], usage);
-		return -1;
-	}
-	return ret;
+	printf("usage: nvsched [global options] %s [-j] [-p]\n%s\n", cmd, summary);
+	return CLI_EXIT_OK;
 }
-
 
 static const char *err_text(int err)
 {
@@ -57,6 +50,15 @@ static const char *cwd_err_text(int err)
 	default:
 		return strerror(-err);
 	}
+}
+
+/* the topology what of gpus[0] could not be read: say why, close, exit code */
+static int topo_fail(const char *cmd, struct gpu *gpus, int n, const char *what, int err)
+{
+	fprintf(stderr, "nvsched %s: gpu%d: cannot read the %s topology: %s\n", cmd,
+		gpus[0].index, what, err_text(err));
+	gpu_close_all(gpus, n);
+	return CLI_EXIT_FAIL;
 }
 
 /* ---- nvsched ce ---- */
@@ -179,19 +181,14 @@ int cmd_ce(const struct cli_global *g0, int argc, char **argv)
 	struct nvs_ce ce;
 	int n, ret;
 
-	ret = topo_opts(&g, argc, argv, "copy engines: PCE map, LCE -> PCEs, GRCE sharing");
-	if (ret)
-		return ret < 0 ? CLI_EXIT_OK : ret;
-	ret = gpu_open_selected(&g.sel, argv[0], false, &gpus, &n);
+	ret = cli_simple_open(&g, argc, argv, false, &gpus, &n);
+	if (ret < 0)
+		return topo_usage(argv[0], "copy engines: PCE map, LCE -> PCEs, GRCE sharing");
 	if (ret)
 		return ret;
 	ret = gpu_ce(&gpus[0], &ce);
-	if (ret) {
-		fprintf(stderr, "nvsched ce: gpu%d: cannot read the copy-engine topology: %s\n",
-			gpus[0].index, err_text(ret));
-		gpu_close_all(gpus, n);
-		return CLI_EXIT_FAIL;
-	}
+	if (ret)
+		return topo_fail(argv[0], gpus, n, "copy-engine", ret);
 	/* one entry per LCE the chip has: the PTOP LCE devices when the
 	 * device table is readable (NV_PTOP_SCAL_NUM_CES is wrong on some
 	 * Tegra parts, regs-mmu-gr.md §6.1), but never fewer than the LCEs a
@@ -286,20 +283,15 @@ int cmd_gr(const struct cli_global *g0, int argc, char **argv)
 	struct nvs_gr gr;
 	int n, ret;
 
-	ret = topo_opts(&g, argc, argv,
-			"GPC/TPC topology: on-chip counts, floorsweeping, logical GPC ids");
-	if (ret)
-		return ret < 0 ? CLI_EXIT_OK : ret;
-	ret = gpu_open_selected(&g.sel, argv[0], false, &gpus, &n);
+	ret = cli_simple_open(&g, argc, argv, false, &gpus, &n);
+	if (ret < 0)
+		return topo_usage(argv[0],
+				  "GPC/TPC topology: on-chip counts, floorsweeping, logical GPC ids");
 	if (ret)
 		return ret;
 	ret = gpu_gr(&gpus[0], &gr);
-	if (ret) {
-		fprintf(stderr, "nvsched gr: gpu%d: cannot read the GPC/TPC topology: %s\n",
-			gpus[0].index, err_text(ret));
-		gpu_close_all(gpus, n);
-		return CLI_EXIT_FAIL;
-	}
+	if (ret)
+		return topo_fail(argv[0], gpus, n, "GPC/TPC", ret);
 	gr_out(&g, &gpus[0], &gr);
 	gpu_close_all(gpus, n);
 	return CLI_EXIT_OK;

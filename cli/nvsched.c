@@ -5,7 +5,6 @@
  */
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,9 +100,14 @@ int cli_verb_dispatch(const struct cli_global *g, const struct cli_verbs *vs, in
 			return vs->v[i].fn(g, argc - 1, argv + 1);
 	if (vs->fallback)
 		return vs->fallback(g, argc, argv);
-	if (argc < 2 || help) {
-		vs->usage(help ? stdout : stderr);
-		return help ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+	if (help) {
+		vs->usage(stdout);
+		cli_verbs_help(vs, stdout);
+		return CLI_EXIT_OK;
+	}
+	if (argc < 2) {
+		vs->usage(stderr);
+		return CLI_EXIT_USAGE;
 	}
 	if (vs->unknown)
 		fprintf(stderr, vs->unknown, argv[1]);
@@ -112,70 +116,86 @@ int cli_verb_dispatch(const struct cli_global *g, const struct cli_verbs *vs, in
 	return CLI_EXIT_USAGE;
 }
 
-static void cmd_usage(const char *name)
+/* The inspection commands' start: -j -p -h, then the GPU(s) (cli.h). */
+int cli_simple_open(struct cli_global *g, int argc, char **argv, bool all,
+		    struct gpu **gpus, int *n)
+{
+	bool help;
+	int ret = cli_simple_opts(g, argc, argv, &help);
+
+	if (ret || help)
+		return ret ? ret : -1;
+	return gpu_open_selected(&g->sel, argv[0], all, gpus, n);
+}
+
+/* cli.h */
+void cli_verbs_help(const struct cli_verbs *vs, FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "\n%s verbs:\n", vs->name);
+	for (i = 0; i < vs->n; i++)
+		fprintf(f, "  %-10s %s\n", vs->v[i].name, vs->v[i].help);
+}
+
+static int cmd_usage(const char *name)
 {
 	const struct cli_cmd *c = find_cmd(name);
 
 	printf("usage: nvsched [global options] %s %s\n%s\n", name, c ? c->args : "",
 	       c ? c->summary : "");
+	return CLI_EXIT_OK;
+}
+
+/* one row of list: the GPU's identity (JSON: its gpu object) */
+static void list_gpu(struct out *o, const struct gpu *c)
+{
+	char name[128], id[16];
+
+	if (out_jw(o)) {
+		gpu_json_ident(out_jw(o), c);
+		return;
+	}
+	gpu_pci_name(c->vendor, c->device, name, sizeof(name));
+	snprintf(id, sizeof(id), c->id_ok ? "0x%x" : "-", c->chip_id);
+	out_text(o, "%-4d %-13s %-7s %-6s %-10s %s%s\n", c->index, c->bdf[0] ? c->bdf : "-",
+		 c->chip, id, c->arch, name, c->gone ? " (gone)" : c->test ? " (simulated)" : "");
 }
 
 static int cmd_list(const struct cli_global *g0, int argc, char **argv)
 {
 	struct cli_global g = *g0;
 	struct gpu *gpus;
-	bool help;
+	struct out o;
 	int n, i, ret;
 
-	ret = cli_simple_opts(&g, argc, argv, &help);
-	if (ret || help) {
-		if (help)
-			cmd_usage(argv[0]);
-		return ret;
-	}
-	ret = gpu_open_selected(&g.sel, argv[0], true, &gpus, &n);
+	ret = cli_simple_open(&g, argc, argv, true, &gpus, &n);
 	if (ret)
-		return ret;
-	if (g.json) {
-		struct jw w;
-
-		jw_init(&w, stdout, g.pretty);
-		jw_obj_begin(&w);
-		jw_key(&w, "schema");
-		jw_int(&w, 1);
-		jw_key(&w, "gpus");
-		jw_arr_begin(&w);
-		for (i = 0; i < n; i++)
-			gpu_json_ident(&w, &gpus[i]);
-		jw_arr_end(&w);
-		jw_obj_end(&w);
-		jw_end_doc(&w);
-	} else if (n == 0) {
-		printf("no NVIDIA GPU found\n");
-	} else {
-		printf("%-4s %-13s %-7s %-6s %-10s %s\n", "GPU", "BDF", "CHIP", "ID", "ARCH", "DEVICE");
-		for (i = 0; i < n; i++) {
-			char name[128], id[16];
-
-			gpu_pci_name(gpus[i].vendor, gpus[i].device, name, sizeof(name));
-			snprintf(id, sizeof(id), gpus[i].id_ok ? "0x%x" : "-", gpus[i].chip_id);
-			printf("%-4d %-13s %-7s %-6s %-10s %s%s\n", gpus[i].index,
-			       gpus[i].bdf[0] ? gpus[i].bdf : "-", gpus[i].chip, id,
-			       gpus[i].arch, name, gpus[i].gone ? " (gone)" :
-			       gpus[i].test ? " (simulated)" : "");
-		}
-	}
+		return ret < 0 ? cmd_usage(argv[0]) : ret;
+	out_init(&o, &g);
+	out_begin(&o, NULL);
+	out_int(&o, "schema", 1, NULL);
+	if (n == 0)
+		out_text(&o, "no NVIDIA GPU found\n");
+	else
+		out_text(&o, "%-4s %-13s %-7s %-6s %-10s %s\n", "GPU", "BDF", "CHIP", "ID", "ARCH",
+			 "DEVICE");
+	out_arr_begin(&o, "gpus");
+	for (i = 0; i < n; i++)
+		list_gpu(&o, &gpus[i]);
+	out_arr_end(&o);
+	out_end(&o);
 	gpu_close_all(gpus, n);
 	return CLI_EXIT_OK;
 }
 
-static __attribute__((format(printf, 2, 3))) void file_pr(void *ctx, const char *fmt, ...)
+/* the device table: JSON its engines and runlists members, text PTOP's table */
+static void show_topology(struct out *o, const struct nvs_topology *topo)
 {
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfprintf(ctx, fmt, ap);
-	va_end(ap);
+	if (out_jw(o))
+		gpu_json_topology(out_jw(o), topo);
+	else
+		nvs_ptop_format(topo, pr_file, o->f);
 }
 
 /* engines/runlists members when the table cannot be read */
@@ -194,11 +214,9 @@ static void topology_json_error(struct jw *w, int err)
 static void info_topology(struct out *o, const struct gpu *c, const struct nvs_topology *topo,
 			  int err)
 {
-	if (!err && out_jw(o)) {
-		gpu_json_topology(out_jw(o), topo);
-	} else if (!err) {
+	if (!err) {
 		out_text(o, "\n");
-		nvs_ptop_format(topo, file_pr, stdout);
+		show_topology(o, topo);
 	} else if (out_jw(o)) {
 		topology_json_error(out_jw(o), err);
 	} else {
@@ -282,18 +300,12 @@ static int cmd_engines(const struct cli_global *g0, int argc, char **argv)
 	struct cli_global g = *g0;
 	struct nvs_topology *topo;
 	struct gpu *gpus;
-	bool help;
+	struct out o;
 	int n, ret;
 
-	ret = cli_simple_opts(&g, argc, argv, &help);
-	if (ret || help) {
-		if (help)
-			cmd_usage(argv[0]);
-		return ret;
-	}
-	ret = gpu_open_selected(&g.sel, argv[0], false, &gpus, &n);
+	ret = cli_simple_open(&g, argc, argv, false, &gpus, &n);
 	if (ret)
-		return ret;
+		return ret < 0 ? cmd_usage(argv[0]) : ret;
 	if (gpus[0].rm && !gpus[0].io) {	/* rm backend without root */
 		ret = cmd_rm_engines_unpriv(&g, &gpus[0]);
 		gpu_close_all(gpus, n);
@@ -306,15 +318,11 @@ static int cmd_engines(const struct cli_global *g0, int argc, char **argv)
 			gpus[0].index, ret == -EOPNOTSUPP ? "unknown table format on this chip" :
 			strerror(-ret));
 		ret = CLI_EXIT_FAIL;
-	} else if (g.json) {
-		struct jw w;
-
-		gpu_json_begin(&w, g.pretty, &gpus[0]);
-		gpu_json_topology(&w, topo);
-		jw_obj_end(&w);
-		jw_end_doc(&w);
 	} else {
-		nvs_ptop_format(topo, file_pr, stdout);
+		out_init(&o, &g);
+		out_begin(&o, &gpus[0]);
+		show_topology(&o, topo);
+		out_end(&o);
 	}
 	free(topo);
 	gpu_close_all(gpus, n);
@@ -362,53 +370,62 @@ static int cmd_version(const struct cli_global *g, int argc, char **argv)
 	return CLI_EXIT_OK;
 }
 
-int main(int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "snapshot", required_argument, NULL, 's' },
-		{ "backend", required_argument, NULL, 'b' },
-		{ "gpu", required_argument, NULL, 'g' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "pretty", no_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct cli_global g = { 0 };
-	const struct cli_cmd *cmd;
-	int c, ci;
+enum { OPT_SNAPSHOT = CLI_OPT_LONG, OPT_BACKEND, OPT_GPU };
 
-	while ((c = getopt_long(argc, argv, "+jphV", opts, NULL)) != -1) {
-		switch (c) {
-		case 's':
-			g.sel.snapshot = optarg;
-			break;
-		case 'b':
-			if (strcmp(optarg, "module") && strcmp(optarg, "rm") &&
-			    strcmp(optarg, "snapshot")) {
-				fprintf(stderr, "nvsched: --backend must be module, rm or snapshot\n");
-				return CLI_EXIT_USAGE;
-			}
-			g.sel.backend = optarg;
-			break;
-		case 'g':
-			g.sel.gpu = optarg;
-			break;
-		case 'j':
-			g.json = true;
-			break;
-		case 'p':
-			g.json = g.pretty = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return CLI_EXIT_OK;
-		case 'V':
-			return cmd_version(&g, 0, NULL);
-		default:
-			usage(stderr);
+/* the global options (with -j/-p/-h from cli_opts()); said: a message printed */
+struct global_opts {
+	struct cli_global g;
+	bool said;
+};
+
+static int global_opt(void *ctx, int key, char *arg)
+{
+	struct global_opts *o = ctx;
+
+	switch (key) {
+	case OPT_SNAPSHOT:
+		o->g.sel.snapshot = arg;
+		break;
+	case OPT_BACKEND:
+		if (strcmp(arg, "module") && strcmp(arg, "rm") && strcmp(arg, "snapshot")) {
+			fprintf(stderr, "nvsched: --backend must be module, rm or snapshot\n");
+			o->said = true;
 			return CLI_EXIT_USAGE;
 		}
+		o->g.sel.backend = arg;
+		break;
+	case OPT_GPU:
+		o->g.sel.gpu = arg;
+		break;
+	case 'V':
+		cmd_version(&o->g, 0, NULL);
+		return CLI_OPTS_DONE;
+	}
+	return CLI_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct cli_opt opts[] = {
+		{ "snapshot", required_argument, OPT_SNAPSHOT },
+		{ "backend", required_argument, OPT_BACKEND },
+		{ "gpu", required_argument, OPT_GPU },
+		{ "version", no_argument, 'V' },
+	};
+	struct global_opts o = { 0 };
+	const struct cli_cmd *cmd;
+	int ret, ci;
+
+	ret = cli_opts(&o.g, argc, argv, opts, sizeof(opts) / sizeof(opts[0]), 0, global_opt, &o);
+	if (ret == -1 || ret == CLI_OPTS_DONE) {
+		if (ret == -1)
+			usage(stdout);
+		return CLI_EXIT_OK;
+	}
+	if (ret) {
+		if (!o.said)
+			usage(stderr);
+		return ret;
 	}
 	if (optind >= argc) {
 		usage(stderr);
@@ -421,5 +438,5 @@ int main(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	optind = 1;	/* commands parse their own argv */
-	return cmd->fn(&g, argc - ci, argv + ci);
+	return cmd->fn(&o.g, argc - ci, argv + ci);
 }

@@ -57,28 +57,31 @@ static bool jkey(struct out *o, const char *key)
 	return true;
 }
 
-void out_obj_begin(struct out *o, const char *key)
+/* JSON: the key (NULL: none) and fn, opening or closing an object or array */
+static void jcontainer(struct out *o, const char *key, void (*fn)(struct jw *w))
 {
 	if (jkey(o, key))
-		jw_obj_begin(&o->w);
+		fn(&o->w);
+}
+
+void out_obj_begin(struct out *o, const char *key)
+{
+	jcontainer(o, key, jw_obj_begin);
 }
 
 void out_obj_end(struct out *o)
 {
-	if (o->json)
-		jw_obj_end(&o->w);
+	jcontainer(o, NULL, jw_obj_end);
 }
 
 void out_arr_begin(struct out *o, const char *key)
 {
-	if (jkey(o, key))
-		jw_arr_begin(&o->w);
+	jcontainer(o, key, jw_arr_begin);
 }
 
 void out_arr_end(struct out *o)
 {
-	if (o->json)
-		jw_arr_end(&o->w);
+	jcontainer(o, NULL, jw_arr_end);
 }
 
 void out_text(struct out *o, const char *fmt, ...)
@@ -88,7 +91,7 @@ void out_text(struct out *o, const char *fmt, ...)
 	if (o->json)
 		return;
 	va_start(ap, fmt);
-	vfprintf(o->f, fmt, ap);
+	pr_vfile(o->f, fmt, ap);
 	va_end(ap);
 }
 
@@ -100,7 +103,7 @@ static void text1(struct out *o, const char *fmt, ...)
 	if (!fmt)
 		return;
 	va_start(ap, fmt);
-	vfprintf(o->f, fmt, ap);
+	pr_vfile(o->f, fmt, ap);
 	va_end(ap);
 }
 
@@ -153,10 +156,18 @@ void out_bool(struct out *o, const char *key, bool v, const char *tfmt, const ch
 		text1(o, tfmt, v ? ttrue : tfalse);
 }
 
-void out_null(struct out *o, const char *key)
+/* a missing value: JSON null, text tnull verbatim (NULL: nothing) */
+static void missing(struct out *o, const char *key, const char *tnull)
 {
 	if (jkey(o, key))
 		jw_null(&o->w);
+	else if (tnull)
+		fputs(tnull, o->f);
+}
+
+void out_null(struct out *o, const char *key)
+{
+	missing(o, key, NULL);
 }
 
 void out_opt_int(struct out *o, const char *key, bool ok, long long v, const char *tfmt,
@@ -164,10 +175,8 @@ void out_opt_int(struct out *o, const char *key, bool ok, long long v, const cha
 {
 	if (ok)
 		out_int(o, key, v, tfmt);
-	else if (jkey(o, key))
-		jw_null(&o->w);
-	else if (tnull)
-		fputs(tnull, o->f);
+	else
+		missing(o, key, tnull);
 }
 
 void out_opt_hex(struct out *o, const char *key, bool ok, unsigned long long v,
@@ -175,8 +184,14 @@ void out_opt_hex(struct out *o, const char *key, bool ok, unsigned long long v,
 {
 	if (ok)
 		out_hex(o, key, v, tfmt);
-	else if (jkey(o, key))
-		jw_null(&o->w);
-	else if (tnull)
-		fputs(tnull, o->f);
+	else
+		missing(o, key, tnull);
+}
+
+void out_opt_bool(struct out *o, const char *key, bool ok, bool v)
+{
+	if (ok)
+		out_bool(o, key, v, NULL, NULL, NULL);
+	else
+		missing(o, key, NULL);
 }

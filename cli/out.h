@@ -65,5 +65,7 @@ void out_opt_int(struct out *o, const char *key, bool ok, long long v, const cha
 		 const char *tnull);
 void out_opt_hex(struct out *o, const char *key, bool ok, unsigned long long v,
 		 const char *tfmt, const char *tnull);
+/* JSON only: v, or null when !ok */
+void out_opt_bool(struct out *o, const char *key, bool ok, bool v);
 
 #endif /* NVSCHED_CLI_OUT_H */

@@ -391,10 +391,8 @@ static __attribute__((format(printf, 2, 3))) void sb_printf(struct sbuf *b, cons
 {
 	va_list ap;
 
-	if (b->len >= sizeof(b->buf))
-		return;
 	va_start(ap, fmt);
-	b->len += (size_t)vsnprintf(b->buf + b->len, sizeof(b->buf) - b->len, fmt, ap);
+	pr_vbuf(b->buf, sizeof(b->buf), &b->len, fmt, ap);
 	va_end(ap);
 }
 
@@ -843,6 +841,29 @@ static int run_opt(void *ctx, int key, char *arg)
 	return CLI_EXIT_OK;
 }
 
+/* prio_gsp.h */
+int prio_run_opts(struct cli_global *g, int argc, char **argv, const struct cli_opt *opts,
+		  size_t n, cli_opt_fn fn, void *ctx, void (*help)(FILE *f))
+{
+	int ret = cli_opts(g, argc, argv, opts, n, CLI_OPTS_NO_JSON, fn, ctx);
+
+	if (ret < 0)
+		help(stdout);
+	if (ret)
+		return ret;
+	if (optind >= argc) {
+		fprintf(stderr, "nvsched prio run: a command is needed (see --help)\n");
+		return CLI_EXIT_USAGE;
+	}
+	return CLI_EXIT_OK;
+}
+
+static void gsp_run_help(FILE *f)
+{
+	fprintf(f, "usage: nvsched prio run [--prio N|--best-effort] [--mechanism timeslice|gate] -- CMD [ARG...]\n"
+		"(GSP backend: CMD runs under libnvsched-agent.so, connected to `nvsched prio daemon`)\n");
+}
+
 int prio_gsp_run(int argc, char **argv)
 {
 	static const struct cli_opt opts[] = {
@@ -856,19 +877,10 @@ int prio_gsp_run(int argc, char **argv)
 	size_t len;
 	int fd, ret;
 
-	ret = cli_opts(&g, argc, argv, opts, sizeof(opts) / sizeof(opts[0]), CLI_OPTS_NO_JSON,
-		       run_opt, v);
-	if (ret < 0) {
-		printf("usage: nvsched prio run [--prio N|--best-effort] [--mechanism timeslice|gate] -- CMD [ARG...]\n"
-		       "(GSP backend: CMD runs under libnvsched-agent.so, connected to `nvsched prio daemon`)\n");
-		return CLI_EXIT_OK;
-	}
+	ret = prio_run_opts(&g, argc, argv, opts, sizeof(opts) / sizeof(opts[0]), run_opt, v,
+			    gsp_run_help);
 	if (ret)
-		return ret;
-	if (optind >= argc) {
-		fprintf(stderr, "nvsched prio run: a command is needed (see --help)\n");
-		return CLI_EXIT_USAGE;
-	}
+		return ret < 0 ? CLI_EXIT_OK : ret;
 	if (agent_path(lib, sizeof(lib))) {
 		fprintf(stderr, "nvsched prio run: libnvsched-agent.so not found (set NVSCHED_AGENT)\n");
 		return CLI_EXIT_FAIL;

@@ -91,6 +91,7 @@ static void afree(struct achunk *c)
 static void jp_fail(struct jp *p, const char *fmt, ...)
 {
 	va_list ap;
+	size_t len;
 	int n;
 
 	if (p->failed)
@@ -108,8 +109,9 @@ static void jp_fail(struct jp *p, const char *fmt, ...)
 		     (unsigned)(p->s - p->line_start) + 1);
 	if (n < 0 || (size_t)n >= p->errlen)
 		return;
+	len = (size_t)n;
 	va_start(ap, fmt);
-	vsnprintf(p->err + n, p->errlen - n, fmt, ap);
+	pr_vbuf(p->err, p->errlen, &len, fmt, ap);
 	va_end(ap);
 }
 
@@ -1423,4 +1425,36 @@ void jw_end_doc(struct jw *w)
 	w->depth = 0;
 	w->first[0] = true;
 	w->after_key = false;
+}
+
+/* ---- printf wrappers (json.h) ---- */
+
+void pr_vfile(FILE *f, const char *fmt, va_list ap)
+{
+	vfprintf(f, fmt, ap);
+}
+
+void pr_file(void *ctx, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	pr_vfile(ctx, fmt, ap);
+	va_end(ap);
+}
+
+void pr_vbuf(char *buf, size_t size, size_t *len, const char *fmt, va_list ap)
+{
+	if (*len >= size)
+		return;
+	*len += (size_t)vsnprintf(buf + *len, size - *len, fmt, ap);
+}
+
+void pr_buf(char *buf, size_t size, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	pr_vbuf(buf, size, len, fmt, ap);
+	va_end(ap);
 }

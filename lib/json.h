@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -133,5 +134,16 @@ static inline void jw_khex(struct jw *w, const char *k, unsigned long long v)
 
 /* End a top-level document: newline. */
 void jw_end_doc(struct jw *w);
+
+/*
+ * The one printf wrapper family of cli/ and lib/: to a FILE (pr_file() is
+ * an nvs_printf_fn with ctx the FILE *) or appended to buf[size] at *len
+ * (nothing once *len >= size; *len grows by what vsnprintf() would write).
+ */
+void pr_vfile(FILE *f, const char *fmt, va_list ap);
+void pr_file(void *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void pr_vbuf(char *buf, size_t size, size_t *len, const char *fmt, va_list ap);
+void pr_buf(char *buf, size_t size, size_t *len, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 #endif /* NVSCHED_JSON_H */

@@ -41,8 +41,11 @@ awk -v f="$cmds" '$0 == "@COMMANDS@" { while ((getline l < f) > 0) print l; next
 	echo "	case \$1 in"
 	while IFS=$'\037' read -r name args summary; do
 		help=$("$bin" "$name" --help 2>&1 || true)
-		# verbs: the first word after the command on its usage lines, "a|b|c"
-		verbs=$(printf '%s\n' "$help" | sed -n "s/^\(usage:\)\{0,1\} *nvsched \(\[global options\] \)\{0,1\}$name \([a-z][a-z|]*\)\( .*\)\{0,1\}$/\3/p" |
+		# verbs: the first word after the command on its usage lines, "a|b|c",
+		# and the verb list ("NAME verbs:", from the command's verb table)
+		verbs=$( { printf '%s\n' "$help" | sed -n "s/^\(usage:\)\{0,1\} *nvsched \(\[global options\] \)\{0,1\}$name \([a-z][a-z|]*\)\( .*\)\{0,1\}$/\3/p"
+			printf '%s\n' "$help" | awk -v h="$name verbs:" '$0 == h { on = 1; next }
+				on && /^  [a-z]/ { print $1; next } { on = 0 }'; } |
 			tr '|' '\n' | sort -u | tr '\n' ' ')
 		opts=$( { printf '%s\n' "$help"; printf '%s\n' "$args"; } |
 			{ grep -oE -- '(^|[][ ,|(])--?[a-zA-Z][a-zA-Z0-9-]*' || true; } |

@@ -1007,6 +1007,71 @@ def check_module(nv):
         check(False, f"module list -j: not JSON: {out[:200]!r}")
 
 
+def verb_tables():
+    """{table name: [verb names]} of every struct cli_verb table in cli/*.c,
+    read from the sources (not from nvsched's output)."""
+    out = {}
+    cli = os.path.join(REPO, "cli")
+    for fn in sorted(os.listdir(cli)):
+        if not fn.endswith(".c"):
+            continue
+        src = open(os.path.join(cli, fn)).read()
+        for m in re.finditer(r"struct cli_verb (\w+)\[\] = \{(.*?)\n\};", src, re.S):
+            out[f"{fn}:{m.group(1)}"] = re.findall(r'\{ "([a-z-]+)",', m.group(2))
+    return out
+
+
+def verb_sections(text):
+    """{heading: [verb names]} of the "NAME verbs:" lists of a --help text."""
+    out, cur = {}, None
+    for ln in text.split("\n"):
+        if ln.endswith(" verbs:") and not ln.startswith(" "):
+            cur = ln[:-len(" verbs:")]
+            out[cur] = []
+        elif cur is not None and re.match(r"^  [a-z]", ln):
+            out[cur].append(ln.split()[0])
+        else:
+            cur = None
+    return out
+
+
+def check_verb_help(nv):
+    """Every verb table's verbs, in table order, are listed by the --help of
+    its object (`nvsched CMD --help`, `nvsched CMD VERB --help`), and the
+    generated bash completion offers each of a command's verbs."""
+    tables = verb_tables()
+    check(len(tables) >= 5, f"verb tables found in cli/*.c: {sorted(tables)}")
+    sections = {}
+    rc, table, err = run([nv, "help", "--list"])
+    cmds = [ln.split("\t")[0] for ln in table.split("\n") if ln]
+    for c in cmds:
+        rc, out, err = run([nv, c, "--help"])
+        got = verb_sections(out)
+        sections.update(got)
+        for verb in got.get(c, []):
+            rc2, out2, err2 = run([nv, c, verb, "--help"])
+            sections.update({k: v for k, v in verb_sections(out2).items() if k != c})
+    for name, verbs in tables.items():
+        check(any(v == verbs for v in sections.values()),
+              f"--help lists the verbs of {name} {verbs}: lists found {sections}")
+    for head, verbs in sections.items():
+        rc, out, err = run([nv, *head.split(), "--bogus-verb"])
+        check(rc != 0, f"{head} --bogus-verb: exit status {rc}")
+    d = os.path.join(REPO, "build", "tests", "cli", "docs")
+    p = subprocess.run(["bash", "scripts/gen-cli-docs.sh", nv, d], cwd=REPO,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    eq(p.returncode, 0, f"gen-cli-docs.sh: {p.stderr.decode()[:200]}")
+    comp = open(os.path.join(d, "completion", "nvsched")).read() if p.returncode == 0 else ""
+    man = open(os.path.join(d, "man1", "nvsched.1")).read() if p.returncode == 0 else ""
+    for c in cmds:
+        m = re.search(r"^\t" + re.escape(c) + r'\) echo "([^"]*)"', comp, re.M)
+        words = m.group(1).split() if m else []
+        for verb in sections.get(c, []):
+            check(verb in words, f"completion of {c} offers verb {verb}: {words}")
+            check(re.search(r"^  " + re.escape(verb) + " ", man, re.M) is not None,
+                  f"man page lists verb {verb} of {c}")
+
+
 def main():
     global quiet
     quiet = "-q" in sys.argv
@@ -1068,6 +1133,7 @@ def main():
             return None
 
     check_cli_misc(nv, descs)
+    check_verb_help(nv)
     check_module(nv)
     for chip in CHIPS:
         check(len(ctl_jobs[chip]) == 8, f"{chip}: control commands planned ({len(ctl_jobs[chip])})")

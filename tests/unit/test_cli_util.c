@@ -210,6 +210,75 @@ static void test_opts(void **state)
 	assert_false(g.json);
 }
 
+/* out_opt_bool(): JSON the value or null, no text */
+static void test_opt_bool(void **state)
+{
+	static const char *want[2] = { "", "{\"t\":true,\"f\":false,\"n\":null}\n" };
+	int json;
+
+	for (json = 0; json < 2; json++) {
+		struct cli_global g = { .json = json };
+		struct out o;
+		char *p = NULL;
+		size_t n = 0;
+		FILE *f = open_memstream(&p, &n);
+
+		assert_non_null(f);
+		out_init_file(&o, &g, f);
+		out_begin(&o, NULL);
+		out_opt_bool(&o, "t", true, true);
+		out_opt_bool(&o, "f", true, false);
+		out_opt_bool(&o, "n", false, true);
+		out_end(&o);
+		fclose(f);
+		assert_string_equal(p, want[json]);
+		free(p);
+	}
+}
+
+/* the printf wrappers (json.h): bounded appends and a FILE */
+static void test_pr(void **state)
+{
+	char buf[8], *p = NULL;
+	size_t len = 0, n = 0;
+	FILE *f;
+
+	pr_buf(buf, sizeof(buf), &len, "%s=%d", "ab", 12);
+	assert_string_equal(buf, "ab=12");
+	assert_int_equal(len, 5);
+	pr_buf(buf, sizeof(buf), &len, ",%s", "xyz");	/* truncated: len counts it all */
+	assert_string_equal(buf, "ab=12,x");
+	assert_int_equal(len, 9);
+	pr_buf(buf, sizeof(buf), &len, "more");		/* full: nothing */
+	assert_string_equal(buf, "ab=12,x");
+	assert_int_equal(len, 9);
+	f = open_memstream(&p, &n);
+	assert_non_null(f);
+	pr_file(f, "%03d|%s", 7, "q");
+	fclose(f);
+	assert_string_equal(p, "007|q");
+	free(p);
+}
+
+static int stop(void *ctx, int key, char *arg)
+{
+	++*(int *)ctx;
+	return CLI_OPTS_DONE;
+}
+
+/* an option that does the whole job stops the parse with CLI_OPTS_DONE */
+static void test_opts_done(void **state)
+{
+	static const struct cli_opt opts[] = { { "version", no_argument, 'V' } };
+	char *argv[] = { "cmd", "-V", "--bogus", NULL };
+	struct cli_global g = { 0 };
+	int calls = 0;
+
+	opterr = 0;
+	assert_int_equal(cli_opts(&g, 3, argv, opts, 1, 0, stop, &calls), CLI_OPTS_DONE);
+	assert_int_equal(calls, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -218,6 +287,9 @@ int main(void)
 		cmocka_unit_test(test_json_gpu),
 		cmocka_unit_test(test_json_pretty),
 		cmocka_unit_test(test_opts),
+		cmocka_unit_test(test_opt_bool),
+		cmocka_unit_test(test_pr),
+		cmocka_unit_test(test_opts_done),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
