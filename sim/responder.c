@@ -424,20 +424,25 @@ static struct nvs_sim *setup_sim(const struct ropts *o, struct nvss *snap, uint8
 		if (!z || nvs_sim_add_mem(sim, NVS_AP_VID, o->vid_addr, z, o->vid_len)) {
 			fprintf(stderr, "nvss-responder: cannot back video memory at 0x%llx\n",
 				o->vid_addr);
-			return NULL;
+			free(z);
+			goto fail;
 		}
 		free(z);
 	}
 	if (o->drv) {
 		if (rdrv_start(o->drv, sim, err, sizeof(err))) {
 			fprintf(stderr, "nvss-responder: %s\n", err);
-			return NULL;
+			goto fail;
 		}
 		nvs_sim_log_clear(sim);
 		__atomic_store_n(box_word(map, RDRV_ACK_OFF), 0, __ATOMIC_RELEASE);
 		__atomic_store_n(box_word(map, RDRV_REQ_OFF), 0, __ATOMIC_RELEASE);
 	}
 	return sim;
+
+fail:
+	nvs_sim_free(sim);
+	return NULL;
 }
 
 /* record_driver_submits - the snapshot's runlists as 'I' lines, and their
@@ -632,26 +637,28 @@ int main(int argc, char **argv)
 
 	if (rc >= 0)
 		return rc;
+	rc = 1;
 	if (o.sub_path) {
 		r.sub_f = open_submits(&o);
 		if (!r.sub_f)
-			return 1;
+			goto out_drv;
 	}
 	if (nvss_parse_file(o.snap_path, &snap, err, sizeof(err))) {
 		fprintf(stderr, "nvss-responder: %s\n", err);
-		return 1;
+		goto out_sub;
 	}
 	r.map = map_image(o.img_path);
-	if (!r.map)
-		return 1;
+	if (!r.map) {
+		nvss_free(snap);
+		goto out_sub;
+	}
 	r.sim = setup_sim(&o, snap, r.map);
 	if (!r.sim)
-		return 1;
+		goto out_map;
 	if (o.once) {
 		msync(r.map, NVS_SIMBOX_BAR_SIZE, MS_SYNC);
-		nvs_sim_free(r.sim);
-		munmap(r.map, NVS_SIMBOX_BAR_SIZE);
-		return 0;
+		rc = 0;
+		goto out_sim;
 	}
 	if (r.sub_f)
 		record_driver_submits(&r);
@@ -661,7 +668,18 @@ int main(int argc, char **argv)
 						   (double)r.tick_us + 0.5));
 	install_signals();
 	if (serve(&r))
-		return 1;
+		goto out_sim;
 	poll_loop(&r);
 	return teardown(&r, &o);
+
+out_sim:
+	nvs_sim_free(r.sim);
+out_map:
+	munmap(r.map, NVS_SIMBOX_BAR_SIZE);
+out_sub:
+	if (r.sub_f)
+		fclose(r.sub_f);
+out_drv:
+	rdrv_free(o.drv);
+	return rc;
 }

@@ -126,7 +126,7 @@ int rdrv_start(struct rdrv *d, struct nvs_sim *sim, char *err, size_t errlen)
 		bool found = false;
 
 		if (!r) {
-			r = &d->rls[d->nrls];
+			r = &d->rls[d->nrls++];	/* counted now: rdrv_free() frees a partial one */
 			r->id = d->rl[i];
 			if (nvs_runlist_locate(io, d->ident.caps, &d->topo, r->id, &r->orig) ||
 			    !r->orig.length) {
@@ -143,7 +143,6 @@ int rdrv_start(struct rdrv *d, struct nvs_sim *sim, char *err, size_t errlen)
 			}
 			nvs_runlist_decode(d->ident.caps, &r->orig, r->raw, r->items);
 			r->cur = r->orig;
-			d->nrls++;
 		}
 		for (j = 0; j < r->orig.length; j++)
 			if (r->items[j].kind == NVS_RL_TSG && r->items[j].id == d->tsg[i])

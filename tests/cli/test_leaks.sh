@@ -2,8 +2,9 @@
 # tests/cli/test_leaks.sh - no memory leak on the paths the fast tests take:
 # the command layer (every read command on three snapshots, the control
 # commands' dry runs, runlist --watch), the predictor (every case, the SM
-# likelihood) and the unit tests of the snapshot reader/writer, JSON,
-# predictor and control plans, each run with LeakSanitizer preloaded
+# likelihood), the QEMU responder's start-up and error paths, and the unit
+# tests of the snapshot reader/writer, JSON, predictor and control plans,
+# each run with LeakSanitizer preloaded
 # (interceptors only: the normal build, no rebuild; about 5 s).  A leak
 # report (exit status 23) fails; other exit statuses are the functional
 # tests' business.  Skipped with a message where gcc's liblsan is missing.
@@ -17,7 +18,8 @@ if [ -z "$lsan" ] || [ ! -e "$lsan" ]; then
 	exit 0
 fi
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+tmp=$(mktemp -d)
+trap 'rm -f "$log"; rm -rf "$tmp"' EXIT
 pass=0
 fail=0
 leak() {
@@ -71,6 +73,15 @@ done
 leak $P tests/predict/cases/orin-base.json
 leak $P -s -j tests/predict/cases/h100-gpc-quota90.json
 leak $P -s tests/predict/cases/h100-gpc-quota90.json
+# the QEMU responder: start-up, --once, and its error paths (missing
+# snapshot, image it cannot create, a --driver-tsg runlist it cannot read)
+R=build/bin/nvss-responder
+H=tests/fixtures/h100_idle.nvss
+leak $R --snapshot "$tmp/missing.nvss" --image "$tmp/a.img" --submits "$tmp/s"
+leak $R --snapshot $H --image "$tmp/no/a.img" --submits "$tmp/s"
+leak $R --snapshot $H --image "$tmp/a.img" --once --submits "$tmp/s"
+leak $R --snapshot $H --image "$tmp/b.img" --vid-backing 0x1000:0x1000 --once
+leak $R --snapshot $H --image "$tmp/c.img" --driver-tsg 0:1 --once --submits "$tmp/s"
 # unit tests of the snapshot reader/writer, JSON, predictor, control plans
 for t in test_snapshot test_json test_predict test_control_seq test_runlist; do
 	leak build/tests/unit/$t
