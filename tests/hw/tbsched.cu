@@ -7,7 +7,7 @@
  * tests/hw/compare.py runs the predictor on these lines and scores it.
  *
  *   tbsched [-s SEED] [-u UNIT_MS] [-o FILE] [-L] FAMILY:COUNT ...
- *   families: table2 order cfg m1 m2 m3 m4 rand lm
+ *   families: table2 order cfg cfg2 cfg3 pair m1 m2 m3 m4 rand lm
  *   -L  do not preset a large stack limit (for the local-memory family)
  */
 #include <cuda_runtime.h>
@@ -188,6 +188,93 @@ static std::vector<kspec> random_case(const char *fam)
 	return c;
 }
 
+/*
+ * cfg2: which kernel may start next to another (Mechanism 3 below the 32 KB
+ * configuration).  k1 fills every SM with one block, k2 follows with one
+ * block per SM; whether k2's blocks start at launch next to k1's tells if the
+ * two configurations are compatible.  k1 is register-bound to one block per
+ * SM (24 warps x 48 registers: configuration = 1 x (smem + 1 KB)) or holds
+ * two (29 warps x 24 registers); k2 is the two-block kernel or a one-warp one
+ * (occupancy 32), with shared memory from 0 to 30 KB.  Warps and registers
+ * always fit beside each other (53 warps, 15 360 registers per processing
+ * block at most), so only the shared-memory configuration can keep them
+ * apart.
+ */
+static std::vector<std::vector<kspec> > cfg2(void)
+{
+	static const size_t s1a[] = { 0, 3072, 5632, 14336, 30720, 61440 };
+	static const size_t s1b[] = { 0, 3072, 6144, 14336 };
+	static const size_t s2a[] = { 0, 1024, 2048, 3072, 4096, 6144, 7168, 14336, 30720 };
+	static const size_t s2b[] = { 0, 1024, 3072, 7168 };
+	std::vector<kspec> k1, k2;
+	std::vector<std::vector<kspec> > cs;
+
+	for (size_t s : s1a)
+		k1.push_back(K(nsm, 768, 48, s, 1));
+	for (size_t s : s1b)
+		k1.push_back(K(nsm, 928, 24, s, 1));
+	for (size_t s : s2a)
+		k2.push_back(K(nsm, 928, 24, s, 1));
+	for (size_t s : s2b)
+		k2.push_back(K(nsm, 32, 32, s, 1));
+	for (auto &a : k1)
+		for (auto &b : k2)
+			cs.push_back({ a, b });
+	return cs;
+}
+
+/*
+ * cfg3: the largest SM configuration each kernel shape lets a later kernel
+ * raise the SM to.  k1 (threads x registers x shared memory, one block per
+ * SM) is followed by a probe of a known configuration: 256 threads x 24
+ * registers (occupancy 8: 8, 16, 32, 64 KB) or one warp (occupancy 32:
+ * 100-228 KB).  The probe starts at launch when its configuration is one k1
+ * allows (and its block fits beside k1's).
+ */
+static std::vector<std::vector<kspec> > cfg3(void)
+{
+	static const unsigned th[] = { 32, 128, 256, 512, 768, 928, 1024 };
+	static const int rg[] = { 24, 32, 48, 64, 96, 128 };
+	static const size_t s1[] = { 0, 2048, 6144, 14336 };
+	static const size_t pa[] = { 0, 1024, 3072, 7168 };
+	static const size_t pb[] = { 2048, 3072, 4096, 5120, 6144 };
+	std::vector<std::vector<kspec> > cs;
+
+	for (unsigned t : th)
+		for (int r : rg)
+			for (size_t s : s1) {
+				kspec a = K(nsm, t, r, s, 1);
+
+				if (!fits(a))
+					continue;
+				for (size_t p : pa)
+					cs.push_back({ a, K(nsm, 256, 24, p, 1) });
+				for (size_t p : pb)
+					cs.push_back({ a, K(nsm, 32, 32, p, 1) });
+			}
+	return cs;
+}
+
+/* pair: two random kernels of one block per SM each (as rand draws them) */
+static std::vector<kspec> random_pair(void)
+{
+	std::vector<kspec> c;
+
+	while (c.size() < 2) {
+		kspec k;
+
+		k.lm = 0;
+		k.blocks = nsm;
+		k.threads = rr(1, 1024);
+		k.var = rr(0, NVAR - 1);
+		k.smem = rr(0, 1) ? rr(0, 64) * 512 : rr(0, 40) * 1024;
+		k.dur = unit;
+		if (fits(k))
+			c.push_back(k);
+	}
+	return c;
+}
+
 /* ---- running a case ---- */
 
 static FILE *out;
@@ -346,6 +433,19 @@ int main(int argc, char **argv)
 				run_case(id++, fam, { K(nsm, 1024, 64, 0, 1) });
 				run_case(id++, fam, { K(nsm, 1024, 64, 0, 1), K(nsm, 32, 32, 0, 1) });
 			}
+		} else if (!strcmp(fam, "cfg2")) {
+			auto cs = cfg2();
+			for (int rep = 0; rep < count; rep++)
+				for (auto &c : cs)
+					run_case(id++, fam, c);
+		} else if (!strcmp(fam, "cfg3")) {
+			auto cs = cfg3();
+			for (int rep = 0; rep < count; rep++)
+				for (auto &c : cs)
+					run_case(id++, fam, c);
+		} else if (!strcmp(fam, "pair")) {
+			for (int n = 0; n < count; n++)
+				run_case(id++, fam, random_pair());
 		} else if (!strcmp(fam, "table2")) {
 			auto cs = table2();
 			for (int rep = 0; rep < count; rep++)
