@@ -733,7 +733,7 @@ const char *nvs_sim_gen_name(enum nvs_sim_gen gen)
 		[NVS_SIM_GEN_BLACKWELL_GB20X] = "blackwell",
 	};
 
-	return (unsigned)gen < NVS_ARRAY_SIZE(names) ? names[gen] : "unknown";
+	return NVS_NAME(names, (unsigned int)gen, "unknown");
 }
 
 static int is_pre_ampere(enum nvs_sim_gen g)
