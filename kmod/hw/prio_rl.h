@@ -86,18 +86,17 @@ struct nvs_prio_rl_buf {
 	unsigned int entries;
 };
 
-/**
- * NVS_PRIO_MECH_COMMON - the members that both mechanisms' runlist states
- *	(struct nvs_prio_rl_state, struct nvs_prio_gate_state) begin with:
- *	the runlist, scratch to read and decode its entries, and the bound of
- *	a poll (what nvs_runlist_fetch(), nvs_runlist_decode() and
- *	nvs_plan_wait() take)
- * @id: hardware runlist id
- * @raw: scratch for the runlist's entries
- * @items: scratch for their decode
- * @wait: called between polls of a pending bit
- * @ctx: for @wait (and the runlist mechanism's @publish)
- * @max_polls: bound of each poll
+/*
+ * NVS_PRIO_MECH_COMMON: the members that both mechanisms' runlist states
+ * (struct nvs_prio_rl_state, struct nvs_prio_gate_state) begin with: the
+ * runlist, scratch to read and decode its entries, and the bound of a poll
+ * (what nvs_runlist_fetch(), nvs_runlist_decode() and nvs_plan_wait() take):
+ *   id         hardware runlist id
+ *   raw        scratch for the runlist's entries
+ *   items      scratch for their decode
+ *   wait       called between polls of a pending bit
+ *   ctx        for wait (and the runlist mechanism's publish)
+ *   max_polls  bound of each poll
  */
 #define NVS_PRIO_MECH_COMMON \
 	int id; \
@@ -109,8 +108,9 @@ struct nvs_prio_rl_buf {
 
 /**
  * struct nvs_prio_rl_state - one runlist under priority control
- *	(NVS_PRIO_MECH_COMMON's members first: @raw and @items hold
- *	@buf[0].entries, @wait runs between polls of the submit's pending bit)
+ * @NVS_PRIO_MECH_COMMON: id, raw, items, wait, ctx and max_polls (above):
+ *	raw and items hold @buf[0].entries, wait runs between polls of the
+ *	submit's pending bit
  * @active: our copy is what the GPU runs; the driver's is in @drv
  * @drv: the driver's runlist: the latest base/length/offset it submitted
  * @cur: index in @buf of our submitted copy
@@ -166,9 +166,10 @@ int nvs_prio_rl_apply(const struct nvs_io *io, const struct nvs_caps *caps,
 /**
  * struct nvs_prio_gate_state - one runlist under the "gate" mechanism:
  *	the channels of held-back TSGs are disabled instead of the runlist
- *	being rewritten (for GPUs whose runlists GSP firmware owns);
- *	NVS_PRIO_MECH_COMMON's members first: @raw and @items hold @entries,
- *	@wait runs between polls of a preempt's pending bit
+ *	being rewritten (for GPUs whose runlists GSP firmware owns)
+ * @NVS_PRIO_MECH_COMMON: id, raw, items, wait, ctx and max_polls (above):
+ *	raw and items hold @entries, wait runs between polls of a preempt's
+ *	pending bit
  * @disabled: channels this mechanism disabled (and only those: a channel
  *	that was already disabled is left alone and never re-enabled)
  * @ndisabled: bits set in @disabled
