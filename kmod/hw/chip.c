@@ -67,13 +67,14 @@ const struct nvs_rl_block nvs_rl_block_gb20x = RL_BLOCK(GB202);
 #define HI_BITS_GA100	.rl_base_hi_bits = NVS_WIDTH(NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_GA100)
 #define HI_BITS_GH100	.rl_base_hi_bits = NVS_WIDTH(NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_GH100)
 
-/* Kepler to Turing: the window at 0x1700, the legacy PTOP, the runlist
- * registers in NV_PFIFO, 4 KiB runlist alignment */
+/* Kepler to Turing: the window at 0x1700, the legacy PTOP, 4 KiB runlist
+ * alignment (the runlist registers, in NV_PFIFO, per generation) */
 #define PRE_AMPERE \
 	PRE_HOPPER_WINDOW, .ptop = NVS_PTOP_LEGACY, .rl_base_shift = 12
 /* Maxwell on: the channel count in NV_PFIFO_CFG1, NV_PFIFO_RUNLIST_PREEMPT */
 #define MAXWELL_FIFO	.has_cfg1 = true, .has_runlist_preempt = true
-/* Pascal to Turing: 4096 channels, v2 page tables, BOOT_42 */
+/* Pascal to Turing: PCCSR with 4096 channels where NV_PFIFO_CFG1 gives no
+ * count, Maxwell's FIFO, v2 page tables, BOOT_42 */
 #define PASCAL_TURING \
 	PRE_AMPERE, PCCSR(NV_PCCSR_CHANNEL__SIZE_MAX), MAXWELL_FIFO, \
 	.pt_version = 2, .has_boot42 = true
