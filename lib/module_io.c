@@ -139,10 +139,8 @@ struct mod_io *mod_io_open(int gpu)
 	m->fd = open(path && *path ? path : NVSCHED_DEVICE, O_RDWR | O_CLOEXEC);
 	if (m->fd < 0)
 		goto fail;
-	m->io.rd32 = mod_rd32;
-	m->io.wr32 = mod_wr32;
-	m->io.mem_read = mod_mem_read;
-	m->io.ctx = m;
+	m->io = (struct nvs_io){ .rd32 = mod_rd32, .wr32 = mod_wr32, .mem_read = mod_mem_read,
+				.ctx = m };
 	{	/* probe: EPERM without CAP_SYS_RAWIO or under lockdown */
 		struct nvsched_raw_rd32 req = { .gpu = m->gpu, .count = 1 };
 		uint32_t off = 0, val;

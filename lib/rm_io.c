@@ -200,11 +200,8 @@ struct rm_io *rm_io_new(rm_io_read_fn read, void *ctx)
 	}
 	r->read = read;
 	r->ctx = ctx;
-	r->io.rd32 = io_rd32;
-	r->io.wr32 = io_wr32;
-	r->io.mem_read = io_mem_read;
-	r->io.mem_write = io_mem_write;
-	r->io.ctx = r;
+	r->io = (struct nvs_io){ .rd32 = io_rd32, .wr32 = io_wr32, .mem_read = io_mem_read,
+				  .mem_write = io_mem_write, .ctx = r };
 	return r;
 }
 

@@ -733,7 +733,7 @@ const char *nvs_sim_gen_name(enum nvs_sim_gen gen)
 		[NVS_SIM_GEN_BLACKWELL_GB20X] = "blackwell",
 	};
 
-	return (unsigned)gen < NVS_ARRAY_SIZE(names) ? names[gen] : "unknown";
+	return NVS_NAME(names, (unsigned int)gen, "unknown");
 }
 
 static int is_pre_ampere(enum nvs_sim_gen g)
@@ -1452,11 +1452,8 @@ struct nvs_sim *nvs_sim_new(const struct nvss *snap, uint32_t *bar0,
 	if (sim->img != sim->regs)
 		memcpy(sim->img, sim->regs, NVSS_BAR0_SIZE);
 
-	sim->io.rd32 = io_rd32;
-	sim->io.wr32 = io_wr32;
-	sim->io.mem_read = io_mem_read;
-	sim->io.mem_write = io_mem_write;
-	sim->io.ctx = sim;
+	sim->io = (struct nvs_io){ .rd32 = io_rd32, .wr32 = io_wr32, .mem_read = io_mem_read,
+				  .mem_write = io_mem_write, .ctx = sim };
 	return sim;
 fail:
 	nvs_sim_free(sim);

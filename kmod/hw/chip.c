@@ -14,28 +14,21 @@
 #include "nvsched/regs/fifo.h"
 #include "nvsched/regs/top.h"
 
-/* NV_RUNLIST block layouts (regs-fifo.md §3.3; offsets in regs/fifo.h, top.h) */
-const struct nvs_rl_block nvs_rl_block_ga100 = {
-	.channel_config = NV_RUNLIST_CHANNEL_CONFIG_GA100,
-	.doorbell_config = NV_RUNLIST_DOORBELL_CONFIG_GA100,
-	.submit_base_lo = NV_RUNLIST_SUBMIT_BASE_LO_GA100,
-	.submit_base_hi = NV_RUNLIST_SUBMIT_BASE_HI_GA100,
-	.submit = NV_RUNLIST_SUBMIT_GA100,
-	.submit_info = NV_RUNLIST_SUBMIT_INFO_GA100,
-	.sched_disable = NV_RUNLIST_SCHED_DISABLE_GA100,
-	.preempt = NV_RUNLIST_PREEMPT_GA100,
-};
+/* NV_RUNLIST block layouts (regs-fifo.md §3.3; offsets in regs/fifo.h, top.h):
+ * each one is its chip's NV_RUNLIST_*_@chip registers */
+#define RL_BLOCK(chip) { \
+	.channel_config = NV_RUNLIST_CHANNEL_CONFIG_##chip, \
+	.doorbell_config = NV_RUNLIST_DOORBELL_CONFIG_##chip, \
+	.submit_base_lo = NV_RUNLIST_SUBMIT_BASE_LO_##chip, \
+	.submit_base_hi = NV_RUNLIST_SUBMIT_BASE_HI_##chip, \
+	.submit = NV_RUNLIST_SUBMIT_##chip, \
+	.submit_info = NV_RUNLIST_SUBMIT_INFO_##chip, \
+	.sched_disable = NV_RUNLIST_SCHED_DISABLE_##chip, \
+	.preempt = NV_RUNLIST_PREEMPT_##chip, \
+}
 
-const struct nvs_rl_block nvs_rl_block_gb20x = {
-	.channel_config = NV_RUNLIST_CHANNEL_CONFIG_GB202,
-	.doorbell_config = NV_RUNLIST_DOORBELL_CONFIG_GB202,
-	.submit_base_lo = NV_RUNLIST_SUBMIT_BASE_LO_GB202,
-	.submit_base_hi = NV_RUNLIST_SUBMIT_BASE_HI_GB202,
-	.submit = NV_RUNLIST_SUBMIT_GB202,
-	.submit_info = NV_RUNLIST_SUBMIT_INFO_GB202,
-	.sched_disable = NV_RUNLIST_SCHED_DISABLE_GB202,
-	.preempt = NV_RUNLIST_PREEMPT_GB202,
-};
+const struct nvs_rl_block nvs_rl_block_ga100 = RL_BLOCK(GA100);
+const struct nvs_rl_block nvs_rl_block_gb20x = RL_BLOCK(GB202);
 
 /*
  * Capability sets: one per layout combination, each read alone.  Sources
@@ -74,54 +67,48 @@ const struct nvs_rl_block nvs_rl_block_gb20x = {
 #define HI_BITS_GA100	.rl_base_hi_bits = NVS_WIDTH(NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_GA100)
 #define HI_BITS_GH100	.rl_base_hi_bits = NVS_WIDTH(NV_RUNLIST_SUBMIT_BASE_HI_PTR_HI_GH100)
 
+/* Kepler to Turing: the window at 0x1700, the legacy PTOP, 4 KiB runlist
+ * alignment (the runlist registers, in NV_PFIFO, per generation) */
+#define PRE_AMPERE \
+	PRE_HOPPER_WINDOW, .ptop = NVS_PTOP_LEGACY, .rl_base_shift = 12
+/* Maxwell on: the channel count in NV_PFIFO_CFG1, NV_PFIFO_RUNLIST_PREEMPT */
+#define MAXWELL_FIFO	.has_cfg1 = true, .has_runlist_preempt = true
+/* Pascal to Turing: PCCSR with 4096 channels where NV_PFIFO_CFG1 gives no
+ * count, Maxwell's FIFO, v2 page tables, BOOT_42 */
+#define PASCAL_TURING \
+	PRE_AMPERE, PCCSR(NV_PCCSR_CHANNEL__SIZE_MAX), MAXWELL_FIFO, \
+	.pt_version = 2, .has_boot42 = true
+
 static const struct nvs_caps caps_kepler = {
-	.arch = NVS_ARCH_KEPLER, PRE_HOPPER_WINDOW, .ptop = NVS_PTOP_LEGACY,
-	.rl_regs = NVS_RL_PFIFO_SINGLE, .rl_entry = NVS_RL_ENTRY_GK104,
-	.rl_entry_size = 8, .rl_base_shift = 12,
+	.arch = NVS_ARCH_KEPLER, PRE_AMPERE, .pt_version = 1, .big_page = NVS_BIG_PAGE_128K,
+	.rl_regs = NVS_RL_PFIFO_SINGLE, .rl_entry = NVS_RL_ENTRY_GK104, .rl_entry_size = 8,
 	PCCSR(NV_PCCSR_CHANNEL__SIZE_MAX), .pccsr_runlist_rw = true,
-	.pt_version = 1, .big_page = NVS_BIG_PAGE_128K,
-	.ramin = NVS_RAMIN_GK104, .ramfc = NVS_RAMFC_GK104,
-	.ce = NVS_CE_NO_MAP, .gr = NVS_GR_GK104,
+	.ramin = NVS_RAMIN_GK104, .ramfc = NVS_RAMFC_GK104, .ce = NVS_CE_NO_MAP, .gr = NVS_GR_GK104,
 };
 
 static const struct nvs_caps caps_maxwell = {
-	.arch = NVS_ARCH_MAXWELL, PRE_HOPPER_WINDOW, .ptop = NVS_PTOP_LEGACY,
-	.rl_regs = NVS_RL_PFIFO_SINGLE, .rl_entry = NVS_RL_ENTRY_GK104,
-	.rl_entry_size = 8, .rl_base_shift = 12,
-	PCCSR(2048), .has_cfg1 = true, .has_runlist_preempt = true,
-	.pt_version = 1, .big_page = NVS_BIG_PAGE_RAMIN,
-	.ramin = NVS_RAMIN_GK104, .ramfc = NVS_RAMFC_GK104,
-	.ce = NVS_CE_NO_MAP, .gr = NVS_GR_GM107,
+	.arch = NVS_ARCH_MAXWELL, PRE_AMPERE, .pt_version = 1, .big_page = NVS_BIG_PAGE_RAMIN,
+	.rl_regs = NVS_RL_PFIFO_SINGLE, .rl_entry = NVS_RL_ENTRY_GK104, .rl_entry_size = 8,
+	PCCSR(2048), MAXWELL_FIFO,
+	.ramin = NVS_RAMIN_GK104, .ramfc = NVS_RAMFC_GK104, .ce = NVS_CE_NO_MAP, .gr = NVS_GR_GM107,
 };
 
 static const struct nvs_caps caps_pascal = {
-	.arch = NVS_ARCH_PASCAL, PRE_HOPPER_WINDOW, .ptop = NVS_PTOP_LEGACY,
-	.rl_regs = NVS_RL_PFIFO_SINGLE, .rl_entry = NVS_RL_ENTRY_GK104,
-	.rl_entry_size = 8, .rl_base_shift = 12,
-	PCCSR(NV_PCCSR_CHANNEL__SIZE_MAX), .has_cfg1 = true, .has_runlist_preempt = true,
-	.pt_version = 2, .pt_ver2_bit = true, .big_page = NVS_BIG_PAGE_RAMIN,
-	.ramin = NVS_RAMIN_GP100, .ramfc = NVS_RAMFC_GK104,
-	.ce = NVS_CE_GP100, .gr = NVS_GR_GM107, .has_boot42 = true,
+	.arch = NVS_ARCH_PASCAL, PASCAL_TURING, .pt_ver2_bit = true, .big_page = NVS_BIG_PAGE_RAMIN,
+	.rl_regs = NVS_RL_PFIFO_SINGLE, .rl_entry = NVS_RL_ENTRY_GK104, .rl_entry_size = 8,
+	.ramin = NVS_RAMIN_GP100, .ramfc = NVS_RAMFC_GK104, .ce = NVS_CE_GP100, .gr = NVS_GR_GM107,
 };
 
 static const struct nvs_caps caps_volta = {
-	.arch = NVS_ARCH_VOLTA, PRE_HOPPER_WINDOW, .ptop = NVS_PTOP_LEGACY,
-	.rl_regs = NVS_RL_PFIFO_SINGLE, .rl_entry = NVS_RL_ENTRY_GV100,
-	.rl_entry_size = 16, .rl_base_shift = 12,
-	PCCSR(NV_PCCSR_CHANNEL__SIZE_MAX), .has_cfg1 = true, .has_runlist_preempt = true,
-	.pt_version = 2, .big_page = NVS_BIG_PAGE_64K,
-	.ramin = NVS_RAMIN_GV100, .ramfc = NVS_RAMFC_GV100,
-	.ce = NVS_CE_GV100, .gr = NVS_GR_GV100, .has_boot42 = true,
+	.arch = NVS_ARCH_VOLTA, PASCAL_TURING, .big_page = NVS_BIG_PAGE_64K,
+	.rl_regs = NVS_RL_PFIFO_SINGLE, .rl_entry = NVS_RL_ENTRY_GV100, .rl_entry_size = 16,
+	.ramin = NVS_RAMIN_GV100, .ramfc = NVS_RAMFC_GV100, .ce = NVS_CE_GV100, .gr = NVS_GR_GV100,
 };
 
 static const struct nvs_caps caps_turing = {
-	.arch = NVS_ARCH_TURING, PRE_HOPPER_WINDOW, .ptop = NVS_PTOP_LEGACY,
-	.rl_regs = NVS_RL_PFIFO_INDEXED, .rl_entry = NVS_RL_ENTRY_TU102,
-	.rl_entry_size = 16, .rl_base_shift = 12,
-	PCCSR(NV_PCCSR_CHANNEL__SIZE_MAX), .has_cfg1 = true, .has_runlist_preempt = true,
-	.pt_version = 2, .big_page = NVS_BIG_PAGE_64K,
-	.ramin = NVS_RAMIN_TU102, .ramfc = NVS_RAMFC_TU102,
-	.ce = NVS_CE_GV100, .gr = NVS_GR_GV100, .has_boot42 = true, .gsp_capable = true,
+	.arch = NVS_ARCH_TURING, PASCAL_TURING, .big_page = NVS_BIG_PAGE_64K, .gsp_capable = true,
+	.rl_regs = NVS_RL_PFIFO_INDEXED, .rl_entry = NVS_RL_ENTRY_TU102, .rl_entry_size = 16,
+	.ramin = NVS_RAMIN_TU102, .ramfc = NVS_RAMFC_TU102, .ce = NVS_CE_GV100, .gr = NVS_GR_GV100,
 };
 
 /* Ampere, Ada: the NV_RUNLIST block (layout GA100), CHRAM, 11-bit ids */

@@ -86,36 +86,48 @@ struct nvs_prio_rl_buf {
 	unsigned int entries;
 };
 
+/*
+ * NVS_PRIO_MECH_COMMON: the members that both mechanisms' runlist states
+ * (struct nvs_prio_rl_state, struct nvs_prio_gate_state) begin with: the
+ * runlist, scratch to read and decode its entries, and the bound of a poll
+ * (what nvs_runlist_fetch(), nvs_runlist_decode() and nvs_plan_wait() take):
+ *   id         hardware runlist id
+ *   raw        scratch for the runlist's entries
+ *   items      scratch for their decode
+ *   wait       called between polls of a pending bit
+ *   ctx        for wait (and the runlist mechanism's publish)
+ *   max_polls  bound of each poll
+ */
+#define NVS_PRIO_MECH_COMMON \
+	int id; \
+	void *raw; \
+	struct nvs_rl_item *items; \
+	void (*wait)(void *ctx); \
+	void *ctx; \
+	unsigned int max_polls
+
 /**
  * struct nvs_prio_rl_state - one runlist under priority control
- * @id: hardware runlist id
+ * @NVS_PRIO_MECH_COMMON: id, raw, items, wait, ctx and max_polls (above):
+ *	raw and items hold @buf[0].entries, wait runs between polls of the
+ *	submit's pending bit
  * @active: our copy is what the GPU runs; the driver's is in @drv
  * @drv: the driver's runlist: the latest base/length/offset it submitted
  * @cur: index in @buf of our submitted copy
  * @buf: two buffers (double buffering: the next copy never overwrites the
  *	one the GPU may still be reading)
- * @raw: scratch for the driver's entries (@buf[0].entries of them)
- * @items: scratch for their decode (@buf[0].entries of them)
  * @publish: make @buf's first @bytes bytes visible to the GPU (a write
  *	barrier for coherent memory); 0 or a negative errno
- * @wait: called between polls of the submit's pending bit
- * @ctx: for @publish and @wait
- * @max_polls: bound of the pending poll
  * @submits: submits of our copies and restores
  * @resubmits: times the driver was found to have resubmitted over ours
  */
 struct nvs_prio_rl_state {
-	int id;
+	NVS_PRIO_MECH_COMMON;
 	bool active;
 	struct nvs_rl_loc drv;
 	unsigned int cur;
 	struct nvs_prio_rl_buf buf[2];
-	void *raw;
-	struct nvs_rl_item *items;
 	int (*publish)(void *ctx, const struct nvs_prio_rl_buf *b, size_t bytes);
-	void (*wait)(void *ctx);
-	void *ctx;
-	unsigned int max_polls;
 	uint64_t submits;
 	uint64_t resubmits;
 };
@@ -155,34 +167,26 @@ int nvs_prio_rl_apply(const struct nvs_io *io, const struct nvs_caps *caps,
  * struct nvs_prio_gate_state - one runlist under the "gate" mechanism:
  *	the channels of held-back TSGs are disabled instead of the runlist
  *	being rewritten (for GPUs whose runlists GSP firmware owns)
- * @id: hardware runlist id
+ * @NVS_PRIO_MECH_COMMON: id, raw, items, wait, ctx and max_polls (above):
+ *	raw and items hold @entries, wait runs between polls of a preempt's
+ *	pending bit
  * @disabled: channels this mechanism disabled (and only those: a channel
  *	that was already disabled is left alone and never re-enabled)
  * @ndisabled: bits set in @disabled
- * @raw: scratch for the runlist's entries (@entries of them)
- * @items: scratch for their decode (@entries of them)
  * @entries: room in @raw and @items
  * @preempt: preempt a TSG whose channels were just disabled (so that it
  *	leaves the engine now, not at the end of its timeslice)
- * @wait: called between polls of a preempt's pending bit
- * @ctx: for @wait
- * @max_polls: bound of each preempt poll
  * @no_new_writes: only re-enable channels this mechanism disabled; a
  *	disable or preempt the decision needs fails with -EPERM (set by the
  *	caller per apply: GSP firmware owns the runlists)
  * @writes: register writes done
  */
 struct nvs_prio_gate_state {
-	int id;
+	NVS_PRIO_MECH_COMMON;
 	uint64_t disabled[NVS_PRIO_GATE_CHANNELS / 64];
 	unsigned int ndisabled;
-	void *raw;
-	struct nvs_rl_item *items;
 	unsigned int entries;
 	bool preempt;
-	void (*wait)(void *ctx);
-	void *ctx;
-	unsigned int max_polls;
 	bool no_new_writes;
 	uint64_t writes;
 };
