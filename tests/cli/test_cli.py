@@ -24,6 +24,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CHIPS = ["gk104", "gm204", "gp106", "gp10b", "gv100", "gv11b", "tu104", "ga100",
@@ -859,6 +860,201 @@ def check_module_prio(mod, jdoc):
         "12345678901 decision(s), 77 write(s)"] + MOD_PRIO_TEXT + [""]),
        "module prio status text (gate, no stats ioctl)")
 
+# runlist --watch over the stand-in with NVSCHED_TEST_RL_CHANGE: every second
+# read of runlist 0 answers it changed (tests/cli/fakedev.c); the events of
+# each poll, (event, TSG or channel, id, owning TSG, field, old, new), written
+# out from the two runlists of the fake's header comment
+MOD_WATCH = [
+    [("tsg_added", "TSG", 10, None, None, None, None),
+     ("channel_added", "channel", 4095, 10, None, None, None),
+     ("channel_added", "channel", 2048, 10, None, None, None),
+     ("tsg_added", "TSG", 11, None, None, None, None)],
+    [("tsg_changed", "TSG", 10, None, "timeslice", "3/128", "4/128"),
+     ("channel_changed", "channel", 4095, 10, "enabled", "true", "false"),
+     ("channel_changed", "channel", 4095, 10, "status", "on_eng", "on_pbdma"),
+     ("channel_changed", "channel", 4095, 10, "flags", "busy,on_eng", "next,busy"),
+     ("channel_changed", "channel", 2048, None, "tsg", "10", "-1"),
+     ("channel_changed", "channel", 2048, None, "enabled", "false", "unknown"),
+     ("channel_changed", "channel", 2048, None, "status", "idle", "null"),
+     ("tsg_removed", "TSG", 11, None, None, None, None)],
+    [("tsg_changed", "TSG", 10, None, "timeslice", "4/128", "3/128"),
+     ("channel_changed", "channel", 4095, 10, "enabled", "false", "true"),
+     ("channel_changed", "channel", 4095, 10, "status", "on_pbdma", "on_eng"),
+     ("channel_changed", "channel", 4095, 10, "flags", "next,busy", "busy,on_eng"),
+     ("channel_changed", "channel", 2048, 10, "tsg", "-1", "10"),
+     ("channel_changed", "channel", 2048, 10, "enabled", "unknown", "false"),
+     ("channel_changed", "channel", 2048, 10, "status", "null", "idle"),
+     ("tsg_added", "TSG", 11, None, None, None, None)],
+]
+
+
+def start_slow_watch(nv, so):
+    """--interval 1000 over the stand-in: the second poll comes a second
+    after the first (the only run here that waits: started first, in the
+    background, checked by check_module_watch)."""
+    env = dict(os.environ, NVSCHED_DEVICE="/dev/null", LD_PRELOAD=so)
+    return time.monotonic(), subprocess.Popen([nv, "--backend", "module", "-j", "runlist", "--watch", "-r", "0",
+                             "-i", "1000", "--count", "2"], cwd=REPO, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def check_module_watch(mod, slow_run):
+    """runlist --watch over the stand-in: appeared, changed and removed TSGs
+    and channels, text and JSON Lines, one batch of events per poll, the
+    interval between polls."""
+    ch = {"NVSCHED_TEST_RL_CHANGE": "1"}
+    r, out, err = mod(["-j", "runlist", "--watch", "-r", "0", "-i", "10", "--count", "3"], ch)
+    eq(r, 0, "module runlist --watch -j exit status")
+    got, ts = [], []
+    for line in out.split("\n"):
+        if not line:
+            continue
+        try:
+            e = json.loads(line)
+        except ValueError:
+            check(False, f"module --watch -j: not JSON {line!r}")
+            continue
+        tsg = e["event"].startswith("tsg")
+        eq(sorted(e), sorted(["schema", "t", "runlist", "event", "tsgid"] +
+                             ([] if tsg else ["chid"]) +
+                             (["field", "old", "new"] if "changed" in e["event"] else [])),
+           f"module --watch -j keys {line!r}")
+        eq((e.get("schema"), e.get("runlist")), (1, 0), f"module --watch -j schema/runlist {line!r}")
+        got.append((e.get("event"), "TSG" if tsg else "channel", e.get("tsgid" if tsg else "chid"),
+                    None if tsg else e.get("tsgid"), e.get("field"), e.get("old"), e.get("new")))
+        ts.append(e.get("t"))
+    eq(got, [x for batch in MOD_WATCH for x in batch], "module runlist --watch -j events")
+    # one time per poll: 0 at the first, then at least 10 ms apart
+    polls = sorted(set(ts))
+    eq([ts.count(t) for t in polls], [len(b) for b in MOD_WATCH], "module --watch -j events per poll")
+    check(len(polls) == 3 and 0 <= polls[0] < 0.01 and polls[1] - polls[0] >= 0.01 and
+          polls[2] - polls[1] >= 0.01 and polls[2] < 5, f"module --watch -j poll times {polls}")
+    r, out, err = mod(["runlist", "--watch", "-r", "0", "-i", "10", "--count", "3"], ch)
+    want = []
+    for k, batch in enumerate(MOD_WATCH):
+        for ev, kind, ident, owner, field, old, new in batch:
+            w = f"runlist 0: {ev} {kind} {ident}" + (f" (TSG {owner})" if owner is not None else "")
+            want.append((k, w + (f": {field} {old} -> {new}" if field else "")))
+    lines = [ln for ln in out.split("\n") if ln]
+    times = [ln[:9] for ln in lines]
+    eq([(sorted(set(times)).index(t), ln[10:]) for t, ln in zip(times, lines)], want,
+       "module runlist --watch text")
+    check(all(re.match(r"^ {0,4}\d+\.\d{3}$", t) for t in times), f"module --watch text times {times[:3]}")
+    t_slow, slow = slow_run
+    try:
+        out, err = slow.communicate(timeout=30)
+        t = [json.loads(ln)["t"] for ln in out.decode().split("\n") if ln]
+        eq(len(t), 4, "module --watch -i 1000 --count 2: the runlist's 4 entries added, once")
+        check(len(t) == 4 and t[0] < 0.5, f"module --watch -i 1000: first poll at once {t[:1]}")
+        check(time.monotonic() - t_slow >= 1.0, "module --watch -i 1000 --count 2: a second between polls "
+              f"({time.monotonic() - t_slow:.2f} s)")
+    except (subprocess.TimeoutExpired, ValueError, KeyError) as e:
+        slow.kill()
+        check(False, f"module --watch -i 1000 --count 2: {e}")
+    eq(slow.returncode, 0, "module --watch -i 1000 exit status")
+
+
+def check_module_errors(mod, jdoc):
+    """What nvsched says when the module refuses a control, cannot read a
+    runlist or the device table, or a CE register gave no value (the
+    stand-in's error ids and switches, tests/cli/fakedev.c)."""
+    pre = "nvsched: gpu0: "
+    for args, msg in (
+            (["tsg", "preempt", "78"], "preempt_tsg: TSG 78 is not on runlist 0 (or no such runlist); "
+                                       "--force overrides"),
+            (["channel", "disable", "78", "-r", "3"], "disable_channel: channel 78 is not on runlist 3 "
+                                                      "(or no such runlist); --force overrides"),
+            (["channel", "enable", "79"], "enable_channel: channel id 79 is beyond this chip's limits"),
+            (["tsg", "preempt", "79"], "preempt_tsg: TSG id 79 is beyond this chip's limits"),
+            (["tsg", "preempt", "77"], "preempt_tsg: a preempt is already pending (the GPU's driver's, or "
+                                       "an earlier one that timed out): nothing written; try again when "
+                                       "it completed"),
+            (["channel", "enable", "77"], "enable_channel: the GPU's driver changed the same registers or "
+                                          "the PRAMIN window meanwhile, or a submit is pending: nothing "
+                                          "written over it; try again"),
+            (["tsg", "preempt", "80", "--timeout", "999"],
+             "preempt_tsg: did not complete within the timeout (completion register 0x2634 still pending)"),
+            (["tsg", "preempt", "80", "-t", "0x3e7"],
+             "preempt_tsg: did not complete within the timeout (completion register 0x2634 still pending)"),
+            (["runlist", "preempt", "9"], "preempt_runlist: no runlist 9 on this GPU (see nvsched engines)"),
+            (["runlist", "resubmit", "10"], "resubmit_runlist: this chip has no register for that operation"),
+            (["runlist", "disable", "11"], "disable_runlist_scheduling: the GPU returned no data (runlist "
+                                           "memory or registers unreadable)"),
+            (["runlist", "enable", "12"], "enable_runlist_scheduling: not permitted: needs CAP_SYS_ADMIN")):
+        r, out, err = mod(args)
+        eq((r, out), (1, ""), f"module {' '.join(args)}: refused")
+        check(err.startswith(pre + msg), f"module {' '.join(args)}: message {err!r}")
+    # the refusals as JSON: the same text in "error", no writes
+    d = jdoc(["tsg", "preempt", "80", "--timeout", "999"], rc=1)
+    eq(d.get("results"), [{"op": "preempt_tsg", "runlist": None, "id": 80, "dry_run": False, "writes": [],
+                           "error": "did not complete within the timeout (completion register 0x2634 "
+                                    "still pending)"}], "module tsg preempt 80 -j (ETIMEDOUT)")
+    # --force, --no-wait and --timeout reach the module: 78 planned with
+    # --force, 80 done with --no-wait or a timeout of 1000 us or more
+    for args in (["channel", "disable", "78", "--force"], ["tsg", "preempt", "80", "-t", "999", "--no-wait"],
+                 ["tsg", "preempt", "80", "--timeout", "1000"], ["tsg", "preempt", "80", "-t", "1000000"],
+                 ["tsg", "preempt", "80"]):
+        r, out, err = mod(args)
+        ident = int(args[2])
+        op = {"channel": (1, "disable_channel"), "tsg": (3, "preempt_tsg")}[args[0]]
+        eq((r, out, err), (0, f"gpu0: {op[1]} {ident} on runlist 5\n  W 0x{0x800000 + 8 * op[0]:06x} <- "
+                              f"0x{0xabc000 + ident:08x}\n", ""), f"module {' '.join(args)}")
+    # option bounds (usage, exit 2, nothing asked of the module)
+    for args, msg in ((["--timeout", "0"], "nvsched: --timeout takes 1..1000000 microseconds"),
+                      (["--timeout", "1000001"], "nvsched: --timeout takes 1..1000000 microseconds"),
+                      (["-t", "5x"], "nvsched: --timeout takes 1..1000000 microseconds"),
+                      (["-r", "32768"], "nvsched: bad runlist '32768'"),
+                      (["-r", "-1"], "nvsched: bad runlist '-1'"),
+                      (["-r", "1z"], "nvsched: bad runlist '1z'")):
+        r, out, err = mod(["tsg", "preempt", "80"] + args)
+        eq((r, out, err), (2, "", msg + "\n"), f"module tsg preempt 80 {' '.join(args)}")
+    for args, want in ((["-r", "32767"], 32767), (["-r", "0x10"], 16), (["-r", "0"], 0)):
+        r, out, err = mod(["channel", "enable", "4095", "--dry-run"] + args)
+        eq((r, out.split("\n")[0]), (0, f"gpu0: would enable_channel 4095 on runlist {want}"),
+           f"module channel enable 4095 {' '.join(args)}")
+    for args, msg in ((["tsg", "preempt", "1", "2"], "nvsched tsg preempt: give exactly one TSG id"),
+                      (["tsg", "preempt"], "nvsched tsg preempt: give exactly one TSG id"),
+                      (["runlist", "resubmit"], "nvsched runlist resubmit: give exactly one runlist id"),
+                      (["channel", "enable"], "nvsched channel enable: which channel ids?")):
+        r, out, err = mod(args)
+        eq((r, out, err), (2, "", msg + "\n"), f"module {' '.join(args)}: usage")
+    # a runlist the module cannot read: listed with the reason, the others
+    # decoded; EPERM stops the command with the CAP_SYS_RAWIO hint
+    d = jdoc(["runlist"], {"NVSCHED_TEST_RL_FAIL": "EFBIG"})
+    rls = d.get("runlists", [])
+    eq([r.get("id") for r in rls], [0, 1], "module runlist (runlist 1 EFBIG) ids")
+    if len(rls) == 2:
+        eq(rls[0], MOD_RL0, "module runlist (runlist 1 EFBIG): runlist 0")
+        e = rls[1].pop("error", None)
+        check(isinstance(e, str) and "8192 entries" in e, f"module runlist 1 EFBIG error {e!r}")
+        eq(rls[1], {"id": 1, "base": "0x0", "aperture": "vid", "length": 0, "offset": 0, "errors": [],
+                    "tsgs": [], "bare_channels": []}, "module runlist 1 (EFBIG)")
+    r, out, err = mod(["runlist", "-r", "1"], {"NVSCHED_TEST_RL_FAIL": "EFBIG"})
+    eq((r, out), (0, "Runlist 1: 0 entries at 0x0 (vid)\n"
+                     "error: runlist longer than nvsched reads (8192 entries)\n"), "module runlist -r 1 (EFBIG) text")
+    r, out, err = mod(["runlist", "-r", "1"], {"NVSCHED_TEST_RL_FAIL": "EPERM"})
+    eq((r, out), (1, ""), "module runlist -r 1 (EPERM)")
+    check("needs CAP_SYS_RAWIO" in err, f"module runlist -r 1 (EPERM) message {err!r}")
+    r, out, err = mod(["runlist", "-r", "7"])
+    eq((r, out, err), (1, "", "nvsched runlist: gpu0 has no runlist 7 (see nvsched engines)\n"),
+       "module runlist -r 7 (no such runlist)")
+    nt = {"NVSCHED_TEST_TOPO_FAIL": "1"}
+    r, out, err = mod(["runlist"], nt)
+    eq((r, out, err), (1, "", f"nvsched runlist: cannot read the device table: {os.strerror(5)}\n"),
+       "module runlist without a device table")
+    # ce without a device table: the CE ioctl's 5 LCEs, no runlist known
+    d = jdoc(["ce"], nt)
+    eq(d.get("lces"), [dict(l, runlist=None) for l in MOD_LCES], "module ce without a device table")
+    # PCE 2 and GRCE 1 gave no value
+    nv_ = {"NVSCHED_TEST_CE_NOVAL": "1"}
+    d = jdoc(["ce"], nv_)
+    eq((d.get("unreadable_pces"), d.get("unreadable_grces")), ([2], [1]), "module ce unreadable (NOVAL)")
+    eq(d.get("lces"), MOD_LCES, "module ce lces (NOVAL)")
+    r, out, err = mod(["ce"], nv_)
+    eq(re.findall(r"^LCE01\s+GRCE\s+-\s+(.*)$", out, re.M), ["(GRCE config unreadable)"],
+       "module ce text LCE01 (NOVAL)")
+    eq(re.findall(r"^PCE(\d+): no value", out, re.M), ["02"], "module ce text unreadable PCEs")
+
 
 def check_module(nv):
     """The CLI's module backend (ioctls) against tests/cli/fakedev.c, a
@@ -891,6 +1087,7 @@ def check_module(nv):
         eq(d.get("schema"), 1, f"module {' '.join(args)}: schema")
         return d
 
+    slow_run = start_slow_watch(nv, so)
     # prio run's option bounds (usage: exit 2, nothing run), hand-written messages
     for args, msg in ((["--prio", "100"], "--prio takes 0..99"),
                       (["--prio", ""], "--prio takes 0..99"),
@@ -999,6 +1196,8 @@ def check_module(nv):
     check(err.startswith("nvsched: gpu0: disable_channel: ") and "try again" in err,
           f"module channel disable 77 message {err!r}")
     check_module_prio(mod, jdoc)
+    check_module_errors(mod, jdoc)
+    check_module_watch(mod, slow_run)
     r, out, err = mod(["-j", "list"])
     eq(r, 0, "module list -j exit status")
     try:
