@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <dirent.h>
+#include <sys/wait.h>
 #include "json.h"
 
 struct buf {
@@ -337,6 +339,34 @@ static void test_reader_escapes(void **state)
 	json_free(j);
 }
 
+/*
+ * \uXXXX takes upper- and lower-case hex digits (RFC 8259 section 7:
+ * HEXDIG is case-insensitive): U+00AF = C2 AF, U+00C9 = C3 89, U+0039 =
+ * '9', U+FFFF = EF BF BF, U+0A0A = E0 A8 8A; \u0000 is refused (the
+ * reader's strings are NUL-terminated), as is a digit outside 0-9, a-f,
+ * A-F (the characters just below and above each range).
+ */
+static void test_reader_hex_case(void **state)
+{
+	struct json *j = parse("{\"s\":\"\\u00AF\\u00af\\u00C9\\u0039\\uFFFF\\uffff\\u0A0a\"}");
+	static const char *const bad[] = {
+		"\"\\u00G0\"", "\"\\u00g0\"", "\"\\u00@0\"", "\"\\u00`0\"", "\"\\u00/0\"", "\"\\u00:0\"",
+	};
+	char err[128] = "";
+
+	assert_non_null(j);
+	assert_string_equal(json_get_string(j, "s"),
+			    "\xc2\xaf\xc2\xaf\xc3\x89" "9" "\xef\xbf\xbf\xef\xbf\xbf\xe0\xa8\x8a");
+	json_free(j);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = 0;
+		assert_null(json_parse(bad[i], strlen(bad[i]), err, sizeof(err)));
+		assert_non_null(strstr(err, "bad \\u escape"));
+	}
+	assert_null(json_parse("\"a\\u0000b\"", 10, err, sizeof(err)));
+	assert_non_null(strstr(err, "\\u0000 not supported"));
+}
+
 /* UTF-16 surrogate pairs at their edges (RFC 8259 section 7): high
  * D800-DBFF, low DC00-DFFF; U+10000 = F0 90 80 80, U+10FFFF = F4 8F BF BF,
  * U+103FF = F0 90 8F BF */
@@ -536,6 +566,72 @@ static void test_reader_big_file(void **state)
 	json_free(j);
 }
 
+/* the number of open file descriptors (none leaked while it stays the same) */
+static int open_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+
+	assert_non_null(d);
+	while (readdir(d))
+		n++;
+	closedir(d);
+	return n;
+}
+
+/*
+ * Input that is not a regular file is read through stdio: a pipe with
+ * more than the 64 KiB read chunk (written by a child), whole and with
+ * no descriptor left open; a directory opens but reads EISDIR: a read
+ * error, nothing left open; a missing file: its name and strerror.
+ */
+static void test_reader_not_regular(void **state)
+{
+	char path[64], err[128] = "";
+	int fds[2], fd0 = open_fds();
+	struct json *j;
+	const struct json *a;
+	pid_t pid;
+
+	assert_int_equal(pipe(fds), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		FILE *f = fdopen(fds[1], "w");
+
+		close(fds[0]);
+		if (!f)
+			_exit(1);
+		fputs("{\"a\":[", f);
+		for (int i = 0; i < 30000; i++)
+			fprintf(f, "%s%d", i ? "," : "", i);	/* about 170 KB */
+		fputs("], \"end\": \"yes\"}", f);
+		fclose(f);
+		_exit(0);
+	}
+	close(fds[1]);
+	snprintf(path, sizeof(path), "/dev/fd/%d", fds[0]);
+	j = json_parse_file(path, err, sizeof(err));
+	close(fds[0]);
+	waitpid(pid, NULL, 0);
+	assert_int_equal(open_fds(), fd0);
+	assert_non_null(j);
+	a = json_get_array(j, "a");
+	assert_non_null(a);
+	assert_int_equal(a->n, 30000);
+	assert_true(a->items[0]->num == 0.0);
+	assert_true(a->items[29999]->num == 29999.0);
+	assert_string_equal(json_get_string(j, "end"), "yes");
+	json_free(j);
+	assert_int_equal(open_fds(), fd0);
+	assert_null(json_parse_file("/", err, sizeof(err)));
+	assert_string_equal(err, "/: read error");
+	assert_int_equal(open_fds(), fd0);
+	assert_null(json_parse_file("/nonexistent-nvsched-test/x.json", err, sizeof(err)));
+	assert_string_equal(err, "/nonexistent-nvsched-test/x.json: No such file or directory");
+	assert_int_equal(open_fds(), fd0);
+}
+
 static void test_reader_error_position(void **state)
 {
 	char err[128] = "";
@@ -560,6 +656,8 @@ int main(void)
 		cmocka_unit_test(test_doubles_random),
 		cmocka_unit_test(test_reader_escapes),
 		cmocka_unit_test(test_reader_surrogate_edges),
+		cmocka_unit_test(test_reader_hex_case),
+		cmocka_unit_test(test_reader_not_regular),
 		cmocka_unit_test(test_reader_values),
 		cmocka_unit_test(test_reader_rejects),
 		cmocka_unit_test(test_reader_error_position),
