@@ -25,7 +25,8 @@
  *   With NVSCHED_TEST_RL_CHANGE set, every second read of runlist 0 (the
  *   2nd, 4th, ...) answers it changed (3 entries): TSG 10 at scale 4
  *   (timeout 128, length 1) with channel 4095 now disabled, PCCSR status 5
- *   (on_pbdma), flags next+busy; channel 2048 bare (no TSG) and without
+ *   (on_pbdma), flags next+busy and bit 11 (above CONTRACTS.md's names:
+ *   a newer module's, never shown); channel 2048 bare (no TSG) and without
  *   state; TSG 11 gone.  With NVSCHED_TEST_RL_FAIL=EPERM (or any other value: EFBIG)
  *   the RUNLIST ioctl of runlist 1 fails with that error; with
  *   NVSCHED_TEST_TOPO_FAIL the TOPOLOGY ioctl fails with EIO.
@@ -45,7 +46,8 @@
  *       and NVSCHED_CTL_NO_WAIT is not set; runlist 9 does not exist
  *       (ENOENT); runlist 10 has no register for the operation
  *       (EOPNOTSUPP), runlist 11 unreadable (EIO), runlist 12 not
- *       permitted (EPERM).
+ *       permitted (EPERM); runlist 13 counts 6 writes, the 4 the ioctl
+ *       carries at 0x00800000 + 8 * op + 4 k, value 0x00abc000 + id + k.
  *   PRIO_STATUS: mechanism runlist (gate with NVSCHED_TEST_PRIO_GATE set),
  *       slot 1 runs, 12345678901 decisions, 77 writes, 4 channels held
  *       disabled, 2 runlists, 6 submits, 5 resubmits, 7 preempts; tasks:
@@ -138,7 +140,7 @@ static int fake_runlist(struct nvsched_runlist *r)
 			e[0].scale = 4;
 			e[0].length = 1;
 			e[1].status = 5;
-			e[1].chflags = (1u << 0) | (1u << 1);
+			e[1].chflags = (1u << 0) | (1u << 1) | (1u << 11);
 			e[1].flags &= ~NVSCHED_RLE_ENABLED;
 			e[2].tsg = -1;
 			e[2].flags = NVSCHED_RLE_HAS_INST;
@@ -256,6 +258,15 @@ static int fake_control(struct nvsched_control *c)
 	c->nwrites = 1;
 	c->writes[0].off = 0x800000 + 8 * c->op;
 	c->writes[0].val = 0xabc000 + c->id;
+	if (c->runlist == 13) {
+		unsigned int k;
+
+		c->nwrites = 6;
+		for (k = 0; k < 4; k++) {
+			c->writes[k].off = 0x800000 + 8 * c->op + 4 * k;
+			c->writes[k].val = 0xabc000 + 13 + k;
+		}
+	}
 	return 0;
 }
 
