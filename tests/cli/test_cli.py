@@ -1028,6 +1028,23 @@ def check_module_errors(mod, jdoc):
                       (["channel", "enable"], "nvsched channel enable: which channel ids?")):
         r, out, err = mod(args)
         eq((r, out, err), (2, "", msg + "\n"), f"module {' '.join(args)}: usage")
+    # nvsched runlist's option bounds (nvsched runlist --help: -r a hardware
+    # id 0..4095, --interval 10..3600000 ms, --count positive)
+    for args, msg in ((["-i", "9"], "--interval takes 10..3600000 ms"),
+                      (["-i", "3600001"], "--interval takes 10..3600000 ms"),
+                      (["-i", "10x"], "--interval takes 10..3600000 ms"),
+                      (["--count", "0"], "--count takes a positive number"),
+                      (["--count", "2y"], "--count takes a positive number"),
+                      (["-r", "4096"], "bad runlist id '4096'"),
+                      (["-r", "-1"], "bad runlist id '-1'"),
+                      (["-r", "0z"], "bad runlist id '0z'")):
+        r, out, err = mod(["runlist", "--watch"] + args)
+        eq((r, out, err), (2, "", f"nvsched runlist: {msg}\n"), f"module runlist --watch {' '.join(args)}")
+    r, out, err = mod(["runlist", "-r", "4095"])
+    eq((r, out, err), (1, "", "nvsched runlist: gpu0 has no runlist 4095 (see nvsched engines)\n"),
+       "module runlist -r 4095 (a valid id, not on this GPU)")
+    r, out, err = mod(["runlist", "--watch", "-r", "1", "-i", "3600000", "--count", "1"])
+    eq((r, out, err), (0, "", ""), "module runlist --watch -i 3600000 --count 1 (unreadable runlist 1)")
     # a runlist the module cannot read: listed with the reason, the others
     # decoded; EPERM stops the command with the CAP_SYS_RAWIO hint
     d = jdoc(["runlist"], {"NVSCHED_TEST_RL_FAIL": "EFBIG"})

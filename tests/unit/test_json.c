@@ -423,6 +423,53 @@ static void test_reader_values(void **state)
 	json_free(j);
 }
 
+/* parse @s from a heap copy of exactly its length (no NUL after it: under
+ * ASan a read past the end is an error) */
+static struct json *parse_exact(const char *s, char *err, size_t errlen)
+{
+	size_t n = strlen(s);
+	char *b = malloc(n);
+	struct json *j;
+
+	assert_non_null(b);
+	memcpy(b, s, n);
+	j = json_parse(b, n, err, errlen);
+	free(b);
+	return j;
+}
+
+/*
+ * A document that ends exactly where its last token ends: top-level
+ * literals and numbers (RFC 8259 section 2: any value is a JSON text),
+ * and a number out of the double range refused with its text.
+ */
+static void test_reader_exact_end(void **state)
+{
+	char err[128] = "";
+	struct json *j;
+
+	j = parse_exact("true", err, sizeof(err));
+	assert_true(j && j->type == JSON_BOOL && j->b);
+	json_free(j);
+	j = parse_exact("false", err, sizeof(err));
+	assert_true(j && j->type == JSON_BOOL && !j->b);
+	json_free(j);
+	j = parse_exact("null", err, sizeof(err));
+	assert_true(j && j->type == JSON_NULL);
+	json_free(j);
+	j = parse_exact("[null]", err, sizeof(err));
+	assert_true(j && j->type == JSON_ARRAY && j->n == 1 && j->items[0]->type == JSON_NULL);
+	json_free(j);
+	j = parse_exact("-12.5e1", err, sizeof(err));
+	assert_true(j && j->type == JSON_NUMBER && j->num == -125.0);
+	json_free(j);
+	assert_null(parse_exact("nul", err, sizeof(err)));
+	assert_null(parse_exact("1e999", err, sizeof(err)));
+	assert_non_null(strstr(err, "bad number '1e999'"));
+	assert_null(parse_exact("-1e999", err, sizeof(err)));
+	assert_non_null(strstr(err, "bad number '-1e999'"));
+}
+
 static void test_reader_rejects(void **state)
 {
 	static const char *bad[] = {
@@ -660,6 +707,7 @@ int main(void)
 		cmocka_unit_test(test_reader_not_regular),
 		cmocka_unit_test(test_reader_values),
 		cmocka_unit_test(test_reader_rejects),
+		cmocka_unit_test(test_reader_exact_end),
 		cmocka_unit_test(test_reader_error_position),
 		cmocka_unit_test(test_reader_big_file),
 		cmocka_unit_test(test_reader_numbers),
