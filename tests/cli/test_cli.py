@@ -480,7 +480,7 @@ def check_cli_misc(nv, descs):
     import signal
     import time
     snap = "build/profiles/gv100.nvss"
-    for bad in ("abc", "-1", "0x100000000", "4294967296", "12x", ""):
+    for bad in ("abc", "-1", "-0", "0x100000000", "4294967296", "12x", ""):
         rc, out, err = run([nv, "--snapshot", snap, "channel", "disable", "--", bad])
         eq((rc, out, err), (2, "", f"nvsched channel: bad id '{bad}'\n"), f"channel disable {bad!r}")
     # several ids in one command: each planned (PCCSR 0x800004 + 8 chid)
