@@ -1072,6 +1072,12 @@ def check_module_errors(mod, jdoc):
     # ce without a device table: the CE ioctl's 5 LCEs, no runlist known
     d = jdoc(["ce"], nt)
     eq(d.get("lces"), [dict(l, runlist=None) for l in MOD_LCES], "module ce without a device table")
+    # GRCE 1 shares LCE 6: one entry per LCE up to the highest referred to
+    # (CONTRACTS.md section 2: every LCE the chip has; 5 and 6 unconfigured)
+    d = jdoc(["ce"], {"NVSCHED_TEST_CE_WIDE": "1"})
+    unconf = {"grce": False, "pces": [], "shared_with_lce": None, "runlist": None}
+    eq(d.get("lces"), [MOD_LCES[0], dict(MOD_LCES[1], shared_with_lce=6)] + MOD_LCES[2:] +
+       [dict(unconf, lce=5), dict(unconf, lce=6)], "module ce lces (GRCE1 shares LCE 6)")
     # PCE 2 and GRCE 1 gave no value
     nv_ = {"NVSCHED_TEST_CE_NOVAL": "1"}
     d = jdoc(["ce"], nv_)

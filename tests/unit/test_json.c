@@ -363,6 +363,12 @@ static void test_reader_hex_case(void **state)
 		assert_null(json_parse(bad[i], strlen(bad[i]), err, sizeof(err)));
 		assert_non_null(strstr(err, "bad \\u escape"));
 	}
+	/* the UTF-8 length boundaries (RFC 3629 section 3): U+007F one byte,
+	 * U+0080 C2 80, U+07FF DF BF, U+0800 E0 A0 80 */
+	j = parse("[\"\\u007f\\u0080\\u07FF\\u0800\"]");
+	assert_non_null(j);
+	assert_string_equal(j->items[0]->str, "\x7f\xc2\x80\xdf\xbf\xe0\xa0\x80");
+	json_free(j);
 	assert_null(json_parse("\"a\\u0000b\"", 10, err, sizeof(err)));
 	assert_non_null(strstr(err, "\\u0000 not supported"));
 }
@@ -420,6 +426,9 @@ static void test_reader_values(void **state)
 	assert_true(json_get_number(j, "b", &d) && d == 7.0);
 	assert_false(json_get_number(j, "c", &d));
 	assert_null(json_get_string(j, "b"));
+	assert_null(json_get_string(j, "c"));	/* no such key */
+	assert_null(json_get_array(j, "c"));
+	assert_null(json_get_array(j, "b"));
 	json_free(j);
 }
 
