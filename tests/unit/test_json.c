@@ -472,7 +472,16 @@ static void test_reader_exact_end(void **state)
 	j = parse_exact("-12.5e1", err, sizeof(err));
 	assert_true(j && j->type == JSON_NUMBER && j->num == -125.0);
 	json_free(j);
+	j = parse_exact("1 \n", err, sizeof(err));	/* whitespace to the end */
+	assert_true(j && j->type == JSON_NUMBER && j->num == 1.0);
+	json_free(j);
 	assert_null(parse_exact("nul", err, sizeof(err)));
+	assert_null(parse_exact("-", err, sizeof(err)));
+	assert_null(parse_exact("1e", err, sizeof(err)));
+	assert_null(parse_exact("1e+", err, sizeof(err)));
+	j = parse_exact("1.", err, sizeof(err));	/* accepted, as strtod does */
+	assert_true(j && j->type == JSON_NUMBER && j->num == 1.0);
+	json_free(j);
 	assert_null(parse_exact("1e999", err, sizeof(err)));
 	assert_non_null(strstr(err, "bad number '1e999'"));
 	assert_null(parse_exact("-1e999", err, sizeof(err)));
