@@ -33,7 +33,7 @@
  *   CE: PCE_MAP 0x3b (PCEs 0, 1, 3, 4, 5), 6 PCE slots, 2 GRCEs, 5 LCEs;
  *       PCE -> LCE 2, 2, -, 3, 4, 4 (PCE 2 absent: NONE); GRCE0 shares
  *       LCE 3, GRCE1 shares none; with NVSCHED_TEST_CE_NOVAL set PCE 2
- *       and GRCE1 gave no value (NOVAL); with NVSCHED_TEST_CE_WIDE set
+ *       and both GRCEs gave no value (NOVAL); with NVSCHED_TEST_CE_WIDE set
  *       GRCE1 shares LCE 6 (above the PCEs' LCEs and PTOP's LCE 3)
  *   GR: 3 GPCs x 4 TPCs, GPC 1 fused off (mask 0x2), 2 SMs per TPC;
  *       GPC 0 TPC mask 0x0 (4 TPCs), GPC 2 TPC mask 0x9 (TPCs 1, 2);
@@ -195,6 +195,7 @@ static int fake_ce(struct nvsched_ce *c)
 		c->grce_shared_lce[1] = 6;
 	if (getenv("NVSCHED_TEST_CE_NOVAL")) {
 		c->lce_for_pce[2] = NVSCHED_CE_NOVAL;
+		c->grce_shared_lce[0] = NVSCHED_CE_NOVAL;
 		c->grce_shared_lce[1] = NVSCHED_CE_NOVAL;
 	}
 	return 0;

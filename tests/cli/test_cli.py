@@ -1078,14 +1078,14 @@ def check_module_errors(mod, jdoc):
     unconf = {"grce": False, "pces": [], "shared_with_lce": None, "runlist": None}
     eq(d.get("lces"), [MOD_LCES[0], dict(MOD_LCES[1], shared_with_lce=6)] + MOD_LCES[2:] +
        [dict(unconf, lce=5), dict(unconf, lce=6)], "module ce lces (GRCE1 shares LCE 6)")
-    # PCE 2 and GRCE 1 gave no value
+    # PCE 2 and both GRCEs gave no value
     nv_ = {"NVSCHED_TEST_CE_NOVAL": "1"}
     d = jdoc(["ce"], nv_)
-    eq((d.get("unreadable_pces"), d.get("unreadable_grces")), ([2], [1]), "module ce unreadable (NOVAL)")
-    eq(d.get("lces"), MOD_LCES, "module ce lces (NOVAL)")
+    eq((d.get("unreadable_pces"), d.get("unreadable_grces")), ([2], [0, 1]), "module ce unreadable (NOVAL)")
+    eq(d.get("lces"), [dict(MOD_LCES[0], shared_with_lce=None)] + MOD_LCES[1:], "module ce lces (NOVAL)")
     r, out, err = mod(["ce"], nv_)
-    eq(re.findall(r"^LCE01\s+GRCE\s+-\s+(.*)$", out, re.M), ["(GRCE config unreadable)"],
-       "module ce text LCE01 (NOVAL)")
+    eq(re.findall(r"^LCE0([01])\s+GRCE\s+-\s+(.*)$", out, re.M),
+       [("0", "(GRCE config unreadable)"), ("1", "(GRCE config unreadable)")], "module ce text GRCEs (NOVAL)")
     eq(re.findall(r"^PCE(\d+): no value", out, re.M), ["02"], "module ce text unreadable PCEs")
 
 
