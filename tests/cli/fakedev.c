@@ -22,15 +22,33 @@
  *     TSG 11 (scale 0, timeout 0, length 0: zero_length_tsg, err 1)
  *   runlist 1: base 0x1000 VID, 4 entries, not readable (error -EIO)
  *   runlist 2: empty
+ *   With NVSCHED_TEST_RL_CHANGE set, every second read of runlist 0 (the
+ *   2nd, 4th, ...) answers it changed (3 entries): TSG 10 at scale 4
+ *   (timeout 128, length 1) with channel 4095 now disabled, PCCSR status 5
+ *   (on_pbdma), flags next+busy and bit 11 (above CONTRACTS.md's names:
+ *   a newer module's, never shown); channel 2048 bare (no TSG) and without
+ *   state; TSG 11 gone.  With NVSCHED_TEST_RL_FAIL=EPERM (or any other value: EFBIG)
+ *   the RUNLIST ioctl of runlist 1 fails with that error; with
+ *   NVSCHED_TEST_TOPO_FAIL the TOPOLOGY ioctl fails with EIO.
  *   CE: PCE_MAP 0x3b (PCEs 0, 1, 3, 4, 5), 6 PCE slots, 2 GRCEs, 5 LCEs;
  *       PCE -> LCE 2, 2, -, 3, 4, 4 (PCE 2 absent: NONE); GRCE0 shares
- *       LCE 3, GRCE1 shares none
+ *       LCE 3, GRCE1 shares none; with NVSCHED_TEST_CE_NOVAL set PCE 2
+ *       and both GRCEs gave no value (NOVAL); with NVSCHED_TEST_CE_WIDE set
+ *       GRCE1 shares LCE 6 (above the PCEs' LCEs and PTOP's LCE 3)
  *   GR: 3 GPCs x 4 TPCs, GPC 1 fused off (mask 0x2), 2 SMs per TPC;
  *       GPC 0 TPC mask 0x0 (4 TPCs), GPC 2 TPC mask 0x9 (TPCs 1, 2);
  *       logical ids GPC 0 -> 1, GPC 2 -> 0; CWD map of the 6 TPCs
  *   CONTROL: the plan is "write 0x00abc000 + id to 0x00800000 + 8 * op",
  *       resolved runlist 5 when asked for -1; RESTORE_CHANNELS re-enables
- *       3; a channel id of 77 answers EBUSY.
+ *       3; a channel id of 77 answers EBUSY; id 78 is on no runlist
+ *       (ENOENT) unless NVSCHED_CTL_FORCE; id 79 is beyond the chip
+ *       (ERANGE); TSG/channel 80 completes after 1000 us: ETIMEDOUT
+ *       (pending register 0x2634) when the timeout asked for is 1..999 us
+ *       and NVSCHED_CTL_NO_WAIT is not set; runlist 9 does not exist
+ *       (ENOENT); runlist 10 has no register for the operation
+ *       (EOPNOTSUPP), runlist 11 unreadable (EIO), runlist 12 not
+ *       permitted (EPERM); runlist 13 counts 6 writes, the 4 the ioctl
+ *       carries at 0x00800000 + 8 * op + 4 k, value 0x00abc000 + id + k.
  *   PRIO_STATUS: mechanism runlist (gate with NVSCHED_TEST_PRIO_GATE set),
  *       slot 1 runs, 12345678901 decisions, 77 writes, 4 channels held
  *       disabled, 2 runlists, 6 submits, 5 resubmits, 7 preempts; tasks:
@@ -67,6 +85,8 @@ static int fake_topology(struct nvsched_topology *t)
 
 	if (t->gpu != 0)
 		return -ENODEV;
+	if (getenv("NVSCHED_TEST_TOPO_FAIL"))
+		return -EIO;
 	if (t->count < 3) {
 		t->count = 3;
 		return -ENOSPC;
@@ -83,8 +103,13 @@ static int fake_runlist(struct nvsched_runlist *r)
 	struct nvsched_rl_entry e[4];
 	unsigned int n = 0;
 
+	static unsigned int reads;	/* complete reads of runlist 0 */
+	const char *fail = getenv("NVSCHED_TEST_RL_FAIL");
+
 	if (r->gpu != 0)
 		return -ENODEV;
+	if (fail && r->id == 1)
+		return strcmp(fail, "EPERM") ? -EFBIG : -EPERM;
 	memset(e, 0, sizeof(e));
 	r->aperture = 0;
 	r->num_channels = 4096;
@@ -111,6 +136,19 @@ static int fake_runlist(struct nvsched_runlist *r)
 			.inst = 0x3000a000ull };
 		e[3] = (struct nvsched_rl_entry){ .kind = NVSCHED_RL_TSG, .id = 11, .length = 0,
 			.err = 1, .tsg = -1, .runqueue = -1, .veid = -1, .status = -1 };
+		if (getenv("NVSCHED_TEST_RL_CHANGE") && reads % 2) {
+			n = 3;
+			e[0].scale = 4;
+			e[0].length = 1;
+			e[1].status = 5;
+			e[1].chflags = (1u << 0) | (1u << 1) | (1u << 11);
+			e[1].flags &= ~NVSCHED_RLE_ENABLED;
+			e[2].tsg = -1;
+			e[2].flags = NVSCHED_RLE_HAS_INST;
+			e[2].status = -1;
+		}
+		if (r->count >= n)
+			reads++;
 		break;
 	case 1:
 		r->base = 0x1000;
@@ -153,6 +191,13 @@ static int fake_ce(struct nvsched_ce *c)
 	for (i = 0; i < NVSCHED_CE_MAX_GRCES; i++)
 		c->grce_shared_lce[i] = NVSCHED_CE_NONE;
 	c->grce_shared_lce[0] = 3;
+	if (getenv("NVSCHED_TEST_CE_WIDE"))
+		c->grce_shared_lce[1] = 6;
+	if (getenv("NVSCHED_TEST_CE_NOVAL")) {
+		c->lce_for_pce[2] = NVSCHED_CE_NOVAL;
+		c->grce_shared_lce[0] = NVSCHED_CE_NOVAL;
+		c->grce_shared_lce[1] = NVSCHED_CE_NOVAL;
+	}
 	return 0;
 }
 
@@ -193,12 +238,39 @@ static int fake_control(struct nvsched_control *c)
 		c->resolved_runlist = -1;
 		return 0;
 	}
-	if (c->id == 77 && c->op <= NVSCHED_CTL_PREEMPT_TSG)
-		return -EBUSY;
+	if (c->op <= NVSCHED_CTL_PREEMPT_TSG) {
+		if (c->id == 77)
+			return -EBUSY;
+		if (c->id == 78 && !(c->flags & NVSCHED_CTL_FORCE))
+			return -ENOENT;
+		if (c->id == 79)
+			return -ERANGE;
+		if (c->id == 80 && c->timeout_us && c->timeout_us < 1000 &&
+		    !(c->flags & NVSCHED_CTL_NO_WAIT)) {
+			c->pending = 0x2634;
+			return -ETIMEDOUT;
+		}
+	} else {
+		switch (c->runlist) {
+		case 9: return -ENOENT;
+		case 10: return -EOPNOTSUPP;
+		case 11: return -EIO;
+		case 12: return -EPERM;
+		}
+	}
 	c->resolved_runlist = c->runlist >= 0 ? c->runlist : 5;
 	c->nwrites = 1;
 	c->writes[0].off = 0x800000 + 8 * c->op;
 	c->writes[0].val = 0xabc000 + c->id;
+	if (c->runlist == 13) {
+		unsigned int k;
+
+		c->nwrites = 6;
+		for (k = 0; k < 4; k++) {
+			c->writes[k].off = 0x800000 + 8 * c->op + 4 * k;
+			c->writes[k].val = 0xabc000 + 13 + k;
+		}
+	}
 	return 0;
 }
 

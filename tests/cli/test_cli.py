@@ -24,6 +24,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CHIPS = ["gk104", "gm204", "gp106", "gp10b", "gv100", "gv11b", "tu104", "ga100",
@@ -223,6 +224,11 @@ def check_profile(chip, desc, js, text):
             for k in ("tsgid", "timeslice_scale", "timeslice_timeout", "timeslice_us"):
                 eq(t[k], wt[k], f"{w} TSG {wt['tsgid']} {k}")
             eq(len(t["channels"]), len(wt["channels"]), f"{w} TSG {wt['tsgid']} channel count")
+            # GB20x runlist entries carry the channel's VEID: the generator's
+            # j (its index in the TSG); no other generation has the key
+            eq([c.get("veid") for c in t["channels"]],
+               list(range(len(t["channels"]))) if chip == "gb202" else [None] * len(t["channels"]),
+               f"{w} TSG {wt['tsgid']} channel veids")
             got_ch += list(zip(t["channels"], wt["channels"]))
         got_ch += list(zip(rl["bare_channels"], want_bare))
         for c, wc in got_ch:
@@ -474,7 +480,7 @@ def check_cli_misc(nv, descs):
     import signal
     import time
     snap = "build/profiles/gv100.nvss"
-    for bad in ("abc", "-1", "0x100000000", "4294967296", "12x", ""):
+    for bad in ("abc", "-1", "-0", "0x100000000", "4294967296", "12x", ""):
         rc, out, err = run([nv, "--snapshot", snap, "channel", "disable", "--", bad])
         eq((rc, out, err), (2, "", f"nvsched channel: bad id '{bad}'\n"), f"channel disable {bad!r}")
     # several ids in one command: each planned (PCCSR 0x800004 + 8 chid)
@@ -859,6 +865,229 @@ def check_module_prio(mod, jdoc):
         "12345678901 decision(s), 77 write(s)"] + MOD_PRIO_TEXT + [""]),
        "module prio status text (gate, no stats ioctl)")
 
+# runlist --watch over the stand-in with NVSCHED_TEST_RL_CHANGE: every second
+# read of runlist 0 answers it changed (tests/cli/fakedev.c); the events of
+# each poll, (event, TSG or channel, id, owning TSG, field, old, new), written
+# out from the two runlists of the fake's header comment
+MOD_WATCH = [
+    [("tsg_added", "TSG", 10, None, None, None, None),
+     ("channel_added", "channel", 4095, 10, None, None, None),
+     ("channel_added", "channel", 2048, 10, None, None, None),
+     ("tsg_added", "TSG", 11, None, None, None, None)],
+    [("tsg_changed", "TSG", 10, None, "timeslice", "3/128", "4/128"),
+     ("channel_changed", "channel", 4095, 10, "enabled", "true", "false"),
+     ("channel_changed", "channel", 4095, 10, "status", "on_eng", "on_pbdma"),
+     ("channel_changed", "channel", 4095, 10, "flags", "busy,on_eng", "next,busy"),
+     ("channel_changed", "channel", 2048, None, "tsg", "10", "-1"),
+     ("channel_changed", "channel", 2048, None, "enabled", "false", "unknown"),
+     ("channel_changed", "channel", 2048, None, "status", "idle", "null"),
+     ("tsg_removed", "TSG", 11, None, None, None, None)],
+    [("tsg_changed", "TSG", 10, None, "timeslice", "4/128", "3/128"),
+     ("channel_changed", "channel", 4095, 10, "enabled", "false", "true"),
+     ("channel_changed", "channel", 4095, 10, "status", "on_pbdma", "on_eng"),
+     ("channel_changed", "channel", 4095, 10, "flags", "next,busy", "busy,on_eng"),
+     ("channel_changed", "channel", 2048, 10, "tsg", "-1", "10"),
+     ("channel_changed", "channel", 2048, 10, "enabled", "unknown", "false"),
+     ("channel_changed", "channel", 2048, 10, "status", "null", "idle"),
+     ("tsg_added", "TSG", 11, None, None, None, None)],
+]
+
+
+def start_slow_watch(nv, so):
+    """--interval 1000 over the stand-in: the second poll comes a second
+    after the first (the only run here that waits: started first, in the
+    background, checked by check_module_watch)."""
+    env = dict(os.environ, NVSCHED_DEVICE="/dev/null", LD_PRELOAD=so, NVSCHED_TEST_RL_CHANGE="1")
+    return time.monotonic(), subprocess.Popen([nv, "--backend", "module", "-j", "runlist", "--watch", "-r", "0",
+                             "-i", "1000", "--count", "2"], cwd=REPO, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def check_module_watch(mod, slow_run):
+    """runlist --watch over the stand-in: appeared, changed and removed TSGs
+    and channels, text and JSON Lines, one batch of events per poll, the
+    interval between polls."""
+    ch = {"NVSCHED_TEST_RL_CHANGE": "1"}
+    r, out, err = mod(["-j", "runlist", "--watch", "-r", "0", "-i", "10", "--count", "3"], ch)
+    eq(r, 0, "module runlist --watch -j exit status")
+    got, ts = [], []
+    for line in out.split("\n"):
+        if not line:
+            continue
+        try:
+            e = json.loads(line)
+        except ValueError:
+            check(False, f"module --watch -j: not JSON {line!r}")
+            continue
+        tsg = e["event"].startswith("tsg")
+        eq(sorted(e), sorted(["schema", "t", "runlist", "event", "tsgid"] +
+                             ([] if tsg else ["chid"]) +
+                             (["field", "old", "new"] if "changed" in e["event"] else [])),
+           f"module --watch -j keys {line!r}")
+        eq((e.get("schema"), e.get("runlist")), (1, 0), f"module --watch -j schema/runlist {line!r}")
+        got.append((e.get("event"), "TSG" if tsg else "channel", e.get("tsgid" if tsg else "chid"),
+                    None if tsg else e.get("tsgid"), e.get("field"), e.get("old"), e.get("new")))
+        ts.append(e.get("t"))
+    eq(got, [x for batch in MOD_WATCH for x in batch], "module runlist --watch -j events")
+    # one time per poll: 0 at the first, then at least 10 ms apart
+    polls = sorted(set(ts))
+    eq([ts.count(t) for t in polls], [len(b) for b in MOD_WATCH], "module --watch -j events per poll")
+    check(len(polls) == 3 and 0 <= polls[0] < 0.01 and polls[1] - polls[0] >= 0.01 and
+          polls[2] - polls[1] >= 0.01 and polls[2] < 5, f"module --watch -j poll times {polls}")
+    r, out, err = mod(["runlist", "--watch", "-r", "0", "-i", "10", "--count", "3"], ch)
+    want = []
+    for k, batch in enumerate(MOD_WATCH):
+        for ev, kind, ident, owner, field, old, new in batch:
+            w = f"runlist 0: {ev} {kind} {ident}" + (f" (TSG {owner})" if owner is not None else "")
+            want.append((k, w + (f": {field} {old} -> {new}" if field else "")))
+    lines = [ln for ln in out.split("\n") if ln]
+    times = [ln[:9] for ln in lines]
+    eq([(sorted(set(times)).index(t), ln[10:]) for t, ln in zip(times, lines)], want,
+       "module runlist --watch text")
+    check(all(re.match(r"^ {0,4}\d+\.\d{3}$", t) for t in times), f"module --watch text times {times[:3]}")
+    t_slow, slow = slow_run
+    try:
+        out, err = slow.communicate(timeout=30)
+        t = [json.loads(ln)["t"] for ln in out.decode().split("\n") if ln]
+        eq(len(t), len(MOD_WATCH[0]) + len(MOD_WATCH[1]), "module --watch -i 1000 --count 2: events of 2 polls")
+        check(len(t) > 4 and t[0] < 0.5 and 1.0 <= t[4] < 1.5 + (time.monotonic() - t_slow),
+              f"module --watch -i 1000: polls a second apart {t[:1]} {t[4:5]}")
+    except (subprocess.TimeoutExpired, ValueError, KeyError) as e:
+        slow.kill()
+        check(False, f"module --watch -i 1000 --count 2: {e}")
+    eq(slow.returncode, 0, "module --watch -i 1000 exit status")
+
+
+def check_module_errors(mod, jdoc):
+    """What nvsched says when the module refuses a control, cannot read a
+    runlist or the device table, or a CE register gave no value (the
+    stand-in's error ids and switches, tests/cli/fakedev.c)."""
+    pre = "nvsched: gpu0: "
+    for args, msg in (
+            (["tsg", "preempt", "78"], "preempt_tsg: TSG 78 is not on runlist 0 (or no such runlist); "
+                                       "--force overrides"),
+            (["channel", "disable", "78", "-r", "3"], "disable_channel: channel 78 is not on runlist 3 "
+                                                      "(or no such runlist); --force overrides"),
+            (["channel", "enable", "79"], "enable_channel: channel id 79 is beyond this chip's limits"),
+            (["tsg", "preempt", "79"], "preempt_tsg: TSG id 79 is beyond this chip's limits"),
+            (["tsg", "preempt", "77"], "preempt_tsg: a preempt is already pending (the GPU's driver's, or "
+                                       "an earlier one that timed out): nothing written; try again when "
+                                       "it completed"),
+            (["channel", "enable", "77"], "enable_channel: the GPU's driver changed the same registers or "
+                                          "the PRAMIN window meanwhile, or a submit is pending: nothing "
+                                          "written over it; try again"),
+            (["tsg", "preempt", "80", "--timeout", "999"],
+             "preempt_tsg: did not complete within the timeout (completion register 0x2634 still pending)"),
+            (["tsg", "preempt", "80", "-t", "0x3e7"],
+             "preempt_tsg: did not complete within the timeout (completion register 0x2634 still pending)"),
+            (["tsg", "preempt", "80", "-t", "1"],
+             "preempt_tsg: did not complete within the timeout (completion register 0x2634 still pending)"),
+            (["runlist", "preempt", "9"], "preempt_runlist: no runlist 9 on this GPU (see nvsched engines)"),
+            (["runlist", "resubmit", "10"], "resubmit_runlist: this chip has no register for that operation"),
+            (["runlist", "disable", "11"], "disable_runlist_scheduling: the GPU returned no data (runlist "
+                                           "memory or registers unreadable)"),
+            (["runlist", "enable", "12"], "enable_runlist_scheduling: not permitted: needs CAP_SYS_ADMIN")):
+        r, out, err = mod(args)
+        eq((r, out), (1, ""), f"module {' '.join(args)}: refused")
+        check(err.startswith(pre + msg), f"module {' '.join(args)}: message {err!r}")
+    # a module that counts more writes than the 4 the ioctl carries: 4 shown
+    d = jdoc(["runlist", "resubmit", "13"])
+    eq([(w.get("offset"), w.get("value")) for r in d.get("results", []) for w in r.get("writes", [])],
+       [(hex(0x800028 + 4 * k), hex(0xabc00d + k)) for k in range(4)], "module runlist resubmit 13: 4 writes")
+    # the refusals as JSON: the same text in "error", no writes
+    d = jdoc(["tsg", "preempt", "80", "--timeout", "999"], rc=1)
+    eq(d.get("results"), [{"op": "preempt_tsg", "runlist": None, "id": 80, "dry_run": False, "writes": [],
+                           "error": "did not complete within the timeout (completion register 0x2634 "
+                                    "still pending)"}], "module tsg preempt 80 -j (ETIMEDOUT)")
+    # --force, --no-wait and --timeout reach the module: 78 planned with
+    # --force, 80 done with --no-wait or a timeout of 1000 us or more
+    for args in (["channel", "disable", "78", "--force"], ["tsg", "preempt", "80", "-t", "999", "--no-wait"],
+                 ["tsg", "preempt", "80", "--timeout", "1000"], ["tsg", "preempt", "80", "-t", "1000000"],
+                 ["tsg", "preempt", "80"]):
+        r, out, err = mod(args)
+        ident = int(args[2])
+        op = {"channel": (1, "disable_channel"), "tsg": (3, "preempt_tsg")}[args[0]]
+        eq((r, out, err), (0, f"gpu0: {op[1]} {ident} on runlist 5\n  W 0x{0x800000 + 8 * op[0]:06x} <- "
+                              f"0x{0xabc000 + ident:08x}\n", ""), f"module {' '.join(args)}")
+    # option bounds (usage, exit 2, nothing asked of the module)
+    for args, msg in ((["--timeout", "0"], "nvsched: --timeout takes 1..1000000 microseconds"),
+                      (["--timeout", "1000001"], "nvsched: --timeout takes 1..1000000 microseconds"),
+                      (["-t", "5x"], "nvsched: --timeout takes 1..1000000 microseconds"),
+                      (["-r", "32768"], "nvsched: bad runlist '32768'"),
+                      (["-r", "-1"], "nvsched: bad runlist '-1'"),
+                      (["-r", "1z"], "nvsched: bad runlist '1z'")):
+        r, out, err = mod(["tsg", "preempt", "80"] + args)
+        eq((r, out, err), (2, "", msg + "\n"), f"module tsg preempt 80 {' '.join(args)}")
+    for args, want in ((["-r", "32767"], 32767), (["-r", "0x10"], 16), (["-r", "0"], 0)):
+        r, out, err = mod(["channel", "enable", "4095", "--dry-run"] + args)
+        eq((r, out.split("\n")[0]), (0, f"gpu0: would enable_channel 4095 on runlist {want}"),
+           f"module channel enable 4095 {' '.join(args)}")
+    for args, msg in ((["tsg", "preempt", "1", "2"], "nvsched tsg preempt: give exactly one TSG id"),
+                      (["tsg", "preempt"], "nvsched tsg preempt: give exactly one TSG id"),
+                      (["runlist", "resubmit"], "nvsched runlist resubmit: give exactly one runlist id"),
+                      (["channel", "enable"], "nvsched channel enable: which channel ids?")):
+        r, out, err = mod(args)
+        eq((r, out, err), (2, "", msg + "\n"), f"module {' '.join(args)}: usage")
+    # nvsched runlist's option bounds (nvsched runlist --help: -r a hardware
+    # id 0..4095, --interval 10..3600000 ms, --count positive)
+    for args, msg in ((["-i", "9"], "--interval takes 10..3600000 ms"),
+                      (["-i", "3600001"], "--interval takes 10..3600000 ms"),
+                      (["-i", "10x"], "--interval takes 10..3600000 ms"),
+                      (["--count", "0"], "--count takes a positive number"),
+                      (["--count", "2y"], "--count takes a positive number"),
+                      (["-r", "4096"], "bad runlist id '4096'"),
+                      (["-r", "-1"], "bad runlist id '-1'"),
+                      (["-r", "0z"], "bad runlist id '0z'")):
+        r, out, err = mod(["runlist", "--watch"] + args)
+        eq((r, out, err), (2, "", f"nvsched runlist: {msg}\n"), f"module runlist --watch {' '.join(args)}")
+    r, out, err = mod(["runlist", "-r", "4095"])
+    eq((r, out, err), (1, "", "nvsched runlist: gpu0 has no runlist 4095 (see nvsched engines)\n"),
+       "module runlist -r 4095 (a valid id, not on this GPU)")
+    r, out, err = mod(["runlist", "--watch", "-r", "1", "-i", "3600000", "--count", "1"])
+    eq((r, out, err), (0, "", ""), "module runlist --watch -i 3600000 --count 1 (unreadable runlist 1)")
+    # a runlist the module cannot read: listed with the reason, the others
+    # decoded; EPERM stops the command with the CAP_SYS_RAWIO hint
+    d = jdoc(["runlist"], {"NVSCHED_TEST_RL_FAIL": "EFBIG"})
+    rls = d.get("runlists", [])
+    eq([r.get("id") for r in rls], [0, 1], "module runlist (runlist 1 EFBIG) ids")
+    if len(rls) == 2:
+        eq(rls[0], MOD_RL0, "module runlist (runlist 1 EFBIG): runlist 0")
+        e = rls[1].pop("error", None)
+        check(isinstance(e, str) and "8192 entries" in e, f"module runlist 1 EFBIG error {e!r}")
+        eq(rls[1], {"id": 1, "base": "0x0", "aperture": "vid", "length": 0, "offset": 0, "errors": [],
+                    "tsgs": [], "bare_channels": []}, "module runlist 1 (EFBIG)")
+    r, out, err = mod(["runlist", "-r", "1"], {"NVSCHED_TEST_RL_FAIL": "EFBIG"})
+    eq((r, out), (0, "Runlist 1: 0 entries at 0x0 (vid)\n"
+                     "error: runlist longer than nvsched reads (8192 entries)\n"), "module runlist -r 1 (EFBIG) text")
+    r, out, err = mod(["runlist", "-r", "1"], {"NVSCHED_TEST_RL_FAIL": "EPERM"})
+    eq((r, out), (1, ""), "module runlist -r 1 (EPERM)")
+    check("needs CAP_SYS_RAWIO" in err, f"module runlist -r 1 (EPERM) message {err!r}")
+    r, out, err = mod(["runlist", "-r", "7"])
+    eq((r, out, err), (1, "", "nvsched runlist: gpu0 has no runlist 7 (see nvsched engines)\n"),
+       "module runlist -r 7 (no such runlist)")
+    nt = {"NVSCHED_TEST_TOPO_FAIL": "1"}
+    r, out, err = mod(["runlist"], nt)
+    eq((r, out, err), (1, "", f"nvsched runlist: cannot read the device table: {os.strerror(5)}\n"),
+       "module runlist without a device table")
+    # ce without a device table: the CE ioctl's 5 LCEs, no runlist known
+    d = jdoc(["ce"], nt)
+    eq(d.get("lces"), [dict(l, runlist=None) for l in MOD_LCES], "module ce without a device table")
+    # GRCE 1 shares LCE 6: one entry per LCE up to the highest referred to
+    # (CONTRACTS.md section 2: every LCE the chip has; 5 and 6 unconfigured)
+    d = jdoc(["ce"], {"NVSCHED_TEST_CE_WIDE": "1"})
+    unconf = {"grce": False, "pces": [], "shared_with_lce": None, "runlist": None}
+    eq(d.get("lces"), [MOD_LCES[0], dict(MOD_LCES[1], shared_with_lce=6)] + MOD_LCES[2:] +
+       [dict(unconf, lce=5), dict(unconf, lce=6)], "module ce lces (GRCE1 shares LCE 6)")
+    # PCE 2 and both GRCEs gave no value
+    nv_ = {"NVSCHED_TEST_CE_NOVAL": "1"}
+    d = jdoc(["ce"], nv_)
+    eq((d.get("unreadable_pces"), d.get("unreadable_grces")), ([2], [0, 1]), "module ce unreadable (NOVAL)")
+    eq(d.get("lces"), [dict(MOD_LCES[0], shared_with_lce=None)] + MOD_LCES[1:], "module ce lces (NOVAL)")
+    r, out, err = mod(["ce"], nv_)
+    eq(re.findall(r"^LCE0([01])\s+GRCE\s+-\s+(.*)$", out, re.M),
+       [("0", "(GRCE config unreadable)"), ("1", "(GRCE config unreadable)")], "module ce text GRCEs (NOVAL)")
+    eq(re.findall(r"^PCE(\d+): no value", out, re.M), ["02"], "module ce text unreadable PCEs")
+
 
 def check_module(nv):
     """The CLI's module backend (ioctls) against tests/cli/fakedev.c, a
@@ -891,6 +1120,7 @@ def check_module(nv):
         eq(d.get("schema"), 1, f"module {' '.join(args)}: schema")
         return d
 
+    slow_run = start_slow_watch(nv, so)
     # prio run's option bounds (usage: exit 2, nothing run), hand-written messages
     for args, msg in ((["--prio", "100"], "--prio takes 0..99"),
                       (["--prio", ""], "--prio takes 0..99"),
@@ -955,9 +1185,12 @@ def check_module(nv):
        "module gr text table")
     eq(re.findall(r"(\d+):(\d+)\.(\d+)", out.split("CWD_GPC_TPC_ID")[-1].split("\n")[1]),
        [(str(a), str(b), str(c)) for a, b, c in MOD_TPC_MAP], "module gr text TPC map")
-    check("TPCs per logical GPC: 0:2 1:4" in out, "module gr text TPCs per logical GPC")
+    eq(re.findall(r"^TPCs per logical GPC:.*$", out, re.M), ["TPCs per logical GPC: 0:2 1:4"],
+       "module gr text TPCs per logical GPC")
+    eq(out.split("\n")[1], "GPC disable mask 0x2 (set bit = floorswept)", "module gr text mask line")
     r, out, err = mod(["ce"])
-    check("PCE_MAP 0x3b (5 PCEs), 5 LCEs" in out, f"module ce text summary {out[:120]!r}")
+    eq(out.split("\n")[0], "gpu0 GV100: PCE_MAP 0x3b (5 PCEs), 5 LCEs (LCE0-1 are GRCEs)",
+       "module ce text summary")
     eq(re.findall(r"^LCE(\d\d)\s+(GRCE|LCE)\s+(\S+)\s+(.*)$", out, re.M),
        [("00", "GRCE", "-", "shares LCE03"), ("01", "GRCE", "-", "(unconfigured)"),
         ("02", "LCE", "1", "PCE00 PCE01"), ("03", "LCE", "-", "PCE03"),
@@ -999,6 +1232,8 @@ def check_module(nv):
     check(err.startswith("nvsched: gpu0: disable_channel: ") and "try again" in err,
           f"module channel disable 77 message {err!r}")
     check_module_prio(mod, jdoc)
+    check_module_errors(mod, jdoc)
+    check_module_watch(mod, slow_run)
     r, out, err = mod(["-j", "list"])
     eq(r, 0, "module list -j exit status")
     try:
@@ -1120,7 +1355,9 @@ def main():
             # the generator encodes no CE/GR topology for this chip: nvsched
             # must say so (exit 1, a message) and print nothing on stdout
             eq((rc, out), (1, ""), f"{' '.join(jobs[k])}: unsupported")
-            check("not available on this GPU generation" in err, f"{k}: message {err!r}")
+            what = "copy-engine" if k[1].startswith("ce") else "GPC/TPC"
+            eq(err, f"nvsched {k[1][:2]}: gpu0: cannot read the {what} topology: not available on this "
+               "GPU generation\n", f"{k}: message")
             res[k] = (0, "{}" if k[1].endswith("-j") else "", err)
             continue
         eq(rc, 0, f"{' '.join(jobs[k])}: exit status ({err.strip()[:200]})")

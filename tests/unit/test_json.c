@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <dirent.h>
+#include <sys/wait.h>
 #include "json.h"
 
 struct buf {
@@ -337,6 +339,40 @@ static void test_reader_escapes(void **state)
 	json_free(j);
 }
 
+/*
+ * \uXXXX takes upper- and lower-case hex digits (RFC 8259 section 7:
+ * HEXDIG is case-insensitive): U+00AF = C2 AF, U+00C9 = C3 89, U+0039 =
+ * '9', U+FFFF = EF BF BF, U+0A0A = E0 A8 8A; \u0000 is refused (the
+ * reader's strings are NUL-terminated), as is a digit outside 0-9, a-f,
+ * A-F (the characters just below and above each range).
+ */
+static void test_reader_hex_case(void **state)
+{
+	struct json *j = parse("{\"s\":\"\\u00AF\\u00af\\u00C9\\u0039\\uFFFF\\uffff\\u0A0a\"}");
+	static const char *const bad[] = {
+		"\"\\u00G0\"", "\"\\u00g0\"", "\"\\u00@0\"", "\"\\u00`0\"", "\"\\u00/0\"", "\"\\u00:0\"",
+	};
+	char err[128] = "";
+
+	assert_non_null(j);
+	assert_string_equal(json_get_string(j, "s"),
+			    "\xc2\xaf\xc2\xaf\xc3\x89" "9" "\xef\xbf\xbf\xef\xbf\xbf\xe0\xa8\x8a");
+	json_free(j);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = 0;
+		assert_null(json_parse(bad[i], strlen(bad[i]), err, sizeof(err)));
+		assert_non_null(strstr(err, "bad \\u escape"));
+	}
+	/* the UTF-8 length boundaries (RFC 3629 section 3): U+007F one byte,
+	 * U+0080 C2 80, U+07FF DF BF, U+0800 E0 A0 80 */
+	j = parse("[\"\\u007f\\u0080\\u07FF\\u0800\"]");
+	assert_non_null(j);
+	assert_string_equal(j->items[0]->str, "\x7f\xc2\x80\xdf\xbf\xe0\xa0\x80");
+	json_free(j);
+	assert_null(json_parse("\"a\\u0000b\"", 10, err, sizeof(err)));
+	assert_non_null(strstr(err, "\\u0000 not supported"));
+}
+
 /* UTF-16 surrogate pairs at their edges (RFC 8259 section 7): high
  * D800-DBFF, low DC00-DFFF; U+10000 = F0 90 80 80, U+10FFFF = F4 8F BF BF,
  * U+103FF = F0 90 8F BF */
@@ -390,7 +426,66 @@ static void test_reader_values(void **state)
 	assert_true(json_get_number(j, "b", &d) && d == 7.0);
 	assert_false(json_get_number(j, "c", &d));
 	assert_null(json_get_string(j, "b"));
+	assert_null(json_get_string(j, "c"));	/* no such key */
+	assert_null(json_get_array(j, "c"));
+	assert_null(json_get_array(j, "b"));
 	json_free(j);
+}
+
+/* parse @s from a heap copy of exactly its length (no NUL after it: under
+ * ASan a read past the end is an error) */
+static struct json *parse_exact(const char *s, char *err, size_t errlen)
+{
+	size_t n = strlen(s);
+	char *b = malloc(n);
+	struct json *j;
+
+	assert_non_null(b);
+	memcpy(b, s, n);
+	j = json_parse(b, n, err, errlen);
+	free(b);
+	return j;
+}
+
+/*
+ * A document that ends exactly where its last token ends: top-level
+ * literals and numbers (RFC 8259 section 2: any value is a JSON text),
+ * and a number out of the double range refused with its text.
+ */
+static void test_reader_exact_end(void **state)
+{
+	char err[128] = "";
+	struct json *j;
+
+	j = parse_exact("true", err, sizeof(err));
+	assert_true(j && j->type == JSON_BOOL && j->b);
+	json_free(j);
+	j = parse_exact("false", err, sizeof(err));
+	assert_true(j && j->type == JSON_BOOL && !j->b);
+	json_free(j);
+	j = parse_exact("null", err, sizeof(err));
+	assert_true(j && j->type == JSON_NULL);
+	json_free(j);
+	j = parse_exact("[null]", err, sizeof(err));
+	assert_true(j && j->type == JSON_ARRAY && j->n == 1 && j->items[0]->type == JSON_NULL);
+	json_free(j);
+	j = parse_exact("-12.5e1", err, sizeof(err));
+	assert_true(j && j->type == JSON_NUMBER && j->num == -125.0);
+	json_free(j);
+	j = parse_exact("1 \n", err, sizeof(err));	/* whitespace to the end */
+	assert_true(j && j->type == JSON_NUMBER && j->num == 1.0);
+	json_free(j);
+	assert_null(parse_exact("nul", err, sizeof(err)));
+	assert_null(parse_exact("-", err, sizeof(err)));
+	assert_null(parse_exact("1e", err, sizeof(err)));
+	assert_null(parse_exact("1e+", err, sizeof(err)));
+	j = parse_exact("1.", err, sizeof(err));	/* accepted, as strtod does */
+	assert_true(j && j->type == JSON_NUMBER && j->num == 1.0);
+	json_free(j);
+	assert_null(parse_exact("1e999", err, sizeof(err)));
+	assert_non_null(strstr(err, "bad number '1e999'"));
+	assert_null(parse_exact("-1e999", err, sizeof(err)));
+	assert_non_null(strstr(err, "bad number '-1e999'"));
 }
 
 static void test_reader_rejects(void **state)
@@ -536,6 +631,72 @@ static void test_reader_big_file(void **state)
 	json_free(j);
 }
 
+/* the number of open file descriptors (none leaked while it stays the same) */
+static int open_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+
+	assert_non_null(d);
+	while (readdir(d))
+		n++;
+	closedir(d);
+	return n;
+}
+
+/*
+ * Input that is not a regular file is read through stdio: a pipe with
+ * more than the 64 KiB read chunk (written by a child), whole and with
+ * no descriptor left open; a directory opens but reads EISDIR: a read
+ * error, nothing left open; a missing file: its name and strerror.
+ */
+static void test_reader_not_regular(void **state)
+{
+	char path[64], err[128] = "";
+	int fds[2], fd0 = open_fds();
+	struct json *j;
+	const struct json *a;
+	pid_t pid;
+
+	assert_int_equal(pipe(fds), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		FILE *f = fdopen(fds[1], "w");
+
+		close(fds[0]);
+		if (!f)
+			_exit(1);
+		fputs("{\"a\":[", f);
+		for (int i = 0; i < 30000; i++)
+			fprintf(f, "%s%d", i ? "," : "", i);	/* about 170 KB */
+		fputs("], \"end\": \"yes\"}", f);
+		fclose(f);
+		_exit(0);
+	}
+	close(fds[1]);
+	snprintf(path, sizeof(path), "/dev/fd/%d", fds[0]);
+	j = json_parse_file(path, err, sizeof(err));
+	close(fds[0]);
+	waitpid(pid, NULL, 0);
+	assert_int_equal(open_fds(), fd0);
+	assert_non_null(j);
+	a = json_get_array(j, "a");
+	assert_non_null(a);
+	assert_int_equal(a->n, 30000);
+	assert_true(a->items[0]->num == 0.0);
+	assert_true(a->items[29999]->num == 29999.0);
+	assert_string_equal(json_get_string(j, "end"), "yes");
+	json_free(j);
+	assert_int_equal(open_fds(), fd0);
+	assert_null(json_parse_file("/", err, sizeof(err)));
+	assert_string_equal(err, "/: read error");
+	assert_int_equal(open_fds(), fd0);
+	assert_null(json_parse_file("/nonexistent-nvsched-test/x.json", err, sizeof(err)));
+	assert_string_equal(err, "/nonexistent-nvsched-test/x.json: No such file or directory");
+	assert_int_equal(open_fds(), fd0);
+}
+
 static void test_reader_error_position(void **state)
 {
 	char err[128] = "";
@@ -560,8 +721,11 @@ int main(void)
 		cmocka_unit_test(test_doubles_random),
 		cmocka_unit_test(test_reader_escapes),
 		cmocka_unit_test(test_reader_surrogate_edges),
+		cmocka_unit_test(test_reader_hex_case),
+		cmocka_unit_test(test_reader_not_regular),
 		cmocka_unit_test(test_reader_values),
 		cmocka_unit_test(test_reader_rejects),
+		cmocka_unit_test(test_reader_exact_end),
 		cmocka_unit_test(test_reader_error_position),
 		cmocka_unit_test(test_reader_big_file),
 		cmocka_unit_test(test_reader_numbers),
