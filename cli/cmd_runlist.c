@@ -371,35 +371,48 @@ static int show_ids(const struct gpu *gpu, const struct nvs_topology *t, int wan
 	return 1;
 }
 
-/* decode and print runlists ids[nids] */
+/*
+ * decode and print runlists ids[nids]; every runlist is read before anything
+ * is printed, so a refusal leaves stdout empty (never half a JSON document)
+ */
 static int show(const struct cli_global *g, const struct gpu *gpu, const struct nvs_topology *t,
 		const int16_t *ids, unsigned int nids)
 {
-	unsigned int i;
+	struct gpu_runlist *v = calloc(nids ? nids : 1, sizeof(*v));
+	unsigned int i, n;
+	int ret = CLI_EXIT_OK;
 	struct out o;
 
-	out_init(&o, g);
-	out_begin(&o, gpu);
-	out_arr_begin(&o, "runlists");
-	for (i = 0; i < nids; i++) {
-		struct gpu_runlist v;
-		int r = gpu_runlist(gpu, t, ids[i], &v);
+	if (!v) {
+		fprintf(stderr, "nvsched runlist: out of memory\n");
+		return CLI_EXIT_FAIL;
+	}
+	for (n = 0; n < nids; n++) {
+		int r = gpu_runlist(gpu, t, ids[n], &v[n]);
 
 		if (r == -EPERM) {
 			/* the module reads runlists through the PRAMIN window */
 			fprintf(stderr, "nvsched runlist: reading runlists needs CAP_SYS_RAWIO (and no kernel lockdown): run as root (docs/security.md)\n");
-			return CLI_EXIT_FAIL;
+			ret = CLI_EXIT_FAIL;
+			goto out_free;
 		}
 		if (r) {
-			v.err = r;
-			v.loc.id = ids[i];
+			v[n].err = r;
+			v[n].loc.id = ids[n];
 		}
-		runlist_out(&o, &v);
-		gpu_runlist_free(&v);
 	}
+	out_init(&o, g);
+	out_begin(&o, gpu);
+	out_arr_begin(&o, "runlists");
+	for (i = 0; i < nids; i++)
+		runlist_out(&o, &v[i]);
 	out_arr_end(&o);
 	out_end(&o);
-	return CLI_EXIT_OK;
+out_free:
+	for (i = 0; i < nids; i++)	/* calloc'd: unread ones hold NULLs */
+		gpu_runlist_free(&v[i]);
+	free(v);
+	return ret;
 }
 
 /* nvsched runlist [-r N] [--watch ...]: decode runlists */

@@ -1062,6 +1062,12 @@ def check_module_errors(mod, jdoc):
     r, out, err = mod(["runlist", "-r", "1"], {"NVSCHED_TEST_RL_FAIL": "EPERM"})
     eq((r, out), (1, ""), "module runlist -r 1 (EPERM)")
     check("needs CAP_SYS_RAWIO" in err, f"module runlist -r 1 (EPERM) message {err!r}")
+    # every runlist is read before anything is printed: EPERM on the second
+    # leaves stdout empty, not half a document or runlist 0's text
+    for args in (["runlist"], ["-j", "runlist"]):
+        r, out, err = mod(args, {"NVSCHED_TEST_RL_FAIL": "EPERM"})
+        eq((r, out), (1, ""), f"module {' '.join(args)} (runlist 1 EPERM): nothing on stdout")
+        check("needs CAP_SYS_RAWIO" in err, f"module {' '.join(args)} (EPERM) message {err!r}")
     r, out, err = mod(["runlist", "-r", "7"])
     eq((r, out, err), (1, "", "nvsched runlist: gpu0 has no runlist 7 (see nvsched engines)\n"),
        "module runlist -r 7 (no such runlist)")
