@@ -254,6 +254,24 @@ static void test_malformed_16(void **state)
 	assert_int_equal(it[5].id, 2047);
 	assert_int_equal(it[5].err, 0);
 	assert_string_equal(nvs_rl_err_code(it[0].err), "channel_outside_tsg");
+	/*
+	 * runlist.h / uapi nvsched_rl_entry: a TSG entry has no channel state
+	 * (status -1, not valid), no runqueue or VEID (-1) and unknown
+	 * apertures (0xff); Ampere+ channels have no PCCSR STATUS (-1), and
+	 * the VEID is GB20x only (-1 here).
+	 */
+	assert_false(it[1].st.valid);
+	assert_int_equal(it[1].st.status, -1);
+	assert_int_equal(it[1].runqueue, -1);
+	assert_int_equal(it[1].veid, -1);
+	assert_int_equal(it[1].inst_ap, 0xff);
+	assert_int_equal(it[1].userd_ap, 0xff);
+	assert_false(it[1].has_inst);
+	assert_int_equal(it[3].st.status, -1);
+	assert_int_equal(it[3].veid, -1);
+	assert_int_equal(it[3].runqueue, 0);
+	assert_int_equal(it[3].inst_ap, 0);
+	assert_int_equal(it[3].userd_ap, 0);
 	free(it);
 	nvs_sim_free(g.sim);
 }
@@ -318,6 +336,13 @@ static void test_pascal_8byte(void **state)
 	assert_int_equal(it[0].scale, 2);
 	assert_int_equal(it[0].timeout, 100);
 	assert_int_equal(it[0].length, 2);
+	assert_false(it[0].st.valid);			/* TSG: no channel state */
+	assert_int_equal(it[0].st.status, -1);
+	/* 8-byte entries: no runqueue (Volta+), no USERD, no VEID */
+	assert_int_equal(it[1].runqueue, -1);
+	assert_int_equal(it[1].veid, -1);
+	assert_int_equal(it[1].userd_ap, 0xff);
+	assert_false(it[1].has_userd);
 	assert_int_equal(it[1].id, 1);
 	assert_int_equal(it[1].tsg, 0);
 	assert_true(it[1].st.enabled);
