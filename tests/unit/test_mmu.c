@@ -834,6 +834,116 @@ static void test_read_bound(void **state)
 	fx_close(f);
 }
 
+/* The first channel of gv100's first runlist, its instance block read */
+static void first_channel(struct fx *f, const char *chip, struct nvs_rl_item *out,
+			  struct nvs_inst *in)
+{
+	struct nvs_topology *t = malloc(sizeof(*t));
+	const struct chip *c = NULL;
+	struct nvs_rl_loc loc;
+	struct nvs_rl_item *items;
+	void *raw;
+	unsigned int k;
+	int i;
+
+	for (i = 0; i < nchips; i++)
+		if (!strcmp(chips[i].name, chip))
+			c = &chips[i];
+	assert_non_null(c);
+	assert_int_equal(nvs_ptop_read(&f->cio.io, f->id.caps, t), 0);
+	assert_int_equal(nvs_runlist_locate(&f->cio.io, f->id.caps, t, c->rl[0].id, &loc), 0);
+	raw = malloc(nvs_runlist_bytes(f->id.caps, &loc));
+	items = calloc(loc.length, sizeof(*items));
+	assert_int_equal(nvs_runlist_fetch(&f->cio.io, f->id.caps, &loc, raw, NULL), 0);
+	nvs_runlist_decode(f->id.caps, &loc, raw, items);
+	for (k = 0; k < loc.length && items[k].kind != NVS_RL_CHAN; k++)
+		;
+	assert_true(k < loc.length);
+	*out = items[k];
+	read_inst(c, &f->cio.io, f->id.caps, out, in);
+	free(items);
+	free(raw);
+	free(t);
+}
+
+/*
+ * nvs_inst_describe() and the GPFIFO lines of both formats.  Expected PA:
+ * gen.c maps VA_GPFIFO to the page after the TSG's USERD page, and the
+ * Volta runlist entry gives the channel's USERD (in video memory here);
+ * VA_GPFIFO + 0x1000 is not mapped, and gv100 (v2) VAs end at bit 48.
+ */
+static void test_inst_describe(void **state)
+{
+	struct fx *f = fx_open("gv100");
+	struct nvs_rl_item it;
+	struct nvs_inst in;
+	struct textbuf tb = { .n = 0 };
+	char want[96];
+	uint64_t pa;
+
+	first_channel(f, "gv100", &it, &in);
+	assert_true(it.has_userd);
+	assert_int_equal(it.userd_ap, NVS_AP_VID);
+	pa = (it.userd & ~0xfffull) + 0x1000 + (in.gp_base & 0xfff);
+
+	assert_int_equal(nvs_inst_describe(&f->cio.io, f->id.caps, it.inst, it.inst_ap, NULL,
+					   false, "  ", tb_pr, &tb), 0);
+	snprintf(want, sizeof(want), "  inst 0x%llx (vid): PDB 0x", (unsigned long long)it.inst);
+	if (strncmp(tb.s, want, strlen(want)))
+		fail_msg("text does not start with \"%s\":\n%s", want, tb.s);
+	snprintf(want, sizeof(want), "\n    GPFIFO PA 0x%llx (vid)\n", (unsigned long long)pa);
+	if (!strstr(tb.s, want))
+		fail_msg("text lacks \"%s\":\n%s", want, tb.s);
+
+	tb.n = 0;
+	tb.s[0] = 0;
+	assert_int_equal(nvs_inst_describe(&f->cio.io, f->id.caps, it.inst, it.inst_ap, NULL,
+					   true, "  ", tb_pr, &tb), 0);
+	snprintf(want, sizeof(want), "  | GPFIFO PA:          |\n  |   0x%016llx|\n",
+		 (unsigned long long)pa);
+	if (strncmp(tb.s, "  | Page Dir Base (v2): |\n", 26) || !strstr(tb.s, want))
+		fail_msg("box lacks \"%s\":\n%s", want, tb.s);
+
+	/* an instance block that cannot be read: the reason, in both forms */
+	tb.n = 0;
+	tb.s[0] = 0;
+	assert_int_equal(nvs_inst_describe(&f->cio.io, f->id.caps, 0x1234, 0, NULL, false, "  ",
+					   tb_pr, &tb), -EIO);
+	if (strncmp(tb.s, "  inst 0x1234: ", 15) || !strstr(tb.s, "aligned"))
+		fail_msg("unaligned instance: \"%s\"", tb.s);
+	tb.n = 0;
+	tb.s[0] = 0;
+	assert_int_equal(nvs_inst_describe(&f->cio.io, f->id.caps, 0x1234, 0, NULL, true, "  ",
+					   tb_pr, &tb), -EIO);
+	if (strncmp(tb.s, "  | Instance: ERROR     |  ", 27) || !strstr(tb.s, "aligned"))
+		fail_msg("unaligned instance (box): \"%s\"", tb.s);
+
+	/* GPFIFO VA not mapped: -ENOENT, "unmapped" in the box */
+	in.gp_base = VA_GPFIFO + 0x1000;
+	nvs_inst_resolve(&f->cio.io, f->id.caps, &in, NULL);
+	assert_int_equal(in.gp_err, -ENOENT);
+	tb.n = 0;
+	tb.s[0] = 0;
+	nvs_inst_format(&in, "  ", tb_pr, &tb);
+	if (!strstr(tb.s, "\n    GPFIFO PA unknown: VA 0x1000002000 unmapped"))
+		fail_msg("unmapped GPFIFO: \"%s\"", tb.s);
+	tb.n = 0;
+	tb.s[0] = 0;
+	nvs_inst_format_box(&in, "  ", tb_pr, &tb);
+	if (!strstr(tb.s, "\n  | GPFIFO PA: unmapped |  VA 0x1000002000 unmapped"))
+		fail_msg("unmapped GPFIFO (box): \"%s\"", tb.s);
+	/* beyond the 49-bit VA: -EIO, "ERROR" */
+	in.gp_base = 1ull << 49;
+	nvs_inst_resolve(&f->cio.io, f->id.caps, &in, NULL);
+	assert_int_equal(in.gp_err, -EIO);
+	tb.n = 0;
+	tb.s[0] = 0;
+	nvs_inst_format_box(&in, "  ", tb_pr, &tb);
+	if (!strstr(tb.s, "\n  | GPFIFO PA: ERROR    |  ") || !strstr(tb.s, "49-bit"))
+		fail_msg("GPFIFO beyond the VA space (box): \"%s\"", tb.s);
+	fx_close(f);
+}
+
 /* inst decode failures */
 static void test_inst_faults(void **state)
 {
@@ -871,6 +981,7 @@ int main(void)
 		cmocka_unit_test(test_v3_256g),
 		cmocka_unit_test(test_read_bound),
 		cmocka_unit_test(test_inst_faults),
+		cmocka_unit_test(test_inst_describe),
 	};
 
 	return cmocka_run_group_tests_name("mmu", tests, NULL, NULL);
