@@ -406,16 +406,17 @@ static void test_inst_wfi(void **state)
 static void inst_fields_fill(void)
 {
 	memset(ramin, 0, sizeof(ramin));
-	/* dword 128: ADDR_LO 31:12 0xabcde, BIG_PAGE 11, VER2 10, GCC 5,
-	 * TEX 4 clear, VOL 2, TARGET 1:0 = 3; dword 129: ADDR_HI 0x12 */
-	put32(0x200, 0xabcde000u | 1u << 11 | 1u << 10 | 1u << 5 | 1u << 2 | 3);
+	/* dword 128: ADDR_LO 31:12 0xabcde, BIG_PAGE 11 clear (128 KiB),
+	 * VER2 10, GCC 5, TEX 4 clear, VOL 2, TARGET 1:0 = 2; dword 129:
+	 * ADDR_HI 0x12 */
+	put32(0x200, 0xabcde000u | 1u << 10 | 1u << 5 | 1u << 2 | 2);
 	put32(0x204, 0x12);
 	put32(0x208, 0x5432f000u);		/* ADR_LIMIT_LO */
 	put32(0x20c, 0x1);			/* ADR_LIMIT_HI, or the magic */
 	put32(0x21c, 0x80012345u);		/* ENABLE_ATS 31, PASID 19:0 */
 	put32(0x298, 0x5);			/* SC_PDB_VALID: 0, 2 and 63 */
 	put32(0x29c, 0x80000000u);
-	put32(0x2a0, 0xabcde000u | 1u << 11 | 1u << 10 | 1u << 2 | 3);	/* SC0 = base */
+	put32(0x2a0, 0xabcde000u | 1u << 10 | 1u << 2 | 2);	/* SC0 = base */
 	put32(0x2a4, 0x12);
 	/* RAMFC */
 	put32(0x000, 0x1111);			/* GP_PUT */
@@ -460,9 +461,10 @@ static void test_inst_fields(void **state)
 		assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(t[i].chip)->caps, 0x10000,
 					       NVS_AP_VID, &in, why, sizeof(why)), 0);
 		assert_true(in.pdb.addr == 0x12abcde000ull);
-		assert_int_equal(in.pdb.target, 3);
+		assert_int_equal(in.pdb.target, 2);
 		assert_true(in.pdb.vol);
 		assert_true(in.pdb.ver2);
+		assert_false(in.pdb.big64);
 		assert_int_equal(in.fault_replay_gcc, t[i].replay);
 		assert_false(in.fault_replay_tex);
 		assert_int_equal(in.has_adr_limit, t[i].limit);
@@ -500,13 +502,17 @@ static void test_inst_fields(void **state)
 		assert_int_equal(in.has_target, t[i].target);
 		if (t[i].target)
 			assert_int_equal(in.engine, 19);
-		/* the other fault-replay bit, and a subcontext 0 elsewhere */
-		put32(0x200, 0xabcde000u | 1u << 11 | 1u << 10 | 1u << 4 | 1u << 2 | 3);
+		/* the other fault-replay bit, BIG_PAGE 64 KiB without VER2, VOL
+		 * clear, and a subcontext 0 elsewhere */
+		put32(0x200, 0xabcde000u | 1u << 11 | 1u << 4 | 2);
 		put32(0x2a4, 0x13);
 		assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(t[i].chip)->caps, 0x10000,
 					       NVS_AP_VID, &in, why, sizeof(why)), 0);
 		assert_int_equal(in.fault_replay_tex, t[i].replay);
 		assert_false(in.fault_replay_gcc);
+		assert_false(in.pdb.ver2);
+		assert_true(in.pdb.big64);
+		assert_false(in.pdb.vol);
 		assert_false(in.sc0_same);
 	}
 }

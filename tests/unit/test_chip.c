@@ -183,6 +183,28 @@ static void test_table_matches_reference(void **state)
 	assert_int_equal((size_t)rows, n);
 }
 
+/* nvs_arch_from_field: the BOOT architecture numbers of NVIDIA's
+ * dev_boot.h (NV_PMC_BOOT_0_ARCHITECTURE_GK100 0x0e ... GB200 0x1b);
+ * the numbers on both sides of the range are unknown */
+static void test_arch_from_field(void **state)
+{
+	static const struct { unsigned int field; const char *arch; } t[] = {
+		{ 0x00, "unknown" }, { 0x0d, "unknown" }, { 0x0e, "kepler" },
+		{ 0x0f, "kepler" }, { 0x10, "kepler" }, { 0x11, "maxwell" },
+		{ 0x12, "maxwell" }, { 0x13, "pascal" }, { 0x14, "volta" },
+		{ 0x15, "volta" }, { 0x16, "turing" }, { 0x17, "ampere" },
+		{ 0x18, "hopper" }, { 0x19, "ada" }, { 0x1a, "blackwell" },
+		{ 0x1b, "blackwell" }, { 0x1c, "unknown" }, { 0x3f, "unknown" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (strcmp(nvs_arch_name(nvs_arch_from_field(t[i].field)), t[i].arch))
+			fail_msg("architecture 0x%x: %s, want %s", t[i].field,
+				 nvs_arch_name(nvs_arch_from_field(t[i].field)), t[i].arch);
+	assert_int_equal(nvs_arch_from_field(0x0d), NVS_ARCH_UNKNOWN);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -194,6 +216,7 @@ int main(void)
 		cmocka_unit_test(test_dead_gpu),
 		cmocka_unit_test(test_generation_traps),
 		cmocka_unit_test(test_table_matches_reference),
+		cmocka_unit_test(test_arch_from_field),
 	};
 
 	return cmocka_run_group_tests_name("chip", tests, NULL, NULL);
