@@ -387,6 +387,64 @@ static void test_pramin_limits(void **state)
 	nvs_sim_free(g.sim);
 }
 
+static char fmt_text[2048];
+
+static void fmt_pr(void *ctx, const char *fmt, ...)
+{
+	size_t n = strlen(fmt_text);
+	va_list ap;
+
+	(void)ctx;
+	va_start(ap, fmt);
+	vsnprintf(fmt_text + n, sizeof(fmt_text) - n, fmt, ap);
+	va_end(ap);
+}
+
+/* A channel of a TSG whose instance block could not be read: its box
+ * (indented two spaces under the TSG) says so with the reason at the end
+ * of the line; a bare channel's box is not indented. */
+static void test_format_inst_error(void **state)
+{
+	struct nvs_rl_loc loc = { .id = 0, .length = 4, .base = 0x1000 };
+	struct nvs_rl_item it[4];
+	struct nvs_rl_inst ri[4];
+	const char *p;
+
+	(void)state;
+	memset(it, 0, sizeof(it));
+	memset(ri, 0, sizeof(ri));
+	it[0] = (struct nvs_rl_item){ .kind = NVS_RL_TSG, .id = 1, .length = 1, .tsg = -1,
+				      .runqueue = -1, .veid = -1 };
+	it[1] = (struct nvs_rl_item){ .kind = NVS_RL_CHAN, .id = 5, .tsg = 0, .runqueue = -1,
+				      .veid = -1 };
+	it[2] = (struct nvs_rl_item){ .kind = NVS_RL_CHAN, .id = 6, .tsg = -1, .runqueue = -1,
+				      .veid = -1 };
+	it[3] = it[2];
+	it[3].id = 7;		/* its instance block not read (ri[3] not valid) */
+	ri[1].valid = true;
+	ri[1].err = -EIO;
+	snprintf(ri[1].why, sizeof(ri[1].why), "no instance here");
+	ri[2] = ri[1];
+	snprintf(ri[2].why, sizeof(ri[2].why), "nor here");
+	fmt_text[0] = 0;
+	nvs_runlist_format(&loc, it, ri, fmt_pr, NULL);
+	p = strstr(fmt_text, "\n  +- Channel Entry 5");
+	assert_non_null(p);
+	p = strstr(p, "\n  | Instance: ERROR");
+	if (!p || strncmp(strchr(p + 1, '\n') - 19, "|  no instance here", 19))
+		fail_msg("no indented instance error line with its reason:\n%s", fmt_text);
+	p = strstr(fmt_text, "\n+- Channel Entry 6");
+	assert_non_null(p);
+	p = strstr(p, "\n| Instance: ERROR");
+	if (!p || strncmp(strchr(p + 1, '\n') - 11, "|  nor here", 11))
+		fail_msg("no instance error line with its reason:\n%s", fmt_text);
+	/* channel 7: no instance lines at all */
+	p = strstr(fmt_text, "\n+- Channel Entry 7");
+	assert_non_null(p);
+	if (strstr(p, "Instance") || strstr(p, "Page Dir") || strstr(p, "GPFIFO"))
+		fail_msg("instance lines for an unread instance block:\n%s", p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -396,6 +454,7 @@ int main(void)
 		cmocka_unit_test(test_malformed_16),
 		cmocka_unit_test(test_pascal_8byte),
 		cmocka_unit_test(test_pramin_limits),
+		cmocka_unit_test(test_format_inst_error),
 	};
 
 	return cmocka_run_group_tests_name("runlist", tests, NULL, NULL);
