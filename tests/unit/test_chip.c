@@ -183,6 +183,47 @@ static void test_table_matches_reference(void **state)
 	assert_int_equal((size_t)rows, n);
 }
 
+/* Per-generation flags, from the sources chip.c cites on each field:
+ * window TARGET and BASE 23:0 at 0x1700 Kepler-Ada (regs-mmu-gr.md §1.2);
+ * NV_PFIFO_CFG1 and NV_PFIFO_RUNLIST_PREEMPT Maxwell-Turing
+ * (the per-runlist block after that), 4096 PCCSR channels on Kepler and
+ * 2048 on GM10x (regs-fifo.md §4.3, §5.1); BOOT_42 from Pascal on; GSP
+ * from TU100 on, dGPU only, always from GH100 on (regs-fifo.md §1.3). */
+static void test_caps_flags(void **state)
+{
+	const struct nvs_chip *t;
+	size_t n, i;
+
+	t = nvs_chip_table(&n);
+	for (i = 0; i < n; i++) {
+		const struct nvs_caps *c = t[i].caps;
+		enum nvs_arch a = c->arch;
+		bool pre_hopper = a != NVS_ARCH_HOPPER && a != NVS_ARCH_BLACKWELL;
+		bool turing_plus = a >= NVS_ARCH_TURING;
+
+		print_message("  %s\n", t[i].name);
+		assert_int_equal(c->window_has_target, pre_hopper);
+		if (pre_hopper) {
+			assert_int_equal(c->window_reg, 0x1700);
+			assert_int_equal(c->window_base_hi, 23);
+		}
+		/* PFIFO/PCCSR generations only: Ampere+ count channels in CHANNEL_CONFIG */
+		assert_int_equal(c->has_cfg1, a >= NVS_ARCH_MAXWELL && a <= NVS_ARCH_TURING);
+		assert_int_equal(c->has_runlist_preempt,
+				 a >= NVS_ARCH_MAXWELL && a <= NVS_ARCH_TURING);
+		/* PFIFO submit registers hold the address >> 12 (regs-fifo.md §3.1) */
+		if (a <= NVS_ARCH_TURING)
+			assert_int_equal(c->rl_base_shift, 12);
+		if (a == NVS_ARCH_KEPLER)
+			assert_int_equal(c->pccsr_channels, 4096);
+		if (a == NVS_ARCH_MAXWELL)
+			assert_int_equal(c->pccsr_channels, 2048);
+		assert_int_equal(c->has_boot42, a >= NVS_ARCH_PASCAL);
+		assert_int_equal(c->gsp_capable, turing_plus && !t[i].tegra);
+		assert_int_equal(c->gsp_always, !pre_hopper && !t[i].tegra);
+	}
+}
+
 /* nvs_arch_from_field: the BOOT architecture numbers of NVIDIA's
  * dev_boot.h (NV_PMC_BOOT_0_ARCHITECTURE_GK100 0x0e ... GB200 0x1b);
  * the numbers on both sides of the range are unknown */
@@ -217,6 +258,7 @@ int main(void)
 		cmocka_unit_test(test_generation_traps),
 		cmocka_unit_test(test_table_matches_reference),
 		cmocka_unit_test(test_arch_from_field),
+		cmocka_unit_test(test_caps_flags),
 	};
 
 	return cmocka_run_group_tests_name("chip", tests, NULL, NULL);
