@@ -74,6 +74,22 @@ static void test_boot0_fallback(void **state)
 	assert_int_equal(id.chip_id, 0x124);
 	assert_int_equal(ident(0x124000a1, 0xffffffff, &id), 0);
 	assert_int_equal(id.chip_id, 0x124);
+	assert_int_equal(id.boot42, 0);		/* chip.h: 0 when not used */
+	/* a PRI error is not used either */
+	assert_int_equal(ident(0x124000a1, 0xbadf1100, &id), 0);
+	assert_int_equal(id.boot42, 0);
+	assert_false(id.from_boot42);
+	/* ARCHITECTURE 29:24 of 0 with other fields set (implementation 1,
+	 * revisions): no architecture, so BOOT_0 decides */
+	assert_int_equal(ident(0x140000a1, 0x0011a100, &id), 0);
+	assert_false(id.from_boot42);
+	assert_int_equal(id.chip_id, 0x140);
+	assert_int_equal(id.boot42, 0);
+	/* the smallest non-zero architecture is a BOOT_42 reading */
+	assert_int_equal(ident(0x140000a1, 0x01000000, &id), 0);
+	assert_true(id.from_boot42);
+	assert_int_equal(id.chip_id, 0x010);
+	assert_int_equal(id.boot42, 0x01000000);
 }
 
 /* BOOT_42 wins over BOOT_0 when both are valid (RM prefers it). */
