@@ -230,6 +230,15 @@ static void test_caps_flags(void **state)
 		/* PFIFO submit registers hold the address >> 12 (regs-fifo.md §3.1) */
 		if (a <= NVS_ARCH_TURING)
 			assert_int_equal(c->rl_base_shift, 12);
+		/* the NV_RUNLIST block's alignment, NV_RAMRL_ENTRY_BASE_SHIFT of
+		 * NVIDIA's dev_ram.h: 12 on GA100, 8 on GB20x (dGPU and Tegra),
+		 * 10 on every other Ampere-Blackwell chip */
+		else if (t[i].id == 0x170)
+			assert_int_equal(c->rl_base_shift, 12);
+		else if (t[i].id >= 0x1b0)
+			assert_int_equal(c->rl_base_shift, 8);
+		else
+			assert_int_equal(c->rl_base_shift, 10);
 		if (a == NVS_ARCH_KEPLER)
 			assert_int_equal(c->pccsr_channels, 4096);
 		if (a == NVS_ARCH_MAXWELL)
