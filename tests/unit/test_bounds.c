@@ -393,6 +393,17 @@ static void test_inst_wfi(void **state)
 	/* 4 KiB alignment */
 	assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(0x140)->caps, 0x10800, NVS_AP_VID, &in,
 				       why, sizeof(why)), -EIO);
+	/* the widest PDB field reaches address bit 57 (v2 sys, 53:8 << 4):
+	 * ADDR_HI bit 25 (address bit 57) is a PDB, bit 26 (58) is absurd */
+	put32(0x200, 0);
+	put32(0x204, 1u << 25);
+	assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(0x140)->caps, 0x10000, NVS_AP_VID, &in,
+				       why, sizeof(why)), 0);
+	assert_true(in.pdb.addr == 1ull << 57);
+	put32(0x204, 1u << 26);
+	assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(0x140)->caps, 0x10000, NVS_AP_VID, &in,
+				       why, sizeof(why)), -EIO);
+	assert_non_null(strstr(why, "absurd PDB 0x400000000000000"));
 }
 
 /*
@@ -403,6 +414,9 @@ static void test_inst_wfi(void **state)
  * pre-Hopper, SET_CHANNEL_INFO Volta-Hopper, TARGET Turing-Ada, the magic
  * dword and the moved GP registers on Blackwell, no USERD there).
  */
+static char box_text[2048];
+static void box_pr(void *ctx, const char *fmt, ...);
+
 static void inst_fields_fill(void)
 {
 	memset(ramin, 0, sizeof(ramin));
@@ -502,6 +516,18 @@ static void test_inst_fields(void **state)
 		assert_int_equal(in.has_target, t[i].target);
 		if (t[i].target)
 			assert_int_equal(in.engine, 19);
+		/* GP_GET and GP_PUT in both texts, the entry count 2^11 */
+		box_text[0] = 0;
+		nvs_inst_format(&in, "", box_pr, NULL);
+		if (!strstr(box_text, t[i].gb ? "GPFIFO VA 0x352468ace0, GP_GET 13107 GP_PUT 17476\n" :
+				      t[i].limit2 ? "GPFIFO VA 0x4213579bd8, 2048 entries, GP_GET 8738 GP_PUT 4369\n" :
+				      "GPFIFO VA 0x4213579bd8, GP_GET 8738 GP_PUT 4369\n"))
+			fail_msg("chip 0x%x: GPFIFO line missing:\n%s", t[i].chip, box_text);
+		box_text[0] = 0;
+		nvs_inst_format_box(&in, "", box_pr, NULL);
+		if (!strstr(box_text, t[i].gb ? "| GP_GET:        13107|\n| GP_PUT:        17476|\n" :
+				      "| GP_GET:         8738|\n| GP_PUT:         4369|\n"))
+			fail_msg("chip 0x%x: GP_GET/GP_PUT box lines missing:\n%s", t[i].chip, box_text);
 		/* the other fault-replay bit, BIG_PAGE 64 KiB without VER2, VOL
 		 * clear, and a subcontext 0 elsewhere */
 		put32(0x200, 0xabcde000u | 1u << 11 | 1u << 4 | 2);

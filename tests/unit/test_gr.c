@@ -407,6 +407,14 @@ static void test_ampere(void **state)
 	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
 	assert_false(gr.logical_known);
 	assert_int_equal(gr.tpcs_enabled, 21);
+	/* physical GPC 3 again, the one logical GPC 0 named: repeated */
+	fake_set(&r, 0xcc08, 0x80000000 | 3 << 16);
+	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
+	assert_false(gr.logical_known);
+	/* physical GPC 4 of 4 (NUM_GPCS): beyond the chip, not a map */
+	fake_set(&r, 0xcc08, 0x80000000 | 4 << 16);
+	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
+	assert_false(gr.logical_known);
 }
 
 /* PRI errors / all-ones / idle: -EIO, never 0 or the error value */

@@ -413,8 +413,9 @@ static void test_format_inst_error(void **state)
 	(void)state;
 	memset(it, 0, sizeof(it));
 	memset(ri, 0, sizeof(ri));
+	/* timeslice 128 << 3 units of 1024 ns (regs-fifo.md §5.4) = 1048.576 us */
 	it[0] = (struct nvs_rl_item){ .kind = NVS_RL_TSG, .id = 1, .length = 1, .tsg = -1,
-				      .runqueue = -1, .veid = -1 };
+				      .runqueue = -1, .veid = -1, .scale = 3, .timeout = 128 };
 	it[1] = (struct nvs_rl_item){ .kind = NVS_RL_CHAN, .id = 5, .tsg = 0, .runqueue = -1,
 				      .veid = -1 };
 	it[2] = (struct nvs_rl_item){ .kind = NVS_RL_CHAN, .id = 6, .tsg = -1, .runqueue = -1,
@@ -428,6 +429,7 @@ static void test_format_inst_error(void **state)
 	snprintf(ri[2].why, sizeof(ri[2].why), "nor here");
 	fmt_text[0] = 0;
 	nvs_runlist_format(&loc, it, ri, fmt_pr, NULL);
+	assert_non_null(strstr(fmt_text, "\n| Slice us:   1048.576|\n"));
 	p = strstr(fmt_text, "\n  +- Channel Entry 5");
 	assert_non_null(p);
 	p = strstr(p, "\n  | Instance: ERROR");
