@@ -373,6 +373,29 @@ static void check_format(const char *profile, bool info2)
 	}
 	assert_int_equal(rows, t->n);
 	assert_true(zeros > 0);		/* an engine on runlist 0 */
+	/* "Runlist -> engines": each engine's runlist line, with the runlist's
+	 * pri base on DEVICE_INFO2 chips (every engine of a runlist has the
+	 * same) and none on legacy ones, names the engine (type 0: GRAPHICS) */
+	for (i = 0; i < t->n; i++) {
+		const struct nvs_engine *e = &t->eng[i];
+		char want[64];
+		const char *at, *end;
+
+		if (e->runlist < 0)
+			continue;
+		if (info2)
+			snprintf(want, sizeof(want), "\nRunlist %2d (0x%x):", e->runlist,
+				 e->runlist_pri_base);
+		else
+			snprintf(want, sizeof(want), "\nRunlist %2d:", e->runlist);
+		at = strstr(fmt_text, want);
+		if (!at)
+			fail_msg("%s: no \"%s\" in\n%s", profile, want + 1, fmt_text);
+		end = strchr(at + 1, '\n');
+		if (e->type == 0 && e->instance == 0 &&
+		    !(strstr(at, " GRAPHICS0") && strstr(at, " GRAPHICS0") < end))
+			fail_msg("%s: GRAPHICS0 not on its runlist line", profile);
+	}
 	for (i = 0; i < t->n; i++)
 		if (info2 && t->eng[i].runlist_pri_base)
 			break;
@@ -383,7 +406,25 @@ static void check_format(const char *profile, bool info2)
 
 static void test_format_columns(void **state)
 {
+	struct nvs_topology *t = calloc(1, sizeof(*t));
+
 	(void)state;
+	/* one engine, alone on its runlist with a pri base; a stale entry
+	 * past t->n (runlist 0, another base) is not part of the table */
+	t->info2 = true;
+	t->version = 2;
+	t->n = 1;
+	t->rows = 3;
+	t->eng[0] = (struct nvs_engine){ .type = 0, .runlist = 0, .runlist_pri_base = 0x2000,
+					 .fault_id = -1, .reset_id = -1, .rleng_id = 0,
+					 .engine_id = -1, .intr_id = -1, .is_engine = true };
+	t->eng[1] = t->eng[0];
+	t->eng[1].runlist_pri_base = 0x9000;
+	fmt_text[0] = 0;
+	nvs_ptop_format(t, fmt_pr, NULL);
+	if (!strstr(fmt_text, "\nRunlist  0 (0x2000): GRAPHICS0\n"))
+		fail_msg("one-engine table:\n%s", fmt_text);
+	free(t);
 	check_format("build/profiles/gv100.nvss", false);
 	check_format("build/profiles/ga100.nvss", true);
 }
