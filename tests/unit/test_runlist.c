@@ -447,6 +447,51 @@ static void test_format_inst_error(void **state)
 		fail_msg("instance lines for an unread instance block:\n%s", p);
 }
 
+static unsigned int intr_calls;
+
+static int intr_yield(void *ctx)
+{
+	(void)ctx;
+	intr_calls++;
+	return -EINTR;
+}
+
+/* Instance blocks are read for channels that have one, nothing else: a
+ * TSG entry and a channel without an instance pointer stay !valid; an
+ * unaligned pointer is read and fails (-EIO). */
+static void test_read_insts_which(void **state)
+{
+	struct gpu g;
+	struct nvs_rl_loc loc = { .id = 0, .length = 3 };
+	struct nvs_rl_item it[3];
+	struct nvs_rl_inst ri[3];
+
+	(void)state;
+	gpu_open_sim(&g, nvs_sim_open(H100_SNAP, NULL, 0));
+	memset(it, 0, sizeof(it));
+	it[0] = (struct nvs_rl_item){ .kind = NVS_RL_TSG, .id = 1, .length = 2, .tsg = -1 };
+	it[1] = (struct nvs_rl_item){ .kind = NVS_RL_CHAN, .id = 2, .tsg = 0 };
+	it[2] = (struct nvs_rl_item){ .kind = NVS_RL_CHAN, .id = 3, .tsg = 0, .has_inst = true,
+				      .inst = 0x1234, .inst_ap = NVS_AP_VID };
+	memset(ri, 0x5a, sizeof(ri));
+	nvs_runlist_read_insts(nvs_sim_io(g.sim), g.id.caps, &loc, it, ri);
+	assert_false(ri[0].valid);
+	assert_false(ri[1].valid);
+	assert_true(ri[2].valid);
+	assert_int_equal(ri[2].err, -EIO);
+	assert_non_null(strstr(ri[2].why, "aligned"));
+	/* a fatal signal (yield -EINTR) before the first read: none is read */
+	{
+		struct nvs_io yio = *nvs_sim_io(g.sim);
+
+		yio.yield = intr_yield;
+		nvs_runlist_read_insts(&yio, g.id.caps, &loc, it, ri);
+		assert_false(ri[2].valid);
+		assert_int_equal(intr_calls, 1);
+	}
+	nvs_sim_free(g.sim);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -457,6 +502,7 @@ int main(void)
 		cmocka_unit_test(test_pascal_8byte),
 		cmocka_unit_test(test_pramin_limits),
 		cmocka_unit_test(test_format_inst_error),
+		cmocka_unit_test(test_read_insts_which),
 	};
 
 	return cmocka_run_group_tests_name("runlist", tests, NULL, NULL);
