@@ -393,6 +393,13 @@ static void test_inst_wfi(void **state)
 	/* 4 KiB alignment */
 	assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(0x140)->caps, 0x10800, NVS_AP_VID, &in,
 				       why, sizeof(why)), -EIO);
+	/* no reason buffer (why NULL, whatever its length, or length 0) */
+	assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(0x140)->caps, 0x10800, NVS_AP_VID, &in,
+				       NULL, sizeof(why)), -EIO);
+	why[0] = 'x';
+	assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(0x140)->caps, 0x10800, NVS_AP_VID, &in,
+				       why, 0), -EIO);
+	assert_int_equal(why[0], 'x');
 	/* the widest PDB field reaches address bit 57 (v2 sys, 53:8 << 4):
 	 * ADDR_HI bit 25 (address bit 57) is a PDB, bit 26 (58) is absurd */
 	put32(0x200, 0);

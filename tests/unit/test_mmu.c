@@ -709,6 +709,17 @@ static void test_v3_sparse_pdes(void **state)
 	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pde(t[3]));
 	put64(f, t[3] + idx(va, 37, 29) * 8, v3_pde(t[4]));
 	pd0e = t[4] + idx(va, 28, 21) * 16;
+	{
+		/* a big-page table above 4 GiB: dual PDE word 0 holds address
+		 * bits 31:8, word 1 bits 51:32 (mmu §4.4) */
+		static const uint8_t zero[4096];
+		uint64_t big = 0x123456000ull;
+
+		assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_VID, big, zero, sizeof(zero)), 0);
+		put64(f, pd0e, ((big >> 32) << 32) | (big & 0xffffff00u) | (1ull << 1) | (2ull << 3));
+		put64(f, big + idx(va, 20, 16) * 8, v3_pte(0xb0000000ull));
+		expect_pa(f, va, 0xb0000000ull + (va & 0xffff));
+	}
 	for (i = 0; i < NVS_ARRAY_SIZE(pcfs); i++) {
 		/* PD0 both halves aperture 0; the big half's PCF 5:3 decides */
 		put64(f, pd0e, (uint64_t)pcfs[i].pcf << 3);
