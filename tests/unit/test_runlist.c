@@ -364,6 +364,48 @@ static void test_pascal_8byte(void **state)
 	nvss_free(snap);
 }
 
+/* NV_PFIFO_CFG1 of 16 channels: a bare channel 16 is beyond them, so it
+ * is an error and neither its PCCSR state nor its instance pointer is
+ * read, even where PCCSR channel 16 holds a bound instance (regs-fifo.md
+ * §4.1/§4.3: 8 bytes a channel from 0x800000) */
+static void test_pascal_channel_beyond_cfg1(void **state)
+{
+	struct nvss *snap;
+	struct gpu g;
+	struct nvs_rl_loc loc;
+	struct nvs_rl_item *it;
+	char err[256], *at;
+	int e;
+	char text[sizeof(gp106_snap) + 64 * 32 + 64];
+	size_t len = sizeof(gp106_snap) - 1;
+	unsigned int i;
+
+	(void)state;
+	memcpy(text, gp106_snap, len + 1);
+	at = strstr(text, "r 0x00002008 0x00001000");
+	assert_non_null(at);
+	memcpy(at, "r 0x00002008 0x00000010", 23);
+	at = strstr(text, "0900000000000000\n");
+	assert_non_null(at);
+	memcpy(at, "10", 2);				/* ch 9 -> ch 16 */
+	for (i = 3; i < 64; i++)
+		len += (size_t)sprintf(text + len, "r 0x%08x 0x00000000\n", 0x22700 + i * 4);
+	len += (size_t)sprintf(text + len, "r 0x00800080 0x80000310\nr 0x00800084 0x17000001\n");
+	assert_int_equal(nvss_parse_buf(text, len, "gp106", &snap, err, sizeof(err)), 0);
+	gpu_open_sim(&g, nvs_sim_new(snap, NULL, err, sizeof(err)));
+	it = decode(&g, &g.pramin_io, 0, &loc, &e, NULL);
+	assert_int_equal(e, 0);
+	assert_int_equal(loc.num_channels, 16);
+	assert_int_equal(it[3].id, 16);
+	assert_int_equal(it[3].err, NVS_RLE_BAD_ID);
+	assert_false(it[3].st.valid);
+	assert_false(it[3].has_inst);
+	assert_true(it[1].has_inst);			/* channel 1 < 16: read */
+	free(it);
+	nvs_sim_free(g.sim);
+	nvss_free(snap);
+}
+
 /* Misaligned and out-of-reach reads are refused before touching hardware. */
 static void test_pramin_limits(void **state)
 {
@@ -500,6 +542,7 @@ int main(void)
 		cmocka_unit_test(test_pri_error_entry),
 		cmocka_unit_test(test_malformed_16),
 		cmocka_unit_test(test_pascal_8byte),
+		cmocka_unit_test(test_pascal_channel_beyond_cfg1),
 		cmocka_unit_test(test_pramin_limits),
 		cmocka_unit_test(test_format_inst_error),
 		cmocka_unit_test(test_read_insts_which),
