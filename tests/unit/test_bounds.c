@@ -393,6 +393,161 @@ static void test_inst_wfi(void **state)
 	/* 4 KiB alignment */
 	assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(0x140)->caps, 0x10800, NVS_AP_VID, &in,
 				       why, sizeof(why)), -EIO);
+	/* no reason buffer (why NULL, whatever its length, or length 0) */
+	assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(0x140)->caps, 0x10800, NVS_AP_VID, &in,
+				       NULL, sizeof(why)), -EIO);
+	why[0] = 'x';
+	assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(0x140)->caps, 0x10800, NVS_AP_VID, &in,
+				       why, 0), -EIO);
+	assert_int_equal(why[0], 'x');
+	/* the widest PDB field reaches address bit 57 (v2 sys, 53:8 << 4):
+	 * ADDR_HI bit 25 (address bit 57) is a PDB, bit 26 (58) is absurd */
+	put32(0x200, 0);
+	put32(0x204, 1u << 25);
+	assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(0x140)->caps, 0x10000, NVS_AP_VID, &in,
+				       why, sizeof(why)), 0);
+	assert_true(in.pdb.addr == 1ull << 57);
+	put32(0x204, 1u << 26);
+	assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(0x140)->caps, 0x10000, NVS_AP_VID, &in,
+				       why, sizeof(why)), -EIO);
+	assert_non_null(strstr(why, "absurd PDB 0x400000000000000"));
+}
+
+/*
+ * Every RAMIN/RAMFC field at a value with neighbour bits set, per layout.
+ * Offsets and bit ranges from regs-mmu-gr.md §3.1/§3.3 as written out in
+ * the comments of include/nvsched/regs/mmu.h, which fields each generation
+ * has from kmod/hw/inst.h (VA limit Kepler-Pascal and TU10x, LIMIT2
+ * pre-Hopper, SET_CHANNEL_INFO Volta-Hopper, TARGET Turing-Ada, the magic
+ * dword and the moved GP registers on Blackwell, no USERD there).
+ */
+static char box_text[2048];
+static void box_pr(void *ctx, const char *fmt, ...);
+
+static void inst_fields_fill(void)
+{
+	memset(ramin, 0, sizeof(ramin));
+	/* dword 128: ADDR_LO 31:12 0xabcde, BIG_PAGE 11 clear (128 KiB),
+	 * VER2 10, GCC 5, TEX 4 clear, VOL 2, TARGET 1:0 = 2; dword 129:
+	 * ADDR_HI 0x12 */
+	put32(0x200, 0xabcde000u | 1u << 10 | 1u << 5 | 1u << 2 | 2);
+	put32(0x204, 0x12);
+	put32(0x208, 0x5432f000u);		/* ADR_LIMIT_LO */
+	put32(0x20c, 0x1);			/* ADR_LIMIT_HI, or the magic */
+	put32(0x21c, 0x80012345u);		/* ENABLE_ATS 31, PASID 19:0 */
+	put32(0x298, 0x5);			/* SC_PDB_VALID: 0, 2 and 63 */
+	put32(0x29c, 0x80000000u);
+	put32(0x2a0, 0xabcde000u | 1u << 10 | 1u << 2 | 2);	/* SC0 = base */
+	put32(0x2a4, 0x12);
+	/* RAMFC */
+	put32(0x000, 0x1111);			/* GP_PUT */
+	put32(0x008, 0x87654200u | 0x1ff);	/* USERD ADDR 31:9, TARGET 1:0 = 3 */
+	put32(0x00c, 0x7);			/* USERD_HI */
+	put32(0x014, 0x2222);			/* GP_GET */
+	put32(0x048, 0x13579bdfu);		/* GP_BASE OFFSET 31:3 */
+	put32(0x04c, 0x002bff42u);		/* LIMIT2 20:16 = 11, OFFSET_HI 7:0 = 0x42 */
+	put32(0x0ac, 0xfffffff3u);		/* TARGET ENGINE 4:0 = 19 */
+	put32(0x0fc, 0xfabc25ffu);		/* CHID 27:16 0xabc, VEID 13:8 0x25 */
+	/* Blackwell RAMFC (mmu.h NV_RAMFC_*_GB100) */
+	put32(0x090, 0x2468ace7u);		/* GP_BASE */
+	put32(0x094, 0xffffff35u);		/* GP_BASE_HI: VA bits 39:32 0x35 */
+	put32(0x098, 0x3333);			/* GP_GET */
+	put32(0x0c0, 0x4444);			/* DEBUG_STATE(0) = GP_PUT */
+}
+
+static void test_inst_fields(void **state)
+{
+	static const struct {
+		uint16_t chip;
+		bool replay, limit, subctx, magic, limit2, chinfo, target, gb;
+	} t[] = {
+		{ 0x0e4, false, true, false, false, true, false, false, false },	/* Kepler */
+		{ 0x136, true, true, false, false, true, false, false, false },		/* Pascal */
+		{ 0x140, true, false, true, false, true, true, false, false },		/* Volta */
+		{ 0x164, true, true, true, false, true, true, true, false },		/* Turing */
+		{ 0x192, true, false, true, false, true, true, true, false },		/* Ada */
+		{ 0x180, true, false, true, false, false, true, false, false },	/* Hopper */
+		{ 0x1b2, true, false, true, true, false, false, false, true },		/* Blackwell */
+	};
+	struct fake f = { 0 };
+	struct nvs_io io = { .rd32 = f_rd, .wr32 = f_wr, .mem_read = m_rd, .ctx = &f };
+	struct nvs_inst in;
+	char why[128];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		print_message("  chip 0x%x\n", t[i].chip);
+		inst_fields_fill();
+		assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(t[i].chip)->caps, 0x10000,
+					       NVS_AP_VID, &in, why, sizeof(why)), 0);
+		assert_true(in.pdb.addr == 0x12abcde000ull);
+		assert_int_equal(in.pdb.target, 2);
+		assert_true(in.pdb.vol);
+		assert_true(in.pdb.ver2);
+		assert_false(in.pdb.big64);
+		assert_int_equal(in.fault_replay_gcc, t[i].replay);
+		assert_false(in.fault_replay_tex);
+		assert_int_equal(in.has_adr_limit, t[i].limit);
+		if (t[i].limit)
+			assert_true(in.adr_limit == 0x15432f000ull);
+		assert_int_equal(in.has_magic, t[i].magic);
+		if (t[i].magic)
+			assert_int_equal(in.magic, 1);
+		assert_int_equal(in.has_subctx, t[i].subctx);
+		if (t[i].subctx) {
+			assert_int_equal(in.pasid, 0x12345);
+			assert_true(in.ats);
+			assert_true(in.sc_valid == (0x5ull | 1ull << 63));
+			assert_int_equal(in.sc_count, 3);
+			assert_true(in.sc0_same);
+		}
+		assert_int_equal(in.has_userd, !t[i].gb);
+		if (t[i].gb) {
+			assert_true(in.gp_base == 0x352468ace0ull);
+			assert_int_equal(in.gp_get, 0x3333);
+			assert_int_equal(in.gp_put, 0x4444);
+		} else {
+			assert_true(in.gp_base == 0x4213579bd8ull);
+			assert_int_equal(in.gp_get, 0x2222);
+			assert_int_equal(in.gp_put, 0x1111);
+			assert_true(in.userd == 0x787654200ull);
+			assert_int_equal(in.userd_target, 3);
+		}
+		assert_int_equal(in.gp_limit2, t[i].limit2 ? 11 : -1);
+		assert_int_equal(in.has_chinfo, t[i].chinfo);
+		if (t[i].chinfo) {
+			assert_int_equal(in.chid, 0xabc);
+			assert_int_equal(in.veid, 0x25);
+		}
+		assert_int_equal(in.has_target, t[i].target);
+		if (t[i].target)
+			assert_int_equal(in.engine, 19);
+		/* GP_GET and GP_PUT in both texts, the entry count 2^11 */
+		box_text[0] = 0;
+		nvs_inst_format(&in, "", box_pr, NULL);
+		if (!strstr(box_text, t[i].gb ? "GPFIFO VA 0x352468ace0, GP_GET 13107 GP_PUT 17476\n" :
+				      t[i].limit2 ? "GPFIFO VA 0x4213579bd8, 2048 entries, GP_GET 8738 GP_PUT 4369\n" :
+				      "GPFIFO VA 0x4213579bd8, GP_GET 8738 GP_PUT 4369\n"))
+			fail_msg("chip 0x%x: GPFIFO line missing:\n%s", t[i].chip, box_text);
+		box_text[0] = 0;
+		nvs_inst_format_box(&in, "", box_pr, NULL);
+		if (!strstr(box_text, t[i].gb ? "| GP_GET:        13107|\n| GP_PUT:        17476|\n" :
+				      "| GP_GET:         8738|\n| GP_PUT:         4369|\n"))
+			fail_msg("chip 0x%x: GP_GET/GP_PUT box lines missing:\n%s", t[i].chip, box_text);
+		/* the other fault-replay bit, BIG_PAGE 64 KiB without VER2, VOL
+		 * clear, and a subcontext 0 elsewhere */
+		put32(0x200, 0xabcde000u | 1u << 11 | 1u << 4 | 2);
+		put32(0x2a4, 0x13);
+		assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(t[i].chip)->caps, 0x10000,
+					       NVS_AP_VID, &in, why, sizeof(why)), 0);
+		assert_int_equal(in.fault_replay_tex, t[i].replay);
+		assert_false(in.fault_replay_gcc);
+		assert_false(in.pdb.ver2);
+		assert_true(in.pdb.big64);
+		assert_false(in.pdb.vol);
+		assert_false(in.sc0_same);
+	}
 }
 
 static char box_text[2048];
@@ -466,6 +621,7 @@ int main(void)
 		cmocka_unit_test(test_timeslice),
 		cmocka_unit_test(test_identify_guess),
 		cmocka_unit_test(test_inst_wfi),
+		cmocka_unit_test(test_inst_fields),
 		cmocka_unit_test(test_inst_gpfifo_entries),
 		cmocka_unit_test(test_entry_size),
 	};

@@ -306,6 +306,16 @@ static void test_errors(void **state)
 	fake_set(&r, 0x104028, 0xbad00100);
 	assert_int_equal(nvs_ce_pce_map(&io, caps_of(0x164), &v), -EIO);
 	assert_int_equal(nvs_ce_num_ces(&io, caps_of(0x164), &v), -EIO);
+	/* a readable PCE_MAP is returned as read (bit i = PCE i), 0 too */
+	fake_set(&r, 0x104028, 0x0000f00f);
+	v = 0;
+	assert_int_equal(nvs_ce_pce_map(&io, caps_of(0x164), &v), 0);
+	assert_int_equal(v, 0xf00f);
+	fake_set(&r, 0x104028, 0);
+	assert_int_equal(nvs_ce_pce_map(&io, caps_of(0x164), &v), 0);
+	assert_int_equal(v, 0);
+	/* no PCE map before Pascal: -EOPNOTSUPP, nothing read */
+	assert_int_equal(nvs_ce_pce_map(&io, caps_of(0x124), &v), -EOPNOTSUPP);
 	/* NV_PTOP_SCAL_NUM_CES (0x22444): VALUE 4:0 (the generator's table) */
 	fake_set(&r, 0x22444, 0x000000e6);
 	v = 0;

@@ -74,6 +74,22 @@ static void test_boot0_fallback(void **state)
 	assert_int_equal(id.chip_id, 0x124);
 	assert_int_equal(ident(0x124000a1, 0xffffffff, &id), 0);
 	assert_int_equal(id.chip_id, 0x124);
+	assert_int_equal(id.boot42, 0);		/* chip.h: 0 when not used */
+	/* a PRI error is not used either */
+	assert_int_equal(ident(0x124000a1, 0xbadf1100, &id), 0);
+	assert_int_equal(id.boot42, 0);
+	assert_false(id.from_boot42);
+	/* ARCHITECTURE 29:24 of 0 with other fields set (implementation 1,
+	 * revisions): no architecture, so BOOT_0 decides */
+	assert_int_equal(ident(0x140000a1, 0x0011a100, &id), 0);
+	assert_false(id.from_boot42);
+	assert_int_equal(id.chip_id, 0x140);
+	assert_int_equal(id.boot42, 0);
+	/* the smallest non-zero architecture is a BOOT_42 reading */
+	assert_int_equal(ident(0x140000a1, 0x01000000, &id), 0);
+	assert_true(id.from_boot42);
+	assert_int_equal(id.chip_id, 0x010);
+	assert_int_equal(id.boot42, 0x01000000);
 }
 
 /* BOOT_42 wins over BOOT_0 when both are valid (RM prefers it). */
@@ -183,6 +199,78 @@ static void test_table_matches_reference(void **state)
 	assert_int_equal((size_t)rows, n);
 }
 
+/* Per-generation flags, from the sources chip.c cites on each field:
+ * window TARGET and BASE 23:0 at 0x1700 Kepler-Ada (regs-mmu-gr.md §1.2);
+ * NV_PFIFO_CFG1 and NV_PFIFO_RUNLIST_PREEMPT Maxwell-Turing
+ * (the per-runlist block after that), 4096 PCCSR channels on Kepler and
+ * 2048 on GM10x (regs-fifo.md §4.3, §5.1); BOOT_42 from Pascal on; GSP
+ * from TU100 on, dGPU only, always from GH100 on (regs-fifo.md §1.3). */
+static void test_caps_flags(void **state)
+{
+	const struct nvs_chip *t;
+	size_t n, i;
+
+	t = nvs_chip_table(&n);
+	for (i = 0; i < n; i++) {
+		const struct nvs_caps *c = t[i].caps;
+		enum nvs_arch a = c->arch;
+		bool pre_hopper = a != NVS_ARCH_HOPPER && a != NVS_ARCH_BLACKWELL;
+		bool turing_plus = a >= NVS_ARCH_TURING;
+
+		print_message("  %s\n", t[i].name);
+		assert_int_equal(c->window_has_target, pre_hopper);
+		if (pre_hopper) {
+			assert_int_equal(c->window_reg, 0x1700);
+			assert_int_equal(c->window_base_hi, 23);
+		}
+		/* PFIFO/PCCSR generations only: Ampere+ count channels in CHANNEL_CONFIG */
+		assert_int_equal(c->has_cfg1, a >= NVS_ARCH_MAXWELL && a <= NVS_ARCH_TURING);
+		assert_int_equal(c->has_runlist_preempt,
+				 a >= NVS_ARCH_MAXWELL && a <= NVS_ARCH_TURING);
+		/* PFIFO submit registers hold the address >> 12 (regs-fifo.md §3.1) */
+		if (a <= NVS_ARCH_TURING)
+			assert_int_equal(c->rl_base_shift, 12);
+		/* the NV_RUNLIST block's alignment, NV_RAMRL_ENTRY_BASE_SHIFT of
+		 * NVIDIA's dev_ram.h: 12 on GA100, 8 on GB20x (dGPU and Tegra),
+		 * 10 on every other Ampere-Blackwell chip */
+		else if (t[i].id == 0x170)
+			assert_int_equal(c->rl_base_shift, 12);
+		else if (t[i].id >= 0x1b0)
+			assert_int_equal(c->rl_base_shift, 8);
+		else
+			assert_int_equal(c->rl_base_shift, 10);
+		if (a == NVS_ARCH_KEPLER)
+			assert_int_equal(c->pccsr_channels, 4096);
+		if (a == NVS_ARCH_MAXWELL)
+			assert_int_equal(c->pccsr_channels, 2048);
+		assert_int_equal(c->has_boot42, a >= NVS_ARCH_PASCAL);
+		assert_int_equal(c->gsp_capable, turing_plus && !t[i].tegra);
+		assert_int_equal(c->gsp_always, !pre_hopper && !t[i].tegra);
+	}
+}
+
+/* nvs_arch_from_field: the BOOT architecture numbers of NVIDIA's
+ * dev_boot.h (NV_PMC_BOOT_0_ARCHITECTURE_GK100 0x0e ... GB200 0x1b);
+ * the numbers on both sides of the range are unknown */
+static void test_arch_from_field(void **state)
+{
+	static const struct { unsigned int field; const char *arch; } t[] = {
+		{ 0x00, "unknown" }, { 0x0d, "unknown" }, { 0x0e, "kepler" },
+		{ 0x0f, "kepler" }, { 0x10, "kepler" }, { 0x11, "maxwell" },
+		{ 0x12, "maxwell" }, { 0x13, "pascal" }, { 0x14, "volta" },
+		{ 0x15, "volta" }, { 0x16, "turing" }, { 0x17, "ampere" },
+		{ 0x18, "hopper" }, { 0x19, "ada" }, { 0x1a, "blackwell" },
+		{ 0x1b, "blackwell" }, { 0x1c, "unknown" }, { 0x3f, "unknown" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (strcmp(nvs_arch_name(nvs_arch_from_field(t[i].field)), t[i].arch))
+			fail_msg("architecture 0x%x: %s, want %s", t[i].field,
+				 nvs_arch_name(nvs_arch_from_field(t[i].field)), t[i].arch);
+	assert_int_equal(nvs_arch_from_field(0x0d), NVS_ARCH_UNKNOWN);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -194,6 +282,8 @@ int main(void)
 		cmocka_unit_test(test_dead_gpu),
 		cmocka_unit_test(test_generation_traps),
 		cmocka_unit_test(test_table_matches_reference),
+		cmocka_unit_test(test_arch_from_field),
+		cmocka_unit_test(test_caps_flags),
 	};
 
 	return cmocka_run_group_tests_name("chip", tests, NULL, NULL);

@@ -379,6 +379,58 @@ static void test_plan_check_count(void **state)
 	assert_int_equal(f.reads, 2);
 }
 
+/* nvs_plan_wait (control.h): up to max_polls polls, wait() after each one
+ * still pending, then one last poll; a register that clears after k waits */
+struct countdown {
+	unsigned int left, waits;
+};
+
+static uint32_t cd_rd(void *ctx, uint32_t off)
+{
+	struct countdown *c = ctx;
+
+	assert_int_equal(off, 0x2634);
+	return c->left ? 0x1 : 0x0;
+}
+
+static void cd_wait(void *ctx)
+{
+	struct countdown *c = ctx;
+
+	c->waits++;
+	if (c->left)
+		c->left--;
+}
+
+static void test_plan_wait(void **state)
+{
+	struct countdown c;
+	struct nvs_io io = { .rd32 = cd_rd, .wr32 = f_wr, .ctx = &c };
+	struct nvs_plan p;
+
+	(void)state;
+	memset(&p, 0, sizeof(p));
+	p.poll_off = 0x2634;
+	p.poll_mask = 0x1;
+	/* clears after exactly max_polls waits: the last poll sees it */
+	c = (struct countdown){ .left = 4 };
+	assert_int_equal(nvs_plan_wait(&io, &p, 4, cd_wait, &c), 0);
+	assert_int_equal(c.waits, 4);
+	/* one wait more than allowed: timed out after max_polls waits */
+	c = (struct countdown){ .left = 5 };
+	assert_int_equal(nvs_plan_wait(&io, &p, 4, cd_wait, &c), -ETIMEDOUT);
+	assert_int_equal(c.waits, 4);
+	/* not pending: no wait at all */
+	c = (struct countdown){ .left = 0 };
+	assert_int_equal(nvs_plan_wait(&io, &p, 4, cd_wait, &c), 0);
+	assert_int_equal(c.waits, 0);
+	/* nothing to poll */
+	p.poll_off = 0;
+	c = (struct countdown){ .left = 3 };
+	assert_int_equal(nvs_plan_wait(&io, &p, 4, cd_wait, &c), 0);
+	assert_int_equal(c.waits, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -391,6 +443,7 @@ int main(void)
 		cmocka_unit_test(test_pending),
 		cmocka_unit_test(test_rl_membership),
 		cmocka_unit_test(test_plan_check_count),
+		cmocka_unit_test(test_plan_wait),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

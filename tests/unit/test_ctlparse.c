@@ -34,6 +34,16 @@ static const struct ucase ucases[] = {
 	{ "0x0", 0, 0 },		/* a hex 0: the first digit may be 0 */
 	{ "+0x00\n", 0, 0 },
 	{ "0xg", -EINVAL, 0 },
+	{ "0xa", 0, 10 },		/* the ends of both hex letter ranges */
+	{ "0XA\n", 0, 10 },
+	{ "0xF", 0, 15 },
+	{ "0x9", 0, 9 },
+	{ "0x@", -EINVAL, 0 },		/* '@' is just below 'A', '`' below 'a' */
+	{ "0x`", -EINVAL, 0 },
+	{ "0xG", -EINVAL, 0 },
+	{ "09", -EINVAL, 0 },
+	{ "0/", -EINVAL, 0 },		/* '/' and ':' around the digits */
+	{ "1:", -EINVAL, 0 },
 	{ "4294967295", 0, 0xffffffffu },
 	{ "0xffffffff", 0, 0xffffffffu },
 	{ "037777777777", 0, 0xffffffffu },
@@ -54,6 +64,9 @@ static const struct ucase ucases[] = {
 	{ "99999999999999999999x", -ERANGE, 0 },	/* 64-bit overflow first */
 	{ "18446744073709551615", -ERANGE, 0 },	/* 2^64-1: too big for 32 */
 	{ "18446744073709551616", -ERANGE, 0 },
+	/* 2^64-1 still fits 64 bits: the garbage after it counts (kstrtoull) */
+	{ "18446744073709551615x", -EINVAL, 0 },
+	{ "18446744073709551616x", -ERANGE, 0 },
 };
 
 static void test_parse_u32(void **state)

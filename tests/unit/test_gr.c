@@ -407,6 +407,14 @@ static void test_ampere(void **state)
 	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
 	assert_false(gr.logical_known);
 	assert_int_equal(gr.tpcs_enabled, 21);
+	/* physical GPC 3 again, the one logical GPC 0 named: repeated */
+	fake_set(&r, 0xcc08, 0x80000000 | 3 << 16);
+	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
+	assert_false(gr.logical_known);
+	/* physical GPC 4 of 4 (NUM_GPCS): beyond the chip, not a map */
+	fake_set(&r, 0xcc08, 0x80000000 | 4 << 16);
+	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
+	assert_false(gr.logical_known);
 }
 
 /* PRI errors / all-ones / idle: -EIO, never 0 or the error value */
@@ -437,6 +445,15 @@ static void test_errors(void **state)
 	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
 	assert_int_equal(gr.tpcs_enabled, 9);
 	assert_false(gr.logical_known);
+	/* TPC fuse of GPC i at 0x820c38 + 4i (GA100+): GPC 31 is the last of
+	 * the 5-bit NUM_GPCS range, 32 is beyond it; an unknown value: -EINVAL */
+	fake_set(&r, 0x820cb4, 0x5);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_TPC_MASK, 31, &v), 0);
+	assert_int_equal(v, 0x5);
+	v = 0x1234;
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_TPC_MASK, 32, &v), -ERANGE);
+	assert_int_equal(v, 0x1234);
+	assert_int_equal(nvs_gr_value(&io, &id, (enum nvs_gr_val)99, 0, &v), -EINVAL);
 	/* a count of 0 is not a reading */
 	fake_set(&r, 0x22434, 0);
 	assert_int_equal(nvs_gr_read(&io, &id, &gr), -EIO);

@@ -633,6 +633,107 @@ static void test_v3(void **state)
 	fx_close(f);
 }
 
+/*
+ * System-memory leaves and sparse/unmapped directory entries, entries
+ * encoded by hand from regs-mmu-gr.md §4 (dev_mmu.h of gp100/gh100):
+ * v2 PTE aperture 2:1 (2 = SYSTEM_COHERENT, 3 = NONCOHERENT), address bits
+ * 35:12 in word 0 bits 31:8 and, for system memory, bits 57:36 in word 1
+ * bits 21:0; v2 PDE aperture 0 with VOL (bit 3) is sparse; v3 PDE aperture
+ * 0 is sparse when PCF 5:3 is 1 or 3 (SPARSE_ATS_ALLOWED / _NOT_ALLOWED),
+ * not when it is 2.
+ */
+static void expect_leaf(struct fx *f, uint64_t va, uint64_t want, enum nvs_aperture want_ap)
+{
+	enum nvs_aperture ap = 99;
+	uint64_t pa = 0;
+	char why[128];
+	int ret = nvs_mmu_translate(&f->cio.io, f->id.caps, &f->pdb, va, &pa, &ap, NULL, why,
+				    sizeof(why));
+
+	if (ret || pa != want || ap != want_ap)
+		fail_msg("VA 0x%llx: %d 0x%llx ap %d (%s), want 0x%llx ap %d",
+			 (unsigned long long)va, ret, (unsigned long long)pa, ap, why,
+			 (unsigned long long)want, want_ap);
+}
+
+static void test_v2_sysmem_and_sparse(void **state)
+{
+	struct fx *f = fx_open("gv100");
+	uint64_t t[4], pt, va = 0x2345678000ull, pd0e, pa = 0x2a987654000ull;
+
+	v2_tree(f, va, t);
+	pt = tbl(f);
+	pd0e = t[3] + idx(va, 28, 21) * 16;
+	put64(f, pd0e + 8, v2_pde(pt));
+	/* pa = 0x2a987654000: bits 57:36 = 0x2a, bits 35:12 = 0x987654 */
+	put64(f, pt + idx(va, 20, 12) * 8, (0x2aull << 32) | (0x987654ull << 8) | (2u << 1) | 1);
+	expect_leaf(f, va + 0x321, pa + 0x321, NVS_AP_SYS_COH);
+	put64(f, pt + idx(va, 20, 12) * 8, (0x2aull << 32) | (0x987654ull << 8) | (3u << 1) | 1);
+	expect_leaf(f, va + 0x321, pa + 0x321, NVS_AP_SYS_NONCOH);
+	/* word 1 bit 21 is address bit 57 (the top of SYS_HI) */
+	put64(f, pt + idx(va, 20, 12) * 8, (0x200000ull << 32) | (2u << 1) | 1);
+	expect_leaf(f, va, 1ull << 57, NVS_AP_SYS_COH);
+	/* PD0 with both halves invalid: unmapped, or sparse with VOL_BIG (bit 3) */
+	put64(f, pd0e + 8, 0);
+	expect_err(f, va, -ENOENT, "unmapped (PD0 entry", 8);
+	put64(f, pd0e, 1ull << 3);
+	expect_err(f, va, -ENOENT, "is sparse (PD0 entry", 8);
+	/* big half valid (its PTE invalid), no small half: not "no page tables" */
+	put64(f, pd0e, (tbl(f) >> 4) | (1ull << 1) | (1ull << 3));
+	expect_err(f, va, -ENOENT, "big PTE invalid, no 4K page table", 8);
+	/* PD2 entry aperture 0: VOL decides */
+	put64(f, t[1] + idx(va, 46, 38) * 8, 0);
+	expect_err(f, va, -ENOENT, "unmapped (PD2 entry", 8);
+	put64(f, t[1] + idx(va, 46, 38) * 8, 1ull << 3);
+	expect_err(f, va, -ENOENT, "is sparse (PD2 entry", 8);
+	fx_close(f);
+}
+
+static void test_v3_sparse_pdes(void **state)
+{
+	static const struct {
+		unsigned int pcf;
+		const char *what;
+	} pcfs[] = { { 0, "unmapped" }, { 1, "is sparse" }, { 2, "unmapped" },
+		     { 3, "is sparse" }, { 4, "unmapped" } };
+	struct fx *f = fx_open("gh100");
+	uint64_t t[5], va = 0x00fedcba98765000ull & ((1ull << 57) - 1), pd0e;
+	char want[64];
+	unsigned int i;
+
+	for (i = 0; i < 5; i++)
+		t[i] = tbl(f);
+	f->pdb = (struct nvs_mmu_pdb){ .addr = t[0] };
+	put64(f, t[0] + idx(va, 56, 56) * 8, v3_pde(t[1]));
+	put64(f, t[1] + idx(va, 55, 47) * 8, v3_pde(t[2]));
+	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pde(t[3]));
+	put64(f, t[3] + idx(va, 37, 29) * 8, v3_pde(t[4]));
+	pd0e = t[4] + idx(va, 28, 21) * 16;
+	{
+		/* a big-page table above 4 GiB: dual PDE word 0 holds address
+		 * bits 31:8, word 1 bits 51:32 (mmu §4.4) */
+		static const uint8_t zero[4096];
+		uint64_t big = 0x123456000ull;
+
+		assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_VID, big, zero, sizeof(zero)), 0);
+		put64(f, pd0e, ((big >> 32) << 32) | (big & 0xffffff00u) | (1ull << 1) | (2ull << 3));
+		put64(f, big + idx(va, 20, 16) * 8, v3_pte(0xb0000000ull));
+		expect_pa(f, va, 0xb0000000ull + (va & 0xffff));
+	}
+	for (i = 0; i < NVS_ARRAY_SIZE(pcfs); i++) {
+		/* PD0 both halves aperture 0; the big half's PCF 5:3 decides */
+		put64(f, pd0e, (uint64_t)pcfs[i].pcf << 3);
+		snprintf(want, sizeof(want), "%s (PD0 entry", pcfs[i].what);
+		expect_err(f, va, -ENOENT, want, 8);
+		/* a PD1 entry with aperture 0 */
+		put64(f, t[3] + idx(va, 37, 29) * 8, (uint64_t)pcfs[i].pcf << 3);
+		snprintf(want, sizeof(want), "%s (PD1 entry", pcfs[i].what);
+		expect_err(f, va, -ENOENT, want, 8);
+		put64(f, t[3] + idx(va, 37, 29) * 8, v3_pde(t[4]));
+	}
+	fx_close(f);
+}
+
 /* v1 with 64K big pages: Maxwell (PDB bit 11), and Pascal with
  * USE_VER2_PT_FORMAT = 0 (the same walker, chosen by the bit there only) */
 static void v1_walk(const char *chip)
@@ -677,6 +778,17 @@ static void v1_walk(const char *chip)
 	put64(f, pd + idx(va, 39, 26) * 8, ((spt >> 12) << 36) | (1ull << 32) | (1ull << 2));
 	expect_pa(f, va + 0x10008, 0x4000008);
 	expect_err(f, va + 0x2010008, -ENOENT, "1/2-size", 8);
+	/*
+	 * Both apertures INVALID (1:0 and 33:32 zero): unmapped, or sparse
+	 * when VOL_BIG (bit 35) is set; a valid big half whose PTE is invalid
+	 * and no small half is neither, VOL_BIG or not.
+	 */
+	put64(f, pd + idx(va, 39, 26) * 8, 0);
+	expect_err(f, va, -ENOENT, "both halves invalid", 8);
+	put64(f, pd + idx(va, 39, 26) * 8, 1ull << 35);
+	expect_err(f, va, -ENOENT, "is sparse (PDE)", 8);
+	put64(f, pd + idx(va, 39, 26) * 8, (1ull << 35) | ((bpt >> 12) << 4) | 1);
+	expect_err(f, va + 0x20000, -ENOENT, "no 4K page table, big PTE invalid", 8);
 	/* small PT pointing back to the PD */
 	put64(f, pd + idx(va, 39, 26) * 8, ((pd >> 12) << 36) | (1ull << 32));
 	expect_err(f, va, -EIO, "cycle", 8);
@@ -733,6 +845,116 @@ static void test_read_bound(void **state)
 	fx_close(f);
 }
 
+/* The first channel of gv100's first runlist, its instance block read */
+static void first_channel(struct fx *f, const char *chip, struct nvs_rl_item *out,
+			  struct nvs_inst *in)
+{
+	struct nvs_topology *t = malloc(sizeof(*t));
+	const struct chip *c = NULL;
+	struct nvs_rl_loc loc;
+	struct nvs_rl_item *items;
+	void *raw;
+	unsigned int k;
+	int i;
+
+	for (i = 0; i < nchips; i++)
+		if (!strcmp(chips[i].name, chip))
+			c = &chips[i];
+	assert_non_null(c);
+	assert_int_equal(nvs_ptop_read(&f->cio.io, f->id.caps, t), 0);
+	assert_int_equal(nvs_runlist_locate(&f->cio.io, f->id.caps, t, c->rl[0].id, &loc), 0);
+	raw = malloc(nvs_runlist_bytes(f->id.caps, &loc));
+	items = calloc(loc.length, sizeof(*items));
+	assert_int_equal(nvs_runlist_fetch(&f->cio.io, f->id.caps, &loc, raw, NULL), 0);
+	nvs_runlist_decode(f->id.caps, &loc, raw, items);
+	for (k = 0; k < loc.length && items[k].kind != NVS_RL_CHAN; k++)
+		;
+	assert_true(k < loc.length);
+	*out = items[k];
+	read_inst(c, &f->cio.io, f->id.caps, out, in);
+	free(items);
+	free(raw);
+	free(t);
+}
+
+/*
+ * nvs_inst_describe() and the GPFIFO lines of both formats.  Expected PA:
+ * gen.c maps VA_GPFIFO to the page after the TSG's USERD page, and the
+ * Volta runlist entry gives the channel's USERD (in video memory here);
+ * VA_GPFIFO + 0x1000 is not mapped, and gv100 (v2) VAs end at bit 48.
+ */
+static void test_inst_describe(void **state)
+{
+	struct fx *f = fx_open("gv100");
+	struct nvs_rl_item it;
+	struct nvs_inst in;
+	struct textbuf tb = { .n = 0 };
+	char want[96];
+	uint64_t pa;
+
+	first_channel(f, "gv100", &it, &in);
+	assert_true(it.has_userd);
+	assert_int_equal(it.userd_ap, NVS_AP_VID);
+	pa = (it.userd & ~0xfffull) + 0x1000 + (in.gp_base & 0xfff);
+
+	assert_int_equal(nvs_inst_describe(&f->cio.io, f->id.caps, it.inst, it.inst_ap, NULL,
+					   false, "  ", tb_pr, &tb), 0);
+	snprintf(want, sizeof(want), "  inst 0x%llx (vid): PDB 0x", (unsigned long long)it.inst);
+	if (strncmp(tb.s, want, strlen(want)))
+		fail_msg("text does not start with \"%s\":\n%s", want, tb.s);
+	snprintf(want, sizeof(want), "\n    GPFIFO PA 0x%llx (vid)\n", (unsigned long long)pa);
+	if (!strstr(tb.s, want))
+		fail_msg("text lacks \"%s\":\n%s", want, tb.s);
+
+	tb.n = 0;
+	tb.s[0] = 0;
+	assert_int_equal(nvs_inst_describe(&f->cio.io, f->id.caps, it.inst, it.inst_ap, NULL,
+					   true, "  ", tb_pr, &tb), 0);
+	snprintf(want, sizeof(want), "  | GPFIFO PA:          |\n  |   0x%016llx|\n",
+		 (unsigned long long)pa);
+	if (strncmp(tb.s, "  | Page Dir Base (v2): |\n", 26) || !strstr(tb.s, want))
+		fail_msg("box lacks \"%s\":\n%s", want, tb.s);
+
+	/* an instance block that cannot be read: the reason, in both forms */
+	tb.n = 0;
+	tb.s[0] = 0;
+	assert_int_equal(nvs_inst_describe(&f->cio.io, f->id.caps, 0x1234, 0, NULL, false, "  ",
+					   tb_pr, &tb), -EIO);
+	if (strncmp(tb.s, "  inst 0x1234: ", 15) || !strstr(tb.s, "aligned"))
+		fail_msg("unaligned instance: \"%s\"", tb.s);
+	tb.n = 0;
+	tb.s[0] = 0;
+	assert_int_equal(nvs_inst_describe(&f->cio.io, f->id.caps, 0x1234, 0, NULL, true, "  ",
+					   tb_pr, &tb), -EIO);
+	if (strncmp(tb.s, "  | Instance: ERROR     |  ", 27) || !strstr(tb.s, "aligned"))
+		fail_msg("unaligned instance (box): \"%s\"", tb.s);
+
+	/* GPFIFO VA not mapped: -ENOENT, "unmapped" in the box */
+	in.gp_base = VA_GPFIFO + 0x1000;
+	nvs_inst_resolve(&f->cio.io, f->id.caps, &in, NULL);
+	assert_int_equal(in.gp_err, -ENOENT);
+	tb.n = 0;
+	tb.s[0] = 0;
+	nvs_inst_format(&in, "  ", tb_pr, &tb);
+	if (!strstr(tb.s, "\n    GPFIFO PA unknown: VA 0x1000002000 unmapped"))
+		fail_msg("unmapped GPFIFO: \"%s\"", tb.s);
+	tb.n = 0;
+	tb.s[0] = 0;
+	nvs_inst_format_box(&in, "  ", tb_pr, &tb);
+	if (!strstr(tb.s, "\n  | GPFIFO PA: unmapped |  VA 0x1000002000 unmapped"))
+		fail_msg("unmapped GPFIFO (box): \"%s\"", tb.s);
+	/* beyond the 49-bit VA: -EIO, "ERROR" */
+	in.gp_base = 1ull << 49;
+	nvs_inst_resolve(&f->cio.io, f->id.caps, &in, NULL);
+	assert_int_equal(in.gp_err, -EIO);
+	tb.n = 0;
+	tb.s[0] = 0;
+	nvs_inst_format_box(&in, "  ", tb_pr, &tb);
+	if (!strstr(tb.s, "\n  | GPFIFO PA: ERROR    |  ") || !strstr(tb.s, "49-bit"))
+		fail_msg("GPFIFO beyond the VA space (box): \"%s\"", tb.s);
+	fx_close(f);
+}
+
 /* inst decode failures */
 static void test_inst_faults(void **state)
 {
@@ -764,10 +986,13 @@ int main(void)
 		cmocka_unit_test(test_v2_big_pages),
 		cmocka_unit_test(test_pascal_formats),
 		cmocka_unit_test(test_v3),
+		cmocka_unit_test(test_v2_sysmem_and_sparse),
+		cmocka_unit_test(test_v3_sparse_pdes),
 		cmocka_unit_test(test_v1),
 		cmocka_unit_test(test_v3_256g),
 		cmocka_unit_test(test_read_bound),
 		cmocka_unit_test(test_inst_faults),
+		cmocka_unit_test(test_inst_describe),
 	};
 
 	return cmocka_run_group_tests_name("mmu", tests, NULL, NULL);

@@ -291,6 +291,144 @@ static void test_paper_tables(void **state)
 	check_table("build/profiles/ga10b.nvss", table3, sizeof(table3) / sizeof(table3[0]));
 }
 
+static char fmt_text[16384];
+
+static void fmt_pr(void *ctx, const char *fmt, ...)
+{
+	size_t n = strlen(fmt_text);
+	va_list ap;
+
+	(void)ctx;
+	va_start(ap, fmt);
+	vsnprintf(fmt_text + n, sizeof(fmt_text) - n, fmt, ap);
+	va_end(ap);
+}
+
+/* end columns of the blank-separated words of @line, at most @max */
+static unsigned int word_ends(const char *line, size_t len, unsigned int *end, unsigned int max)
+{
+	unsigned int n = 0;
+	size_t i;
+
+	for (i = 0; i < len && n < max; i++)
+		if (line[i] != ' ' && (i + 1 == len || line[i + 1] == ' '))
+			end[n++] = (unsigned int)i;
+	return n;
+}
+
+/*
+ * The text table stays a table: under the header "dev type inst runlist
+ * fault reset pri_base rl_base rleng", every row has nine words and each
+ * right-aligned column (all but "type") ends where its header word ends,
+ * "-" for absent ids included; on a legacy (GV100, no runlist pri base)
+ * and a DEVICE_INFO2 chip (GA100, runlist pri bases and RLENG ids).
+ */
+static void check_format(const char *profile, bool info2)
+{
+	struct nvs_sim *sim = open_sim(profile);
+	struct nvs_topology *t = malloc(sizeof(*t));
+	struct nvs_ident id;
+	unsigned int hend[9], rend[9], i, k, rows = 0, zeros = 0;
+	char *line, *nl, *table;
+
+	assert_int_equal(nvs_identify(nvs_sim_io(sim), &id), 0);
+	assert_int_equal(nvs_ptop_read(nvs_sim_io(sim), id.caps, t), 0);
+	fmt_text[0] = 0;
+	nvs_ptop_format(t, fmt_pr, NULL);
+	assert_non_null(strstr(fmt_text, info2 ? "PTOP DEVICE_INFO2 version " :
+					       "PTOP DEVICE_INFO (legacy): "));
+	table = strstr(fmt_text, "\ndev type");
+	assert_non_null(table);
+	table++;
+	nl = strchr(table, '\n');
+	assert_int_equal(word_ends(table, (size_t)(nl - table), hend, 9), 9);
+	for (line = nl + 1; *line && *line != '\n'; line = nl + 1) {
+		nl = strchr(line, '\n');
+		assert_int_equal(word_ends(line, (size_t)(nl - line), rend, 9), 9);
+		for (k = 0; k < 9; k++)
+			if (k != 1 && rend[k] != hend[k])
+				fail_msg("%s: column %u of \"%.*s\" ends at %u, its header at %u",
+					 profile, k, (int)(nl - line), line, rend[k], hend[k]);
+		/* ids: the number, 0 included, or "-" when absent (-1) */
+		{
+			const struct nvs_engine *e = &t->eng[rows];
+			const int ids[4] = { e->runlist, e->fault_id, e->reset_id, e->rleng_id };
+			const unsigned int col[4] = { 3, 4, 5, 8 };
+			char want[16];
+			size_t w;
+
+			for (k = 0; k < 4; k++) {
+				if (ids[k] >= 0)
+					snprintf(want, sizeof(want), " %d", ids[k]);
+				else
+					snprintf(want, sizeof(want), " -");
+				w = strlen(want);
+				if (strncmp(line + rend[col[k]] + 1 - w, want, w))
+					fail_msg("%s: column %u of \"%.*s\" is not \"%s\"", profile,
+						 col[k], (int)(nl - line), line, want + 1);
+			}
+			zeros += e->runlist == 0;
+		}
+		rows++;
+	}
+	assert_int_equal(rows, t->n);
+	assert_true(zeros > 0);		/* an engine on runlist 0 */
+	/* "Runlist -> engines": each engine's runlist line, with the runlist's
+	 * pri base on DEVICE_INFO2 chips (every engine of a runlist has the
+	 * same) and none on legacy ones, names the engine (type 0: GRAPHICS) */
+	for (i = 0; i < t->n; i++) {
+		const struct nvs_engine *e = &t->eng[i];
+		char want[64];
+		const char *at, *end;
+
+		if (e->runlist < 0)
+			continue;
+		if (info2)
+			snprintf(want, sizeof(want), "\nRunlist %2d (0x%x):", e->runlist,
+				 e->runlist_pri_base);
+		else
+			snprintf(want, sizeof(want), "\nRunlist %2d:", e->runlist);
+		at = strstr(fmt_text, want);
+		if (!at)
+			fail_msg("%s: no \"%s\" in\n%s", profile, want + 1, fmt_text);
+		end = strchr(at + 1, '\n');
+		if (e->type == 0 && e->instance == 0 &&
+		    !(strstr(at, " GRAPHICS0") && strstr(at, " GRAPHICS0") < end))
+			fail_msg("%s: GRAPHICS0 not on its runlist line", profile);
+	}
+	for (i = 0; i < t->n; i++)
+		if (info2 && t->eng[i].runlist_pri_base)
+			break;
+	assert_true(!info2 || i < t->n);	/* a row with every column filled */
+	free(t);
+	nvs_sim_free(sim);
+}
+
+static void test_format_columns(void **state)
+{
+	struct nvs_topology *t = calloc(1, sizeof(*t));
+
+	(void)state;
+	/* one engine, alone on its runlist with a pri base; a stale entry
+	 * past t->n (runlist 0, another base) is not part of the table */
+	t->info2 = true;
+	t->version = 2;
+	t->n = 1;
+	t->rows = 3;
+	t->eng[0] = (struct nvs_engine){ .type = 0, .runlist = 0, .runlist_pri_base = 0x2000,
+					 .fault_id = -1, .reset_id = -1, .rleng_id = 0,
+					 .engine_id = -1, .intr_id = -1, .is_engine = true };
+	t->eng[1] = t->eng[0];
+	t->eng[1].runlist_pri_base = 0x9000;
+	fmt_text[0] = 0;
+	nvs_ptop_format(t, fmt_pr, NULL);
+	if (!strstr(fmt_text, "\nRunlist  0 (0x2000): GRAPHICS0\n"))
+		fail_msg("one-engine table:\n%s", fmt_text);
+	free(t);
+	check_format("build/profiles/gv100.nvss", false);
+	check_format("build/profiles/ga100.nvss", true);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -298,6 +436,7 @@ int main(void)
 		cmocka_unit_test(test_legacy_table),
 		cmocka_unit_test(test_info2_malformed),
 		cmocka_unit_test(test_paper_tables),
+		cmocka_unit_test(test_format_columns),
 	};
 
 	return cmocka_run_group_tests_name("ptop", tests, NULL, NULL);

@@ -254,6 +254,24 @@ static void test_malformed_16(void **state)
 	assert_int_equal(it[5].id, 2047);
 	assert_int_equal(it[5].err, 0);
 	assert_string_equal(nvs_rl_err_code(it[0].err), "channel_outside_tsg");
+	/*
+	 * runlist.h / uapi nvsched_rl_entry: a TSG entry has no channel state
+	 * (status -1, not valid), no runqueue or VEID (-1) and unknown
+	 * apertures (0xff); Ampere+ channels have no PCCSR STATUS (-1), and
+	 * the VEID is GB20x only (-1 here).
+	 */
+	assert_false(it[1].st.valid);
+	assert_int_equal(it[1].st.status, -1);
+	assert_int_equal(it[1].runqueue, -1);
+	assert_int_equal(it[1].veid, -1);
+	assert_int_equal(it[1].inst_ap, 0xff);
+	assert_int_equal(it[1].userd_ap, 0xff);
+	assert_false(it[1].has_inst);
+	assert_int_equal(it[3].st.status, -1);
+	assert_int_equal(it[3].veid, -1);
+	assert_int_equal(it[3].runqueue, 0);
+	assert_int_equal(it[3].inst_ap, 0);
+	assert_int_equal(it[3].userd_ap, 0);
 	free(it);
 	nvs_sim_free(g.sim);
 }
@@ -318,6 +336,13 @@ static void test_pascal_8byte(void **state)
 	assert_int_equal(it[0].scale, 2);
 	assert_int_equal(it[0].timeout, 100);
 	assert_int_equal(it[0].length, 2);
+	assert_false(it[0].st.valid);			/* TSG: no channel state */
+	assert_int_equal(it[0].st.status, -1);
+	/* 8-byte entries: no runqueue (Volta+), no USERD, no VEID */
+	assert_int_equal(it[1].runqueue, -1);
+	assert_int_equal(it[1].veid, -1);
+	assert_int_equal(it[1].userd_ap, 0xff);
+	assert_false(it[1].has_userd);
 	assert_int_equal(it[1].id, 1);
 	assert_int_equal(it[1].tsg, 0);
 	assert_true(it[1].st.enabled);
@@ -334,6 +359,48 @@ static void test_pascal_8byte(void **state)
 	assert_string_equal(nvs_chan_status_name(it[3].st.status), "pending");
 	assert_true(it[3].st.flags & NVS_CHF_ENG_FAULTED);
 	assert_int_equal(nvs_sim_rd32(g.sim, 0x1700), 0);	/* window untouched */
+	free(it);
+	nvs_sim_free(g.sim);
+	nvss_free(snap);
+}
+
+/* NV_PFIFO_CFG1 of 16 channels: a bare channel 16 is beyond them, so it
+ * is an error and neither its PCCSR state nor its instance pointer is
+ * read, even where PCCSR channel 16 holds a bound instance (regs-fifo.md
+ * §4.1/§4.3: 8 bytes a channel from 0x800000) */
+static void test_pascal_channel_beyond_cfg1(void **state)
+{
+	struct nvss *snap;
+	struct gpu g;
+	struct nvs_rl_loc loc;
+	struct nvs_rl_item *it;
+	char err[256], *at;
+	int e;
+	char text[sizeof(gp106_snap) + 64 * 32 + 64];
+	size_t len = sizeof(gp106_snap) - 1;
+	unsigned int i;
+
+	(void)state;
+	memcpy(text, gp106_snap, len + 1);
+	at = strstr(text, "r 0x00002008 0x00001000");
+	assert_non_null(at);
+	memcpy(at, "r 0x00002008 0x00000010", 23);
+	at = strstr(text, "0900000000000000\n");
+	assert_non_null(at);
+	memcpy(at, "10", 2);				/* ch 9 -> ch 16 */
+	for (i = 3; i < 64; i++)
+		len += (size_t)sprintf(text + len, "r 0x%08x 0x00000000\n", 0x22700 + i * 4);
+	len += (size_t)sprintf(text + len, "r 0x00800080 0x80000310\nr 0x00800084 0x17000001\n");
+	assert_int_equal(nvss_parse_buf(text, len, "gp106", &snap, err, sizeof(err)), 0);
+	gpu_open_sim(&g, nvs_sim_new(snap, NULL, err, sizeof(err)));
+	it = decode(&g, &g.pramin_io, 0, &loc, &e, NULL);
+	assert_int_equal(e, 0);
+	assert_int_equal(loc.num_channels, 16);
+	assert_int_equal(it[3].id, 16);
+	assert_int_equal(it[3].err, NVS_RLE_BAD_ID);
+	assert_false(it[3].st.valid);
+	assert_false(it[3].has_inst);
+	assert_true(it[1].has_inst);			/* channel 1 < 16: read */
 	free(it);
 	nvs_sim_free(g.sim);
 	nvss_free(snap);
@@ -362,6 +429,111 @@ static void test_pramin_limits(void **state)
 	nvs_sim_free(g.sim);
 }
 
+static char fmt_text[2048];
+
+static void fmt_pr(void *ctx, const char *fmt, ...)
+{
+	size_t n = strlen(fmt_text);
+	va_list ap;
+
+	(void)ctx;
+	va_start(ap, fmt);
+	vsnprintf(fmt_text + n, sizeof(fmt_text) - n, fmt, ap);
+	va_end(ap);
+}
+
+/* A channel of a TSG whose instance block could not be read: its box
+ * (indented two spaces under the TSG) says so with the reason at the end
+ * of the line; a bare channel's box is not indented. */
+static void test_format_inst_error(void **state)
+{
+	struct nvs_rl_loc loc = { .id = 0, .length = 4, .base = 0x1000 };
+	struct nvs_rl_item it[4];
+	struct nvs_rl_inst ri[4];
+	const char *p;
+
+	(void)state;
+	memset(it, 0, sizeof(it));
+	memset(ri, 0, sizeof(ri));
+	/* timeslice 128 << 3 units of 1024 ns (regs-fifo.md §5.4) = 1048.576 us */
+	it[0] = (struct nvs_rl_item){ .kind = NVS_RL_TSG, .id = 1, .length = 1, .tsg = -1,
+				      .runqueue = -1, .veid = -1, .scale = 3, .timeout = 128 };
+	it[1] = (struct nvs_rl_item){ .kind = NVS_RL_CHAN, .id = 5, .tsg = 0, .runqueue = -1,
+				      .veid = -1 };
+	it[2] = (struct nvs_rl_item){ .kind = NVS_RL_CHAN, .id = 6, .tsg = -1, .runqueue = -1,
+				      .veid = -1 };
+	it[3] = it[2];
+	it[3].id = 7;		/* its instance block not read (ri[3] not valid) */
+	ri[1].valid = true;
+	ri[1].err = -EIO;
+	snprintf(ri[1].why, sizeof(ri[1].why), "no instance here");
+	ri[2] = ri[1];
+	snprintf(ri[2].why, sizeof(ri[2].why), "nor here");
+	fmt_text[0] = 0;
+	nvs_runlist_format(&loc, it, ri, fmt_pr, NULL);
+	assert_non_null(strstr(fmt_text, "\n| Slice us:   1048.576|\n"));
+	p = strstr(fmt_text, "\n  +- Channel Entry 5");
+	assert_non_null(p);
+	p = strstr(p, "\n  | Instance: ERROR");
+	if (!p || strncmp(strchr(p + 1, '\n') - 19, "|  no instance here", 19))
+		fail_msg("no indented instance error line with its reason:\n%s", fmt_text);
+	p = strstr(fmt_text, "\n+- Channel Entry 6");
+	assert_non_null(p);
+	p = strstr(p, "\n| Instance: ERROR");
+	if (!p || strncmp(strchr(p + 1, '\n') - 11, "|  nor here", 11))
+		fail_msg("no instance error line with its reason:\n%s", fmt_text);
+	/* channel 7: no instance lines at all */
+	p = strstr(fmt_text, "\n+- Channel Entry 7");
+	assert_non_null(p);
+	if (strstr(p, "Instance") || strstr(p, "Page Dir") || strstr(p, "GPFIFO"))
+		fail_msg("instance lines for an unread instance block:\n%s", p);
+}
+
+static unsigned int intr_calls;
+
+static int intr_yield(void *ctx)
+{
+	(void)ctx;
+	intr_calls++;
+	return -EINTR;
+}
+
+/* Instance blocks are read for channels that have one, nothing else: a
+ * TSG entry and a channel without an instance pointer stay !valid; an
+ * unaligned pointer is read and fails (-EIO). */
+static void test_read_insts_which(void **state)
+{
+	struct gpu g;
+	struct nvs_rl_loc loc = { .id = 0, .length = 3 };
+	struct nvs_rl_item it[3];
+	struct nvs_rl_inst ri[3];
+
+	(void)state;
+	gpu_open_sim(&g, nvs_sim_open(H100_SNAP, NULL, 0));
+	memset(it, 0, sizeof(it));
+	it[0] = (struct nvs_rl_item){ .kind = NVS_RL_TSG, .id = 1, .length = 2, .tsg = -1 };
+	it[1] = (struct nvs_rl_item){ .kind = NVS_RL_CHAN, .id = 2, .tsg = 0 };
+	it[2] = (struct nvs_rl_item){ .kind = NVS_RL_CHAN, .id = 3, .tsg = 0, .has_inst = true,
+				      .inst = 0x1234, .inst_ap = NVS_AP_VID };
+	memset(ri, 0x5a, sizeof(ri));
+	nvs_runlist_read_insts(nvs_sim_io(g.sim), g.id.caps, &loc, it, ri);
+	assert_false(ri[0].valid);
+	assert_false(ri[1].valid);
+	assert_true(ri[2].valid);
+	assert_int_equal(ri[2].err, -EIO);
+	assert_non_null(strstr(ri[2].why, "aligned"));
+	/* a fatal signal (yield -EINTR) before the first read: none is read */
+	{
+		struct nvs_io yio = *nvs_sim_io(g.sim);
+
+		yio.yield = intr_yield;
+		nvs_runlist_read_insts(&yio, g.id.caps, &loc, it, ri);
+		assert_false(ri[2].valid);
+		assert_int_equal(intr_calls, 1);
+	}
+	nvs_sim_free(g.sim);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -370,7 +542,10 @@ int main(void)
 		cmocka_unit_test(test_pri_error_entry),
 		cmocka_unit_test(test_malformed_16),
 		cmocka_unit_test(test_pascal_8byte),
+		cmocka_unit_test(test_pascal_channel_beyond_cfg1),
 		cmocka_unit_test(test_pramin_limits),
+		cmocka_unit_test(test_format_inst_error),
+		cmocka_unit_test(test_read_insts_which),
 	};
 
 	return cmocka_run_group_tests_name("runlist", tests, NULL, NULL);
