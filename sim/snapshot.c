@@ -461,9 +461,9 @@ static int parse_line(struct parser *p, const char *cur, size_t llen,
 	if (tk[0].n == 4 && !memcmp(tk[0].p, "meta", 4))
 		return line_meta(p, cur, llen, tk, nt);
 	if (tk[0].n == 1 && tk[0].p[0] == 'r')
-		return line_reg(p, tk, nt > MAX_TOKENS ? MAX_TOKENS : nt);
+		return line_reg(p, tk, nt);	/* reads tk[] only when nt == 3 */
 	if (tk[0].n == 1 && tk[0].p[0] == 'm')
-		return line_mem(p, tk, nt > MAX_TOKENS ? MAX_TOKENS : nt);
+		return line_mem(p, tk, nt);	/* reads tk[] only when nt == 4 */
 	if (tk[0].n == strlen(VERSION_TOKEN) &&
 	    !memcmp(tk[0].p, VERSION_TOKEN, tk[0].n))
 		return perr(p, "second version line");

@@ -65,6 +65,11 @@ static void test_malformed_number(void **state)
 	expect_error("nvsched-snapshot 1\nr 0x4\n", 2, "expected 'r OFFSET VALUE'");
 	expect_error("nvsched-snapshot 1\nr 0x4 0x1 0x2\n", 2, "expected 'r OFFSET VALUE'");
 	expect_error("nvsched-snapshot 1\nm vid 0x0\n", 2, "expected 'm APERTURE ADDR HEX'");
+	/* the field count of a long line is its own, not the tokeniser's
+	 * storage limit (8 tokens) */
+	expect_error("nvsched-snapshot 1\nr 0x4 0x1 2 3 4 5 6 7\n", 2, "got 9 field(s)");
+	expect_error("nvsched-snapshot 1\nr 0x4 0x1 2 3 4 5 6 7 8 9 a\tb\n", 2, "got 13 field(s)");
+	expect_error("nvsched-snapshot 1\nm vid 0x0 00 1 2 3 4 5 6 7 8\n", 2, "got 12 field(s)");
 	expect_error("nvsched-snapshot 1\nm gpu 0x0 00\n", 2, "unknown aperture");
 	expect_error("nvsched-snapshot 1\nm vid 0x0 0g\n", 2, "malformed hex data");
 	expect_error("nvsched-snapshot 1\nmeta\n", 2, "meta line without a key");
