@@ -114,6 +114,10 @@ static void test_overlap(void **state)
 		     "m vid 0x100 00000000000000000000000000000000\n"
 		     "m vid 0x200 00\n"
 		     "m vid 0x108 00\n", 4, "overlaps the m range at line 2");
+	/* two ranges that both end on the last byte of the address space */
+	expect_error("nvsched-snapshot 1\n"
+		     "m vid 0xfffffffffffffffe 0011\n"
+		     "m vid 0xffffffffffffffff 22\n", 3, "m range at 0xffffffffffffffff overlaps the m range at line 2");
 	/* the overlap is reported at its own line, not at the file's last one */
 	expect_error("nvsched-snapshot 1\n"
 		     "m vid 0x1000 00112233\n"
