@@ -124,6 +124,124 @@ static void test_kernel_info(void **state)
 	assert_int_equal(ki.occupancy, 4);
 }
 
+/*
+ * pred_kernel_info against the CUDA occupancy rules of compute capability
+ * 8.6 (the RTX 3090 profile: 48 warps, 16 blocks, 64 K registers in 4
+ * processing blocks, registers allocated per warp in units of 8 per thread,
+ * shared memory in 128-byte units plus the 1 KiB runtime reservation, a
+ * 100 KiB largest configuration): each limit reached exactly, then missed
+ * by one; every input bound on both sides, with its message.
+ */
+static void test_kernel_info_limits(void **state)
+{
+	const struct pred_gpu *g = rtx3090();
+	struct pred_kinfo ki;
+	struct pred_kernel k;
+	char err[256];
+
+	(void)state;
+#define INFO_OK(...) do { k = K("t", __VA_ARGS__, NODUR); \
+	if (pred_kernel_info(g, &k, &ki, err, sizeof(err))) fail_msg("%s", err); } while (0)
+#define INFO_BAD(msg, ...) do { k = K("t", __VA_ARGS__, NODUR); err[0] = 0; \
+	assert_int_equal(pred_kernel_info(g, &k, &ki, err, sizeof(err)), -1); \
+	if (!strstr(err, msg)) fail_msg("want '%s', got '%s'", msg, err); } while (0)
+	/* warps: ceil(threads / 32) */
+	INFO_OK(1, 32, 8, 0);
+	assert_int_equal(ki.warps, 1);
+	INFO_OK(1, 33, 8, 0);
+	assert_int_equal(ki.warps, 2);
+	/* registers per warp: ceil(regs / 8) * 8 * 32 */
+	INFO_OK(1, 32, 0, 0);
+	assert_int_equal(ki.regs_per_warp, 0);
+	assert_int_equal(ki.occupancy, 16);	/* no register limit */
+	INFO_OK(1, 32, 8, 0);
+	assert_int_equal(ki.regs_per_warp, 256);
+	INFO_OK(1, 32, 9, 0);
+	assert_int_equal(ki.regs_per_warp, 512);
+	/* s: ceil(smem / 128) * 128 + 1024 */
+	INFO_OK(1, 32, 8, 0);
+	assert_int_equal(ki.smem_per_block, 1024);
+	INFO_OK(1, 32, 8, 1);
+	assert_int_equal(ki.smem_per_block, 1152);
+	INFO_OK(1, 32, 8, 128);
+	assert_int_equal(ki.smem_per_block, 1152);
+	INFO_OK(1, 32, 8, 129);
+	assert_int_equal(ki.smem_per_block, 1280);
+	/* block slots: 3 warps -> 16 blocks (48 warps), 2 warps -> 24 capped at 16 */
+	INFO_OK(1, 96, 8, 0);
+	assert_int_equal(ki.occupancy, 16);
+	INFO_OK(1, 64, 8, 0);
+	assert_int_equal(ki.occupancy, 16);
+	INFO_OK(1, 160, 8, 0);		/* 5 warps: 48 / 5 = 9 */
+	assert_int_equal(ki.occupancy, 9);
+	/* registers: 256 threads x 64 regs = 16 K per block -> 4; 72 regs -> 3 */
+	INFO_OK(1, 256, 64, 0);
+	assert_int_equal(ki.occupancy, 4);
+	INFO_OK(1, 256, 65, 0);
+	assert_int_equal(ki.regs_per_warp, 2304);
+	assert_int_equal(ki.occupancy, 3);
+	/* shared memory: 24 KiB + 1 KiB = 25 KiB -> 4 in 100 KiB; one byte more -> 3 */
+	INFO_OK(1, 32, 8, 24 * KB);
+	assert_int_equal(ki.occupancy, 4);
+	assert_int_equal(ki.config_smem, 100 * KB);
+	INFO_OK(1, 32, 8, 24 * KB + 1);
+	assert_int_equal(ki.occupancy, 3);
+	assert_int_equal(ki.config_smem, 100 * KB);	/* 3 x 25.125 KiB */
+	/* TB.config_s: occupancy x s rounded up to a configuration, equal counts */
+	INFO_OK(1, 32, 8, 3 * KB);	/* 16 x 4 KiB = 64 KiB exactly */
+	assert_int_equal(ki.occupancy, 16);
+	assert_int_equal(ki.config_smem, 64 * KB);
+	INFO_OK(1, 32, 8, 3 * KB + 1);	/* 16 x 4.125 KiB = 66 KiB -> 100 KiB */
+	assert_int_equal(ki.config_smem, 100 * KB);
+	INFO_OK(1, 32, 8, 0);		/* 16 KiB: the 16 KiB entry, not 32 */
+	assert_int_equal(ki.config_smem, 16 * KB);
+	INFO_OK(1, 32, 8, 0);
+	assert_int_equal(ki.config_lmem, 0);
+	k.lmem = 4096;
+	assert_int_equal(pred_kernel_info(g, &k, &ki, err, sizeof(err)), 0);
+	assert_int_equal(ki.config_lmem, 4096);
+
+	/* input bounds, each on both sides */
+	INFO_OK(1, 1, 8, 0);
+	INFO_BAD("kernel 't': blocks must be >= 1", 0, 32, 8, 0);
+	INFO_BAD("blocks must be >= 1", -1, 32, 8, 0);
+	INFO_OK(1, 1024, 8, 0);
+	INFO_BAD("kernel 't': threads must be 1..1024", 1, 0, 8, 0);
+	INFO_BAD("threads must be 1..1024", 1, 1025, 8, 0);
+	INFO_OK(1, 32, 0, 0);
+	INFO_OK(1, 32, 255, 0);
+	INFO_BAD("kernel 't': regs must be 0..255", 1, 32, -1, 0);
+	INFO_BAD("regs must be 0..255", 1, 32, 256, 0);
+	INFO_OK(1, 32, 8, 99 * KB);
+	INFO_BAD("kernel 't': smem must be 0..101376 bytes", 1, 32, 8, 99 * KB + 1);
+	INFO_BAD("smem must be 0..101376 bytes", 1, 32, 8, -1);
+	k = K("t", 1, 32, 8, 0, NODUR);
+	k.lmem = -1;
+	assert_int_equal(pred_kernel_info(g, &k, &ki, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "kernel 't': lmem must be >= 0"));
+	/* a block that fits no SM: the message names the limit */
+	INFO_BAD("kernel 't': a block (32 warps, 8192 registers per warp) does not fit in an SM (8 warps of that size)",
+		 1, 1024, 255, 0);
+	{
+		struct pred_gpu h = *g;
+
+		h.max_smem_per_block = 0;	/* no per-block limit: the configuration decides;
+					 * 99 KiB + 1 B -> 793 x 128 B + 1 KiB = 102528 B */
+		g = &h;
+		INFO_OK(1, 32, 8, 99 * KB);
+		assert_int_equal(ki.occupancy, 1);
+		INFO_BAD("kernel 't': a block needs 102528 bytes of shared memory, the largest SM configuration is 102400",
+			 1, 32, 8, 99 * KB + 1);
+		h.max_threads_per_block = 2048;	/* 64 warps > 48 */
+		INFO_BAD("a block (64 warps, 256 registers per warp) does not fit in an SM (48 warps of that size)",
+			 1, 2048, 8, 0);
+		INFO_OK(1, 1536, 8, 0);	/* 48 warps exactly */
+		assert_int_equal(ki.occupancy, 1);
+	}
+#undef INFO_OK
+#undef INFO_BAD
+}
+
 static void test_never_fits(void **state)
 {
 	struct pred_kernel k[2];
@@ -1059,6 +1177,7 @@ int main(void)
 		cmocka_unit_test(test_h100_likelihood),
 		cmocka_unit_test(test_kernel_info),
 		cmocka_unit_test(test_never_fits),
+		cmocka_unit_test(test_kernel_info_limits),
 		cmocka_unit_test(test_case_1_1),
 		cmocka_unit_test(test_case_1_2),
 		cmocka_unit_test(test_case_1_3_text),
