@@ -524,11 +524,17 @@ static void test_hex_digits(void **state)
 }
 
 /* A token quoted in a message is shown whole up to 36 characters (40-byte
- * buffer less "..." and the NUL); a longer one is cut to 36 and "...". */
+ * buffer less "..." and the NUL), nothing after it; a longer one is cut to
+ * 36 and "...". */
 static void test_long_tokens(void **state)
 {
-	char t36[37], t37[38], text[160], want[80];
+	char t35[36], t36[37], t37[38], text[160], want[80];
 
+	memset(t35, 'k', 35);
+	t35[35] = 0;
+	snprintf(text, sizeof(text), "nvsched-snapshot 1\n%s 1\n", t35);
+	snprintf(want, sizeof(want), "unknown line kind '%s'", t35);
+	expect_error(text, 2, want);
 	memset(t36, 'k', 36);
 	t36[36] = 0;
 	memset(t37, 'k', 37);
