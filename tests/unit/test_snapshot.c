@@ -28,6 +28,39 @@ static const char *h100_fixture(void)
 
 static char err[512];
 
+/*
+ * Allocation failures: the test links with --wrap=malloc,calloc,realloc
+ * (sim/sim.mk), so every allocation of the reader passes here; with
+ * fail_at >= 0 the allocation of that number (counted from 0) fails.
+ */
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t n, size_t sz);
+void *__real_realloc(void *p, size_t n);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t n, size_t sz);
+void *__wrap_realloc(void *p, size_t n);
+static long fail_at = -1, nalloc;
+
+static int fail_now(void)
+{
+	return fail_at >= 0 && nalloc++ == fail_at;
+}
+
+void *__wrap_malloc(size_t n)
+{
+	return fail_now() ? NULL : __real_malloc(n);
+}
+
+void *__wrap_calloc(size_t n, size_t sz)
+{
+	return fail_now() ? NULL : __real_calloc(n, sz);
+}
+
+void *__wrap_realloc(void *p, size_t n)
+{
+	return fail_now() ? NULL : __real_realloc(p, n);
+}
+
 static int parse(const char *text, struct nvss **out)
 {
 	return nvss_parse_buf(text, strlen(text), "t", out, err, sizeof(err));
@@ -782,6 +815,119 @@ static void test_write_canonical(void **state)
 	nvss_free(s);
 }
 
+/*
+ * Out of memory: each allocation of a parse (meta, 70 registers, memory
+ * ranges, a file read) and of a write fails in turn; every one gives
+ * -ENOMEM with "out of memory" (a file: "PATH: out of memory") and no
+ * snapshot, and frees what it had (the ASan build checks for leaks).
+ */
+static void test_out_of_memory(void **state)
+{
+	char text[4096], path[] = "/tmp/nvss-oom-XXXXXX";
+	struct nvss *s;
+	size_t n;
+	long k;
+	int i, fd, ret;
+	FILE *f;
+
+	n = (size_t)snprintf(text, sizeof(text), "nvsched-snapshot 1\nmeta name x\nmeta k v\n");
+	for (i = 0; i < 70; i++)	/* more than the first 64 slots */
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "r 0x%x 0x%x\n", 4 * i, i);
+	for (i = 0; i < 3; i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "m vid 0x%x 0011\n", 0x100 * i);
+	for (k = 0;; k++) {
+		nalloc = 0;
+		fail_at = k;
+		s = (struct nvss *)1;
+		err[0] = 0;
+		ret = nvss_parse_buf(text, n, "t", &s, err, sizeof(err));
+		fail_at = -1;
+		if (nalloc <= k) {	/* no allocation failed: done */
+			assert_int_equal(ret, 0);
+			assert_int_equal(s->nregs, 70);
+			assert_int_equal(s->nmems, 3);
+			assert_int_equal(s->nmeta, 2);
+			nvss_free(s);
+			break;
+		}
+		if (ret != -ENOMEM || s || !strstr(err, "out of memory"))
+			fail_msg("allocation %ld failed: ret %d, '%s'", k, ret, err);
+	}
+	assert_true(k >= 10);
+
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	fputs(text, f);
+	fclose(f);
+	for (k = 0;; k++) {
+		char want[64];
+
+		nalloc = 0;
+		fail_at = k;
+		err[0] = 0;
+		ret = nvss_parse_file(path, &s, err, sizeof(err));
+		fail_at = -1;
+		if (nalloc <= k) {
+			assert_int_equal(ret, 0);
+			nvss_free(s);
+			break;
+		}
+		snprintf(want, sizeof(want), "%s: out of memory", path);
+		if (ret != -ENOMEM || s || !strstr(err, k ? "out of memory" : want))
+			fail_msg("allocation %ld failed: ret %d, '%s'", k, ret, err);
+	}
+	unlink(path);
+
+	/* nvss_write sorts copies: each copy failing is -ENOMEM, nothing written */
+	assert_int_equal(parse(text, &s), 0);
+	for (k = 0;; k++) {
+		char *buf = NULL;
+		size_t len = 0;
+
+		f = open_memstream(&buf, &len);
+		assert_non_null(f);
+		nalloc = 0;
+		fail_at = k;
+		ret = nvss_write(f, s);
+		fail_at = -1;
+		fclose(f);
+		if (nalloc <= k) {
+			assert_int_equal(ret, 0);
+			assert_true(len > 0);
+			free(buf);
+			break;
+		}
+		assert_int_equal(ret, -ENOMEM);
+		assert_int_equal(len, 0);
+		free(buf);
+	}
+	assert_int_equal(k, 2);
+	nvss_free(s);
+
+	/* the builders: -ENOMEM, the snapshot unchanged */
+	s = nvss_new();
+	assert_non_null(s);
+	for (k = 0; k < 2; k++) {
+		nalloc = 0;
+		fail_at = k;
+		ret = nvss_add_mem(s, NVS_AP_VID, 0x0, "ab", 2);
+		fail_at = -1;
+		assert_int_equal(ret, -ENOMEM);
+		assert_int_equal(s->nmems, 0);
+	}
+	nalloc = 0;
+	fail_at = 0;
+	assert_int_equal(nvss_add_reg(s, 0x0, 1), -ENOMEM);
+	nalloc = 0;
+	fail_at = 0;
+	assert_int_equal(nvss_add_meta(s, "k", "v"), -ENOMEM);
+	fail_at = -1;
+	assert_int_equal(s->nregs, 0);
+	assert_int_equal(s->nmeta, 0);
+	nvss_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -811,6 +957,7 @@ int main(void)
 		cmocka_unit_test(test_overlap_message),
 		cmocka_unit_test(test_write_refuses),
 		cmocka_unit_test(test_write_canonical),
+		cmocka_unit_test(test_out_of_memory),
 	};
 
 	return cmocka_run_group_tests_name("snapshot", tests, NULL, NULL);
