@@ -647,6 +647,88 @@ static void test_m4_smem_contiguous(void **state)
 	pred_result_free(&r);
 }
 
+/*
+ * Mechanism 4, exact fits: a 25 KiB block (24 KiB + the 1 KiB reservation)
+ * fits a freed 25 KiB piece of the 100 KiB configuration, in the middle
+ * ([25, 50) KiB) or at the end ([75, 100) KiB) of the SM's shared memory.
+ */
+static void test_m4_smem_exact_fit(void **state)
+{
+	struct pred_gpu g = small_gpu(1, 1);
+	struct pred_kernel k[5];
+	struct pred_result r;
+	int i, hole;
+
+	(void)state;
+	for (hole = 1; hole <= 3; hole += 2) {
+		/* four blocks at 0, 25, 50 and 75 KiB; the one at hole*25 KiB ends at 1 */
+		for (i = 0; i < 4; i++)
+			k[i] = K("f", 1, 32, 32, 24 * KB, i == hole ? 1 : 5);
+		k[4] = K("exact", 1, 32, 32, 24 * KB, 1);
+		run(&g, k, 5, &r);
+		for (i = 0; i < 4; i++)
+			assert_true(r.blocks[i][0].start == 0);
+		assert_true(r.blocks[4][0].start == 1);
+		pred_result_free(&r);
+		/* 128 bytes more does not fit the piece: it waits for t = 5 */
+		k[4].smem = 24 * KB + 1;
+		run(&g, k, 5, &r);
+		assert_true(r.blocks[4][0].start == 5);
+		pred_result_free(&r);
+	}
+}
+
+/*
+ * Blocks that end at the same time complete together (the clock jumps to
+ * the completion and releases every block ending then), listed in launch
+ * order (kernel, then block); ends up to 1e-9 apart (relative, at t > 1)
+ * count as the same time.
+ */
+static void test_simultaneous_completions(void **state)
+{
+	struct pred_gpu g = small_gpu(1, 1);
+	struct pred_kernel k[3] = {
+		K("a", 2, 384, 32, 0, 1), K("b", 1, 384, 32, 0, 1), K("c", 1, 1024, 64, 0, 1),
+	};
+	struct pred_result r;
+	size_t e, n = 0;
+	static const size_t kern[3] = { 0, 0, 1 };
+	static const long blk[3] = { 0, 1, 0 };
+
+	(void)state;
+	/* a0, a1, b: 12 warps of 1024 registers each; c needs every register of
+	 * the SM (32 warps x 2048), so all three gone */
+	run(&g, k, 3, &r);
+	for (e = 0; e < r.nevents; e++) {
+		if (r.events[e].start)
+			continue;
+		if (n < 3) {
+			assert_true(r.events[e].t == 1);
+			assert_int_equal(r.events[e].kernel, kern[n]);
+			assert_int_equal(r.events[e].block, blk[n]);
+		}
+		n++;
+	}
+	assert_int_equal(n, 4);
+	assert_true(r.blocks[2][0].start == 1);
+	pred_result_free(&r);
+	/* b ends 5e-10 later: still the same completion time */
+	k[1].duration = 1 + 5e-10;
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[2][0].start == 1);
+	pred_result_free(&r);
+	/* 1e-9 later: the tolerance's edge, still the same time */
+	k[1].duration = 1 + 1e-9;
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[2][0].start == 1);
+	pred_result_free(&r);
+	/* 2e-9 later: c waits for it */
+	k[1].duration = 1 + 2e-9;
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[2][0].start == 1 + 2e-9);
+	pred_result_free(&r);
+}
+
 /* Local-memory configuration: grows only while the GPU is idle. */
 static void test_lmem_config(void **state)
 {
@@ -961,6 +1043,20 @@ static void test_gpu_check_bounds(void **state)
 		OK((g.sm_vgpc = map, map[5] = (signed char)(h->n_vgpc - 1)));
 		BAD((g.sm_vgpc = map, map[5] = (signed char)h->n_vgpc), "SM-to-virtual-GPC map out of range");
 		BAD((g.sm_vgpc = map, map[5] = -2), "SM-to-virtual-GPC map out of range");
+		/* the rotation state and the order's array limits */
+		OK(g.order_start = 0);
+		OK(g.order_start = h->n_vgpc - 1);
+		BAD(g.order_start = -1, "order_start must be 0..(virtual GPCs - 1)");
+		BAD(g.order_start = h->n_vgpc, "order_start must be 0..(virtual GPCs - 1)");
+		OK(g.order_phase = 1);
+		BAD(g.order_phase = 2, "order_phase must be 0 or 1");
+		BAD(g.order_phase = -1, "order_phase must be 0 or 1");
+		OK(g.sms_per_tpc = 4);
+		BAD(g.sms_per_tpc = 5, "at most 256 virtual GPCs and 4 SMs per TPC");
+		OK(g.n_vgpc = 256);
+		BAD(g.n_vgpc = 257, "at most 256 virtual GPCs and 4 SMs per TPC");
+		/* without the map (paper order) none of these is checked */
+		OK((g.sm_vgpc = NULL, g.order_start = -1, g.order_phase = 2, g.sms_per_tpc = 5));
 	}
 #undef OK
 #undef BAD
@@ -1194,6 +1290,8 @@ int main(void)
 		cmocka_unit_test(test_m3_per_sm_scope),
 		cmocka_unit_test(test_m4_register_renaming),
 		cmocka_unit_test(test_m4_smem_contiguous),
+		cmocka_unit_test(test_m4_smem_exact_fit),
+		cmocka_unit_test(test_simultaneous_completions),
 		cmocka_unit_test(test_lmem_config),
 		cmocka_unit_test(test_in_order_dispatch),
 		cmocka_unit_test(test_waves),
