@@ -1263,6 +1263,31 @@ static void test_h100_likelihood(void **state)
 	assert_true(dabs(lik[0][0] - (0.011 + 0.984 * 0.92)) < 1e-9);
 	pred_likelihood_free(lik, 2);
 	pred_result_free(&r);
+
+	/* refusals: the paper's order has no rotation state; a kernel that
+	 * cannot run fails every state's run (the message names it) */
+	run(rtx3090(), q, 2, &r);
+	lik = (double **)1;
+	err[0] = 0;
+	assert_int_equal(pred_sm_likelihood(rtx3090(), q, 2, &r, &lik, err, sizeof(err)), -1);
+	assert_null(lik);
+	assert_string_equal(err, "GPU 'ga102-rtx3090': the SM likelihood needs the gpc-rotation order");
+	pred_result_free(&r);
+	run(&g, q, 2, &r);
+	q[1].threads = 1025;
+	lik = (double **)1;
+	err[0] = 0;
+	assert_int_equal(pred_sm_likelihood(&g, q, 2, &r, &lik, err, sizeof(err)), -1);
+	assert_null(lik);
+	assert_non_null(strstr(err, "kernel 'b': threads must be 1..1024"));
+	pred_result_free(&r);
+	/* no kernels: nothing to weigh, an empty table */
+	run(&g, q, 0, &r);
+	assert_int_equal(pred_sm_likelihood(&g, q, 0, &r, &lik, err, sizeof(err)), 0);
+	assert_non_null(lik);
+	pred_likelihood_free(lik, 0);
+	pred_result_free(&r);
+	pred_likelihood_free(NULL, 3);
 }
 
 int main(void)
