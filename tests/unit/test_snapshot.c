@@ -504,6 +504,20 @@ static void test_big_file(void **state)
 	fclose(f);
 	if (nvss_parse_file(path, &b, err, sizeof(err)))
 		fail_msg("%s", err);
+	/* the buffer cannot grow past its first 1 MiB: -ENOMEM, the first
+	 * buffer freed (the ASan build checks for leaks) */
+	{
+		struct nvss *c = (struct nvss *)1;
+		char want[64];
+
+		nalloc = 0;
+		fail_at = 1;
+		assert_int_equal(nvss_parse_file(path, &c, err, sizeof(err)), -ENOMEM);
+		fail_at = -1;
+		assert_null(c);
+		snprintf(want, sizeof(want), "%s: out of memory", path);
+		assert_string_equal(err, want);
+	}
 	unlink(path);
 	assert_int_equal(b->nmems, 1);
 	assert_int_equal(b->mems[0].len, n);
