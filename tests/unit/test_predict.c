@@ -16,6 +16,39 @@
 #include "predict.h"
 
 #define KB 1024L
+
+/*
+ * Allocation failures: the test links with --wrap=malloc,calloc,realloc
+ * (analysis/predict/predict.mk); with fail_at >= 0 the allocation of that
+ * number (counted from 0) fails.
+ */
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t n, size_t sz);
+void *__real_realloc(void *p, size_t n);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t n, size_t sz);
+void *__wrap_realloc(void *p, size_t n);
+static long fail_at = -1, nalloc;
+
+static int fail_now(void)
+{
+	return fail_at >= 0 && nalloc++ == fail_at;
+}
+
+void *__wrap_malloc(size_t n)
+{
+	return fail_now() ? NULL : __real_malloc(n);
+}
+
+void *__wrap_calloc(size_t n, size_t sz)
+{
+	return fail_now() ? NULL : __real_calloc(n, sz);
+}
+
+void *__wrap_realloc(void *p, size_t n)
+{
+	return fail_now() ? NULL : __real_realloc(p, n);
+}
 #define NODUR (-1.0)
 
 static struct pred_kernel K(const char *name, long blocks, int threads, int regs, long smem,
@@ -1290,6 +1323,64 @@ static void test_h100_likelihood(void **state)
 	pred_likelihood_free(NULL, 3);
 }
 
+/*
+ * Out of memory: every allocation of a prediction fails in turn (the
+ * GPC-rotation arrays, 300 blocks with durations: more than 256 events and
+ * running blocks; ten shared-memory pieces on one SM: more than 8), and of
+ * the SM likelihood; each gives -1, "out of memory", an empty result, and
+ * frees what it had (the ASan build checks for leaks).
+ */
+static void test_out_of_memory(void **state)
+{
+	struct pred_gpu h = *pred_profile_find("gh100-h100-sxm"), one = small_gpu(1, 1);
+	struct pred_kernel kh[2] = { K("a", 300, 32, 32, 1 * KB, 1.0), K("b", 2, 1024, 32, 0, 1.0) };
+	struct pred_kernel k1[1] = { K("s", 10, 32, 32, 1 * KB, 1.0) };
+	const struct { const struct pred_gpu *g; const struct pred_kernel *k; size_t n; } runs[2] = {
+		{ &h, kh, 2 }, { &one, k1, 1 },
+	};
+	struct pred_result r;
+	char err[128];
+	double **lik;
+	long k;
+	int i, rc;
+
+	(void)state;
+	for (i = 0; i < 2; i++)
+		for (k = 0;; k++) {
+			nalloc = 0;
+			fail_at = k;
+			err[0] = 0;
+			rc = pred_run(runs[i].g, runs[i].k, runs[i].n, &r, err, sizeof(err));
+			fail_at = -1;
+			if (nalloc <= k) {
+				assert_int_equal(rc, 0);
+				assert_int_equal(r.unplaced, 0);
+				pred_result_free(&r);
+				break;
+			}
+			if (rc != -1 || strcmp(err, "out of memory") || r.blocks || r.info || r.events)
+				fail_msg("run %d, allocation %ld failed: rc %d, '%s'", i, k, rc, err);
+		}
+	kh[0].blocks = 2;	/* small: the likelihood runs 16 predictions */
+	run(&h, kh, 2, &r);
+	for (k = 0;; k++) {
+		nalloc = 0;
+		fail_at = k;
+		err[0] = 0;
+		lik = (double **)1;
+		rc = pred_sm_likelihood(&h, kh, 2, &r, &lik, err, sizeof(err));
+		fail_at = -1;
+		if (nalloc <= k) {
+			assert_int_equal(rc, 0);
+			pred_likelihood_free(lik, 2);
+			break;
+		}
+		if (rc != -1 || lik || strcmp(err, "out of memory"))
+			fail_msg("likelihood, allocation %ld failed: rc %d, '%s'", k, rc, err);
+	}
+	pred_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1326,6 +1417,7 @@ int main(void)
 		cmocka_unit_test(test_input),
 		cmocka_unit_test(test_profiles_fill),
 		cmocka_unit_test(test_gpu_int_keys),
+		cmocka_unit_test(test_out_of_memory),
 	};
 
 	return cmocka_run_group_tests_name("predict", tests, NULL, NULL);
