@@ -302,7 +302,8 @@ static int cmp_mem(const void *a, const void *b)
 
 struct mem_idx {
 	enum nvs_aperture ap;
-	uint64_t addr, end;	/* end exclusive (saturating) */
+	uint64_t addr, last;	/* last byte: a parsed range holds at least one
+				 * and does not wrap (line_mem) */
 	unsigned line;
 	size_t i;
 };
@@ -335,9 +336,7 @@ static int check_overlaps(struct parser *p)
 	for (i = 0; i < s->nmems; i++) {
 		ix[i].ap = s->mems[i].ap;
 		ix[i].addr = s->mems[i].addr;
-		ix[i].end = s->mems[i].addr + s->mems[i].len;
-		if (ix[i].end < ix[i].addr)
-			ix[i].end = UINT64_MAX;
+		ix[i].last = s->mems[i].addr + (s->mems[i].len - 1);
 		ix[i].line = p->mem_lines[i];
 		ix[i].i = i;
 	}
@@ -355,7 +354,7 @@ static int check_overlaps(struct parser *p)
 
 			if (ix[j].ap != ix[i].ap)
 				break;
-			if (ix[j].end <= ix[i].addr) {
+			if (ix[j].last < ix[i].addr) {
 				/* earlier ranges may still be open if long */
 				continue;
 			}
@@ -461,9 +460,9 @@ static int parse_line(struct parser *p, const char *cur, size_t llen,
 	if (tk[0].n == 4 && !memcmp(tk[0].p, "meta", 4))
 		return line_meta(p, cur, llen, tk, nt);
 	if (tk[0].n == 1 && tk[0].p[0] == 'r')
-		return line_reg(p, tk, nt > MAX_TOKENS ? MAX_TOKENS : nt);
+		return line_reg(p, tk, nt);	/* reads tk[] only when nt == 3 */
 	if (tk[0].n == 1 && tk[0].p[0] == 'm')
-		return line_mem(p, tk, nt > MAX_TOKENS ? MAX_TOKENS : nt);
+		return line_mem(p, tk, nt);	/* reads tk[] only when nt == 4 */
 	if (tk[0].n == strlen(VERSION_TOKEN) &&
 	    !memcmp(tk[0].p, VERSION_TOKEN, tk[0].n))
 		return perr(p, "second version line");

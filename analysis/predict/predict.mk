@@ -16,9 +16,10 @@ $(B)/bin/nvsched-predict: $(B)/analysis/predict/main.o $(B)/libpredict.a $(B)/li
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
 
+# test_predict fails the predictor's allocations one at a time (--wrap)
 $(B)/tests/unit/test_predict: $(B)/tests/unit/test_predict.o $(B)/libpredict.a $(B)/libnvsjson.a
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lcmocka -lm
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc -lcmocka -lm
 
 ALL_TARGETS += $(B)/libpredict.a $(B)/bin/nvsched-predict
 UNIT_TESTS += $(B)/tests/unit/test_predict

@@ -16,6 +16,39 @@
 #include "predict.h"
 
 #define KB 1024L
+
+/*
+ * Allocation failures: the test links with --wrap=malloc,calloc,realloc
+ * (analysis/predict/predict.mk); with fail_at >= 0 the allocation of that
+ * number (counted from 0) fails.
+ */
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t n, size_t sz);
+void *__real_realloc(void *p, size_t n);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t n, size_t sz);
+void *__wrap_realloc(void *p, size_t n);
+static long fail_at = -1, nalloc;
+
+static int fail_now(void)
+{
+	return fail_at >= 0 && nalloc++ == fail_at;
+}
+
+void *__wrap_malloc(size_t n)
+{
+	return fail_now() ? NULL : __real_malloc(n);
+}
+
+void *__wrap_calloc(size_t n, size_t sz)
+{
+	return fail_now() ? NULL : __real_calloc(n, sz);
+}
+
+void *__wrap_realloc(void *p, size_t n)
+{
+	return fail_now() ? NULL : __real_realloc(p, n);
+}
 #define NODUR (-1.0)
 
 static struct pred_kernel K(const char *name, long blocks, int threads, int regs, long smem,
@@ -122,6 +155,124 @@ static void test_kernel_info(void **state)
 	assert_int_equal(pred_kernel_info(rtx3090(), &k, &ki, err, sizeof(err)), 0);
 	assert_int_equal(ki.regs_per_warp, 8192);
 	assert_int_equal(ki.occupancy, 4);
+}
+
+/*
+ * pred_kernel_info against the CUDA occupancy rules of compute capability
+ * 8.6 (the RTX 3090 profile: 48 warps, 16 blocks, 64 K registers in 4
+ * processing blocks, registers allocated per warp in units of 8 per thread,
+ * shared memory in 128-byte units plus the 1 KiB runtime reservation, a
+ * 100 KiB largest configuration): each limit reached exactly, then missed
+ * by one; every input bound on both sides, with its message.
+ */
+static void test_kernel_info_limits(void **state)
+{
+	const struct pred_gpu *g = rtx3090();
+	struct pred_kinfo ki;
+	struct pred_kernel k;
+	char err[256];
+
+	(void)state;
+#define INFO_OK(...) do { k = K("t", __VA_ARGS__, NODUR); \
+	if (pred_kernel_info(g, &k, &ki, err, sizeof(err))) fail_msg("%s", err); } while (0)
+#define INFO_BAD(msg, ...) do { k = K("t", __VA_ARGS__, NODUR); err[0] = 0; \
+	assert_int_equal(pred_kernel_info(g, &k, &ki, err, sizeof(err)), -1); \
+	if (!strstr(err, msg)) fail_msg("want '%s', got '%s'", msg, err); } while (0)
+	/* warps: ceil(threads / 32) */
+	INFO_OK(1, 32, 8, 0);
+	assert_int_equal(ki.warps, 1);
+	INFO_OK(1, 33, 8, 0);
+	assert_int_equal(ki.warps, 2);
+	/* registers per warp: ceil(regs / 8) * 8 * 32 */
+	INFO_OK(1, 32, 0, 0);
+	assert_int_equal(ki.regs_per_warp, 0);
+	assert_int_equal(ki.occupancy, 16);	/* no register limit */
+	INFO_OK(1, 32, 8, 0);
+	assert_int_equal(ki.regs_per_warp, 256);
+	INFO_OK(1, 32, 9, 0);
+	assert_int_equal(ki.regs_per_warp, 512);
+	/* s: ceil(smem / 128) * 128 + 1024 */
+	INFO_OK(1, 32, 8, 0);
+	assert_int_equal(ki.smem_per_block, 1024);
+	INFO_OK(1, 32, 8, 1);
+	assert_int_equal(ki.smem_per_block, 1152);
+	INFO_OK(1, 32, 8, 128);
+	assert_int_equal(ki.smem_per_block, 1152);
+	INFO_OK(1, 32, 8, 129);
+	assert_int_equal(ki.smem_per_block, 1280);
+	/* block slots: 3 warps -> 16 blocks (48 warps), 2 warps -> 24 capped at 16 */
+	INFO_OK(1, 96, 8, 0);
+	assert_int_equal(ki.occupancy, 16);
+	INFO_OK(1, 64, 8, 0);
+	assert_int_equal(ki.occupancy, 16);
+	INFO_OK(1, 160, 8, 0);		/* 5 warps: 48 / 5 = 9 */
+	assert_int_equal(ki.occupancy, 9);
+	/* registers: 256 threads x 64 regs = 16 K per block -> 4; 72 regs -> 3 */
+	INFO_OK(1, 256, 64, 0);
+	assert_int_equal(ki.occupancy, 4);
+	INFO_OK(1, 256, 65, 0);
+	assert_int_equal(ki.regs_per_warp, 2304);
+	assert_int_equal(ki.occupancy, 3);
+	/* shared memory: 24 KiB + 1 KiB = 25 KiB -> 4 in 100 KiB; one byte more -> 3 */
+	INFO_OK(1, 32, 8, 24 * KB);
+	assert_int_equal(ki.occupancy, 4);
+	assert_int_equal(ki.config_smem, 100 * KB);
+	INFO_OK(1, 32, 8, 24 * KB + 1);
+	assert_int_equal(ki.occupancy, 3);
+	assert_int_equal(ki.config_smem, 100 * KB);	/* 3 x 25.125 KiB */
+	/* TB.config_s: occupancy x s rounded up to a configuration, equal counts */
+	INFO_OK(1, 32, 8, 3 * KB);	/* 16 x 4 KiB = 64 KiB exactly */
+	assert_int_equal(ki.occupancy, 16);
+	assert_int_equal(ki.config_smem, 64 * KB);
+	INFO_OK(1, 32, 8, 3 * KB + 1);	/* 16 x 4.125 KiB = 66 KiB -> 100 KiB */
+	assert_int_equal(ki.config_smem, 100 * KB);
+	INFO_OK(1, 32, 8, 0);		/* 16 KiB: the 16 KiB entry, not 32 */
+	assert_int_equal(ki.config_smem, 16 * KB);
+	INFO_OK(1, 32, 8, 0);
+	assert_int_equal(ki.config_lmem, 0);
+	k.lmem = 4096;
+	assert_int_equal(pred_kernel_info(g, &k, &ki, err, sizeof(err)), 0);
+	assert_int_equal(ki.config_lmem, 4096);
+
+	/* input bounds, each on both sides */
+	INFO_OK(1, 1, 8, 0);
+	INFO_BAD("kernel 't': blocks must be >= 1", 0, 32, 8, 0);
+	INFO_BAD("blocks must be >= 1", -1, 32, 8, 0);
+	INFO_OK(1, 1024, 8, 0);
+	INFO_BAD("kernel 't': threads must be 1..1024", 1, 0, 8, 0);
+	INFO_BAD("threads must be 1..1024", 1, 1025, 8, 0);
+	INFO_OK(1, 32, 0, 0);
+	INFO_OK(1, 32, 255, 0);
+	INFO_BAD("kernel 't': regs must be 0..255", 1, 32, -1, 0);
+	INFO_BAD("regs must be 0..255", 1, 32, 256, 0);
+	INFO_OK(1, 32, 8, 99 * KB);
+	INFO_BAD("kernel 't': smem must be 0..101376 bytes", 1, 32, 8, 99 * KB + 1);
+	INFO_BAD("smem must be 0..101376 bytes", 1, 32, 8, -1);
+	k = K("t", 1, 32, 8, 0, NODUR);
+	k.lmem = -1;
+	assert_int_equal(pred_kernel_info(g, &k, &ki, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "kernel 't': lmem must be >= 0"));
+	/* a block that fits no SM: the message names the limit */
+	INFO_BAD("kernel 't': a block (32 warps, 8192 registers per warp) does not fit in an SM (8 warps of that size)",
+		 1, 1024, 255, 0);
+	{
+		struct pred_gpu h = *g;
+
+		h.max_smem_per_block = 0;	/* no per-block limit: the configuration decides;
+					 * 99 KiB + 1 B -> 793 x 128 B + 1 KiB = 102528 B */
+		g = &h;
+		INFO_OK(1, 32, 8, 99 * KB);
+		assert_int_equal(ki.occupancy, 1);
+		INFO_BAD("kernel 't': a block needs 102528 bytes of shared memory, the largest SM configuration is 102400",
+			 1, 32, 8, 99 * KB + 1);
+		h.max_threads_per_block = 2048;	/* 64 warps > 48 */
+		INFO_BAD("a block (64 warps, 256 registers per warp) does not fit in an SM (48 warps of that size)",
+			 1, 2048, 8, 0);
+		INFO_OK(1, 1536, 8, 0);	/* 48 warps exactly */
+		assert_int_equal(ki.occupancy, 1);
+	}
+#undef INFO_OK
+#undef INFO_BAD
 }
 
 static void test_never_fits(void **state)
@@ -529,6 +680,88 @@ static void test_m4_smem_contiguous(void **state)
 	pred_result_free(&r);
 }
 
+/*
+ * Mechanism 4, exact fits: a 25 KiB block (24 KiB + the 1 KiB reservation)
+ * fits a freed 25 KiB piece of the 100 KiB configuration, in the middle
+ * ([25, 50) KiB) or at the end ([75, 100) KiB) of the SM's shared memory.
+ */
+static void test_m4_smem_exact_fit(void **state)
+{
+	struct pred_gpu g = small_gpu(1, 1);
+	struct pred_kernel k[5];
+	struct pred_result r;
+	int i, hole;
+
+	(void)state;
+	for (hole = 1; hole <= 3; hole += 2) {
+		/* four blocks at 0, 25, 50 and 75 KiB; the one at hole*25 KiB ends at 1 */
+		for (i = 0; i < 4; i++)
+			k[i] = K("f", 1, 32, 32, 24 * KB, i == hole ? 1 : 5);
+		k[4] = K("exact", 1, 32, 32, 24 * KB, 1);
+		run(&g, k, 5, &r);
+		for (i = 0; i < 4; i++)
+			assert_true(r.blocks[i][0].start == 0);
+		assert_true(r.blocks[4][0].start == 1);
+		pred_result_free(&r);
+		/* 128 bytes more does not fit the piece: it waits for t = 5 */
+		k[4].smem = 24 * KB + 1;
+		run(&g, k, 5, &r);
+		assert_true(r.blocks[4][0].start == 5);
+		pred_result_free(&r);
+	}
+}
+
+/*
+ * Blocks that end at the same time complete together (the clock jumps to
+ * the completion and releases every block ending then), listed in launch
+ * order (kernel, then block); ends up to 1e-9 apart (relative, at t > 1)
+ * count as the same time.
+ */
+static void test_simultaneous_completions(void **state)
+{
+	struct pred_gpu g = small_gpu(1, 1);
+	struct pred_kernel k[3] = {
+		K("a", 2, 384, 32, 0, 1), K("b", 1, 384, 32, 0, 1), K("c", 1, 1024, 64, 0, 1),
+	};
+	struct pred_result r;
+	size_t e, n = 0;
+	static const size_t kern[3] = { 0, 0, 1 };
+	static const long blk[3] = { 0, 1, 0 };
+
+	(void)state;
+	/* a0, a1, b: 12 warps of 1024 registers each; c needs every register of
+	 * the SM (32 warps x 2048), so all three gone */
+	run(&g, k, 3, &r);
+	for (e = 0; e < r.nevents; e++) {
+		if (r.events[e].start)
+			continue;
+		if (n < 3) {
+			assert_true(r.events[e].t == 1);
+			assert_int_equal(r.events[e].kernel, kern[n]);
+			assert_int_equal(r.events[e].block, blk[n]);
+		}
+		n++;
+	}
+	assert_int_equal(n, 4);
+	assert_true(r.blocks[2][0].start == 1);
+	pred_result_free(&r);
+	/* b ends 5e-10 later: still the same completion time */
+	k[1].duration = 1 + 5e-10;
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[2][0].start == 1);
+	pred_result_free(&r);
+	/* 1e-9 later: the tolerance's edge, still the same time */
+	k[1].duration = 1 + 1e-9;
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[2][0].start == 1);
+	pred_result_free(&r);
+	/* 2e-9 later: c waits for it */
+	k[1].duration = 1 + 2e-9;
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[2][0].start == 1 + 2e-9);
+	pred_result_free(&r);
+}
+
 /* Local-memory configuration: grows only while the GPU is idle. */
 static void test_lmem_config(void **state)
 {
@@ -843,6 +1076,20 @@ static void test_gpu_check_bounds(void **state)
 		OK((g.sm_vgpc = map, map[5] = (signed char)(h->n_vgpc - 1)));
 		BAD((g.sm_vgpc = map, map[5] = (signed char)h->n_vgpc), "SM-to-virtual-GPC map out of range");
 		BAD((g.sm_vgpc = map, map[5] = -2), "SM-to-virtual-GPC map out of range");
+		/* the rotation state and the order's array limits */
+		OK(g.order_start = 0);
+		OK(g.order_start = h->n_vgpc - 1);
+		BAD(g.order_start = -1, "order_start must be 0..(virtual GPCs - 1)");
+		BAD(g.order_start = h->n_vgpc, "order_start must be 0..(virtual GPCs - 1)");
+		OK(g.order_phase = 1);
+		BAD(g.order_phase = 2, "order_phase must be 0 or 1");
+		BAD(g.order_phase = -1, "order_phase must be 0 or 1");
+		OK(g.sms_per_tpc = 4);
+		BAD(g.sms_per_tpc = 5, "at most 256 virtual GPCs and 4 SMs per TPC");
+		OK(g.n_vgpc = 256);
+		BAD(g.n_vgpc = 257, "at most 256 virtual GPCs and 4 SMs per TPC");
+		/* without the map (paper order) none of these is checked */
+		OK((g.sm_vgpc = NULL, g.order_start = -1, g.order_phase = 2, g.sms_per_tpc = 5));
 	}
 #undef OK
 #undef BAD
@@ -1049,6 +1296,89 @@ static void test_h100_likelihood(void **state)
 	assert_true(dabs(lik[0][0] - (0.011 + 0.984 * 0.92)) < 1e-9);
 	pred_likelihood_free(lik, 2);
 	pred_result_free(&r);
+
+	/* refusals: the paper's order has no rotation state; a kernel that
+	 * cannot run fails every state's run (the message names it) */
+	run(rtx3090(), q, 2, &r);
+	lik = (double **)1;
+	err[0] = 0;
+	assert_int_equal(pred_sm_likelihood(rtx3090(), q, 2, &r, &lik, err, sizeof(err)), -1);
+	assert_null(lik);
+	assert_string_equal(err, "GPU 'ga102-rtx3090': the SM likelihood needs the gpc-rotation order");
+	pred_result_free(&r);
+	run(&g, q, 2, &r);
+	q[1].threads = 1025;
+	lik = (double **)1;
+	err[0] = 0;
+	assert_int_equal(pred_sm_likelihood(&g, q, 2, &r, &lik, err, sizeof(err)), -1);
+	assert_null(lik);
+	assert_non_null(strstr(err, "kernel 'b': threads must be 1..1024"));
+	pred_result_free(&r);
+	/* no kernels: nothing to weigh, an empty table */
+	run(&g, q, 0, &r);
+	assert_int_equal(pred_sm_likelihood(&g, q, 0, &r, &lik, err, sizeof(err)), 0);
+	assert_non_null(lik);
+	pred_likelihood_free(lik, 0);
+	pred_result_free(&r);
+	pred_likelihood_free(NULL, 3);
+}
+
+/*
+ * Out of memory: every allocation of a prediction fails in turn (the
+ * GPC-rotation arrays, 300 blocks with durations: more than 256 events and
+ * running blocks; ten shared-memory pieces on one SM: more than 8), and of
+ * the SM likelihood; each gives -1, "out of memory", an empty result, and
+ * frees what it had (the ASan build checks for leaks).
+ */
+static void test_out_of_memory(void **state)
+{
+	struct pred_gpu h = *pred_profile_find("gh100-h100-sxm"), one = small_gpu(1, 1);
+	struct pred_kernel kh[2] = { K("a", 300, 32, 32, 1 * KB, 1.0), K("b", 2, 1024, 32, 0, 1.0) };
+	struct pred_kernel k1[1] = { K("s", 10, 32, 32, 1 * KB, 1.0) };
+	const struct { const struct pred_gpu *g; const struct pred_kernel *k; size_t n; } runs[2] = {
+		{ &h, kh, 2 }, { &one, k1, 1 },
+	};
+	struct pred_result r;
+	char err[128];
+	double **lik;
+	long k;
+	int i, rc;
+
+	(void)state;
+	for (i = 0; i < 2; i++)
+		for (k = 0;; k++) {
+			nalloc = 0;
+			fail_at = k;
+			err[0] = 0;
+			rc = pred_run(runs[i].g, runs[i].k, runs[i].n, &r, err, sizeof(err));
+			fail_at = -1;
+			if (nalloc <= k) {
+				assert_int_equal(rc, 0);
+				assert_int_equal(r.unplaced, 0);
+				pred_result_free(&r);
+				break;
+			}
+			if (rc != -1 || strcmp(err, "out of memory") || r.blocks || r.info || r.events)
+				fail_msg("run %d, allocation %ld failed: rc %d, '%s'", i, k, rc, err);
+		}
+	kh[0].blocks = 2;	/* small: the likelihood runs 16 predictions */
+	run(&h, kh, 2, &r);
+	for (k = 0;; k++) {
+		nalloc = 0;
+		fail_at = k;
+		err[0] = 0;
+		lik = (double **)1;
+		rc = pred_sm_likelihood(&h, kh, 2, &r, &lik, err, sizeof(err));
+		fail_at = -1;
+		if (nalloc <= k) {
+			assert_int_equal(rc, 0);
+			pred_likelihood_free(lik, 2);
+			break;
+		}
+		if (rc != -1 || lik || strcmp(err, "out of memory"))
+			fail_msg("likelihood, allocation %ld failed: rc %d, '%s'", k, rc, err);
+	}
+	pred_result_free(&r);
 }
 
 int main(void)
@@ -1059,6 +1389,7 @@ int main(void)
 		cmocka_unit_test(test_h100_likelihood),
 		cmocka_unit_test(test_kernel_info),
 		cmocka_unit_test(test_never_fits),
+		cmocka_unit_test(test_kernel_info_limits),
 		cmocka_unit_test(test_case_1_1),
 		cmocka_unit_test(test_case_1_2),
 		cmocka_unit_test(test_case_1_3_text),
@@ -1075,6 +1406,8 @@ int main(void)
 		cmocka_unit_test(test_m3_per_sm_scope),
 		cmocka_unit_test(test_m4_register_renaming),
 		cmocka_unit_test(test_m4_smem_contiguous),
+		cmocka_unit_test(test_m4_smem_exact_fit),
+		cmocka_unit_test(test_simultaneous_completions),
 		cmocka_unit_test(test_lmem_config),
 		cmocka_unit_test(test_in_order_dispatch),
 		cmocka_unit_test(test_waves),
@@ -1084,6 +1417,7 @@ int main(void)
 		cmocka_unit_test(test_input),
 		cmocka_unit_test(test_profiles_fill),
 		cmocka_unit_test(test_gpu_int_keys),
+		cmocka_unit_test(test_out_of_memory),
 	};
 
 	return cmocka_run_group_tests_name("predict", tests, NULL, NULL);
