@@ -86,6 +86,10 @@ static void test_gh100_matches_rm(void **state)
 	assert_true(t->info2);
 	assert_int_equal(t->version, 2);
 	assert_int_equal(t->rows, 134);		/* NUM_ROWS of CFG 0x08630312 */
+	/* include/uapi/nvsched.h: engine_id is the host engine enum before
+	 * Ampere and -1 otherwise; the INFO2 table has no ENGINE_ENUM */
+	for (unsigned int i = 0; i < t->n; i++)
+		assert_int_equal(t->eng[i].engine_id, -1);
 
 	while (fgets(line, sizeof(line), f)) {
 		char name[32];
