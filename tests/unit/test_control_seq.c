@@ -108,6 +108,20 @@ static void test_pccsr_channel(void **state)
 		(const uint32_t[]){ 0x80002c, 0x802 }, 0, 0, false);
 	plan_is(&f, 0x140, &loc, NVS_CTL_ENABLE_CHANNEL, 5, 1,
 		(const uint32_t[]){ 0x80002c, 0x402 }, 0, 0, false);
+	/* the plan stays valid while the kept bits read as planned, whatever
+	 * the others do (control.h, nvs_plan_check); NEXT cleared voids it */
+	{
+		struct nvs_io io = { .rd32 = f_rd, .wr32 = f_wr, .ctx = &f };
+		struct nvs_plan p;
+
+		assert_int_equal(nvs_ctl_plan(&io, caps_of(0x140), &loc, NVS_CTL_DISABLE_CHANNEL,
+					      5, &p), 0);
+		assert_int_equal(nvs_plan_check(&io, &p), 0);
+		f.val[0] = 0x00000003;	/* status, busy, faults changed; NEXT set */
+		assert_int_equal(nvs_plan_check(&io, &p), 0);
+		f.val[0] = 0x17c00001;	/* NEXT cleared */
+		assert_int_equal(nvs_plan_check(&io, &p), -EBUSY);
+	}
 	/* NEXT clear stays clear */
 	f.n = 0;
 	set(&f, 0x800004 + 8 * 4095, 0x00000001);
