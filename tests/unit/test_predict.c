@@ -17,38 +17,8 @@
 
 #define KB 1024L
 
-/*
- * Allocation failures: the test links with --wrap=malloc,calloc,realloc
- * (analysis/predict/predict.mk); with fail_at >= 0 the allocation of that
- * number (counted from 0) fails.
- */
-void *__real_malloc(size_t n);
-void *__real_calloc(size_t n, size_t sz);
-void *__real_realloc(void *p, size_t n);
-void *__wrap_malloc(size_t n);
-void *__wrap_calloc(size_t n, size_t sz);
-void *__wrap_realloc(void *p, size_t n);
-static long fail_at = -1, nalloc;
-
-static int fail_now(void)
-{
-	return fail_at >= 0 && nalloc++ == fail_at;
-}
-
-void *__wrap_malloc(size_t n)
-{
-	return fail_now() ? NULL : __real_malloc(n);
-}
-
-void *__wrap_calloc(size_t n, size_t sz)
-{
-	return fail_now() ? NULL : __real_calloc(n, sz);
-}
-
-void *__wrap_realloc(void *p, size_t n)
-{
-	return fail_now() ? NULL : __real_realloc(p, n);
-}
+/* allocation failures (fail_at, nalloc): failalloc.h */
+#include "failalloc.h"
 #define NODUR (-1.0)
 
 static struct pred_kernel K(const char *name, long blocks, int threads, int regs, long smem,
