@@ -63,6 +63,27 @@ static int locate(struct fake *f, uint16_t chip, int id, uint32_t pri_base, stru
 	return nvs_runlist_locate(&io, c->caps, &t, id, loc);
 }
 
+/* runlist.h: -ENOENT when the device table has no engine on runlist @id,
+ * although its submit registers read as a valid runlist */
+static void test_locate_not_in_ptop(void **state)
+{
+	static struct nvs_topology t;
+	struct fake f = { 0 };
+	struct nvs_io io = { .rd32 = f_rd, .wr32 = f_wr, .ctx = &f };
+	struct nvs_rl_loc loc;
+
+	set(&f, 0x2280 + 8 * 1, 0x00000100);
+	set(&f, 0x2284 + 8 * 1, 0x00000004);
+	t.n = 2;
+	t.eng[0].runlist = 0;
+	t.eng[1].runlist = 2;
+	assert_int_equal(nvs_runlist_locate(&io, nvs_chip_lookup(0x140)->caps, &t, 1, &loc),
+			 -ENOENT);
+	t.eng[1].runlist = 1;
+	assert_int_equal(nvs_runlist_locate(&io, nvs_chip_lookup(0x140)->caps, &t, 1, &loc), 0);
+	assert_int_equal(loc.length, 4);
+}
+
 /* Kepler-Volta: ENG_RUNLIST_BASE 0x2280+8i (PTR 27:0 = addr >> 12, TARGET
  * 29:28), ENG_RUNLIST 0x2284+8i (LENGTH 15:0); 16 runlists (RUNLIST_ENUM
  * is 4 bits); channels: Kepler 4096, else NV_PFIFO_CFG1 0x2008 when
@@ -614,6 +635,7 @@ static void test_entry_size(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_locate_not_in_ptop),
 		cmocka_unit_test(test_pfifo_single),
 		cmocka_unit_test(test_pfifo_indexed),
 		cmocka_unit_test(test_block),
