@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "testio.h"
 #include <errno.h>
 #include <float.h>
 #include <limits.h>
@@ -629,19 +630,6 @@ static void test_reader_big_file(void **state)
 	assert_true(a->items[12345]->num == 12345.0);
 	assert_string_equal(json_get_string(j, "end"), "yes");
 	json_free(j);
-}
-
-/* the number of open file descriptors (none leaked while it stays the same) */
-static int open_fds(void)
-{
-	DIR *d = opendir("/proc/self/fd");
-	int n = 0;
-
-	assert_non_null(d);
-	while (readdir(d))
-		n++;
-	closedir(d);
-	return n;
 }
 
 /*

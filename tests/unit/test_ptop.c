@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "testio.h"
 
 #include "chip.h"
 #include "ptop.h"
@@ -293,19 +294,6 @@ static void test_paper_tables(void **state)
 
 	check_table("build/profiles/gp106.nvss", table2, sizeof(table2) / sizeof(table2[0]));
 	check_table("build/profiles/ga10b.nvss", table3, sizeof(table3) / sizeof(table3[0]));
-}
-
-static char fmt_text[16384];
-
-static void fmt_pr(void *ctx, const char *fmt, ...)
-{
-	size_t n = strlen(fmt_text);
-	va_list ap;
-
-	(void)ctx;
-	va_start(ap, fmt);
-	vsnprintf(fmt_text + n, sizeof(fmt_text) - n, fmt, ap);
-	va_end(ap);
 }
 
 /* end columns of the blank-separated words of @line, at most @max */

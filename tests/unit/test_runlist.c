@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "testio.h"
 
 #include "chip.h"
 #include "ptop.h"
@@ -427,19 +428,6 @@ static void test_pramin_limits(void **state)
 	(void)log;
 	assert_int_equal(n, 0);
 	nvs_sim_free(g.sim);
-}
-
-static char fmt_text[2048];
-
-static void fmt_pr(void *ctx, const char *fmt, ...)
-{
-	size_t n = strlen(fmt_text);
-	va_list ap;
-
-	(void)ctx;
-	va_start(ap, fmt);
-	vsnprintf(fmt_text + n, sizeof(fmt_text) - n, fmt, ap);
-	va_end(ap);
 }
 
 /* A channel of a TSG whose instance block could not be read: its box

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <dirent.h>
 #include <cmocka.h>
+#include "testio.h"
 
 #include "snapshot.h"
 #include "sim.h"
@@ -401,23 +402,9 @@ static void test_h100_fixture(void **state)
 	nvss_free(s);
 }
 
-/* Open file descriptors of this process (/proc/self/fd): a reader that
- * forgets an fclose() leaves one more. */
-static int count_fds(void)
-{
-	DIR *d = opendir("/proc/self/fd");
-	int n = 0;
-
-	assert_non_null(d);
-	while (readdir(d))
-		n++;
-	closedir(d);
-	return n;
-}
-
 static void test_file_errors(void **state)
 {
-	int fds = count_fds();
+	int fds = open_fds();
 	struct nvss *s;
 	char path[] = "/tmp/nvss-test-XXXXXX";
 	int fd;
@@ -430,7 +417,7 @@ static void test_file_errors(void **state)
 	assert_int_equal(nvss_parse_file(".", &s, err, sizeof(err)), -EIO);
 	assert_string_equal(err, ".: read error");
 	assert_null(s);
-	assert_int_equal(count_fds(), fds);
+	assert_int_equal(open_fds(), fds);
 
 	fd = mkstemp(path);
 	assert_true(fd >= 0);
@@ -445,7 +432,7 @@ static void test_file_errors(void **state)
 		assert_true(!strncmp(err, want, strlen(want)));
 	}
 	unlink(path);
-	assert_int_equal(count_fds(), fds);
+	assert_int_equal(open_fds(), fds);
 }
 
 /* A file larger than the reader's first buffer (1 MiB, grown by
@@ -834,7 +821,7 @@ static void test_out_of_memory(void **state)
 	struct nvss *s;
 	size_t n;
 	long k;
-	int i, fd, ret, fds = count_fds();
+	int i, fd, ret, fds = open_fds();
 	FILE *f;
 
 	n = (size_t)snprintf(text, sizeof(text), "nvsched-snapshot 1\nmeta name x\nmeta k v\n");
@@ -880,7 +867,7 @@ static void test_out_of_memory(void **state)
 			nvss_free(s);
 			break;
 		}
-		assert_int_equal(count_fds(), fds);
+		assert_int_equal(open_fds(), fds);
 		snprintf(want, sizeof(want), "%s: out of memory", path);
 		if (ret != -ENOMEM || s || !strstr(err, k ? "out of memory" : want))
 			fail_msg("allocation %ld failed: ret %d, '%s'", k, ret, err);
