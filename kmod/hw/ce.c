@@ -53,42 +53,50 @@ static int ce_rd(const struct nvs_io *io, enum nvs_ce_layout l, uint32_t gp100, 
 	return nvs_reg_unreadable(*v) ? NVS_CE_NOVAL : 0;
 }
 
+/* @lce, or NVS_CE_NONE when it is the layout's "no LCE" value @none */
+static int lce_or_none(unsigned int lce, unsigned int none)
+{
+	return lce == none ? NVS_CE_NONE : (int)lce;
+}
+
 /* LCE of PCE p from its register(s) */
 static int pce_lce(const struct nvs_io *io, enum nvs_ce_layout l, unsigned int p)
 {
 	uint32_t v;
-	unsigned int lce;
 
 	if (ce_rd(io, l, NV_CE_PCE2LCE_GP100, NV_CE_PCE2LCE_CONFIG_GV100(p),
 		  NV_CE_PCE2LCE_CONFIG_GA100(p), &v))
 		return NVS_CE_NOVAL;
-	if (l == NVS_CE_GP100) {
-		lce = NVS_GET(v, NV_CE_PCE2LCE_PCE_GP100(p));
-		return lce == NV_CE_PCE2LCE_PCE_NONE_GP100 ? NVS_CE_NONE : (int)lce;
-	}
-	lce = NVS_GET(v, NV_CE_PCE2LCE_CONFIG_PCE_ASSIGNED_LCE);
-	return lce == NV_CE_PCE2LCE_CONFIG_PCE_ASSIGNED_LCE_NONE ? NVS_CE_NONE : (int)lce;
+	if (l == NVS_CE_GP100)
+		return lce_or_none(NVS_GET(v, NV_CE_PCE2LCE_PCE_GP100(p)),
+				   NV_CE_PCE2LCE_PCE_NONE_GP100);
+	return lce_or_none(NVS_GET(v, NV_CE_PCE2LCE_CONFIG_PCE_ASSIGNED_LCE),
+			   NV_CE_PCE2LCE_CONFIG_PCE_ASSIGNED_LCE_NONE);
 }
 
 /* LCE that GRCE g shares according to its config register */
 static int grce_lce(const struct nvs_io *io, enum nvs_ce_layout l, unsigned int g)
 {
 	uint32_t v;
-	unsigned int lce;
 
 	if (ce_rd(io, l, NV_CE_GRCE_CONFIG_GP100, NV_CE_GRCE_CONFIG_GV100(g),
 		  NV_CE_GRCE_CONFIG_GA100(g), &v))
 		return NVS_CE_NOVAL;
-	if (l == NVS_CE_GP100) {
-		if (!NVS_TEST(v, NV_CE_GRCE_CONFIG_SHARED_GP100(g)))
-			return NVS_CE_NONE;
-		return (int)NVS_GET(v, NV_CE_GRCE_CONFIG_LCE_GP100(g));
-	}
-	lce = NVS_GET(v, NV_CE_GRCE_CONFIG_SHARED_LCE);
-	if (!NVS_TEST(v, NV_CE_GRCE_CONFIG_SHARED) ||
-	    lce == NV_CE_GRCE_CONFIG_SHARED_LCE_NONE)
+	if (l == NVS_CE_GP100)
+		return NVS_TEST(v, NV_CE_GRCE_CONFIG_SHARED_GP100(g)) ?
+		       (int)NVS_GET(v, NV_CE_GRCE_CONFIG_LCE_GP100(g)) : NVS_CE_NONE;
+	if (!NVS_TEST(v, NV_CE_GRCE_CONFIG_SHARED))
 		return NVS_CE_NONE;
-	return (int)lce;
+	return lce_or_none(NVS_GET(v, NV_CE_GRCE_CONFIG_SHARED_LCE),
+			   NV_CE_GRCE_CONFIG_SHARED_LCE_NONE);
+}
+
+/* one more LCE seen: raise *@max_lce to cover @lce (negative: none) */
+static int8_t lce_seen(int lce, unsigned int *max_lce)
+{
+	if (lce >= 0 && (unsigned int)lce + 1 > *max_lce)
+		*max_lce = (unsigned int)lce + 1;
+	return (int8_t)lce;
 }
 
 int nvs_ce_read(const struct nvs_io *io, const struct nvs_caps *caps, struct nvs_ce *ce)
@@ -113,18 +121,13 @@ int nvs_ce_read(const struct nvs_io *io, const struct nvs_caps *caps, struct nvs
 		ce->lce_for_pce[p] = NVS_CE_NONE;
 		if (!(ce->pce_map & (1u << p)))
 			continue;
-		ce->lce_for_pce[p] = (int8_t)pce_lce(io, l, p);
-		if (ce->lce_for_pce[p] >= 0 && (unsigned int)ce->lce_for_pce[p] + 1 > max_lce)
-			max_lce = (unsigned int)ce->lce_for_pce[p] + 1;
+		ce->lce_for_pce[p] = lce_seen(pce_lce(io, l, p), &max_lce);
 	}
 	for (g = 0; g < NVS_CE_MAX_GRCES; g++) {
 		ce->grce_shared_lce[g] = NVS_CE_NONE;
 		if (g >= ce->num_grces)
 			continue;
-		ce->grce_shared_lce[g] = (int8_t)grce_lce(io, l, g);
-		if (ce->grce_shared_lce[g] >= 0 &&
-		    (unsigned int)ce->grce_shared_lce[g] + 1 > max_lce)
-			max_lce = (unsigned int)ce->grce_shared_lce[g] + 1;
+		ce->grce_shared_lce[g] = lce_seen(grce_lce(io, l, g), &max_lce);
 	}
 	/* a GRCE with PCEs of its own does not share ([NVDBG] copy_topology_procfs.c) */
 	for (g = 0; g < ce->num_grces; g++)
