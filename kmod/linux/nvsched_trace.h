@@ -26,6 +26,21 @@
 #define NVS_TRACE_EV_CAPTURE	5	/* capture end gave TSGs */
 #define NVS_TRACE_EV_KEEP	6	/* always-kept set changed */
 
+/*
+ * How both events name their caller: @gpu, @pid and @slot, the first three
+ * fields of each (expanded where used, so in every pass of the multi-read)
+ */
+#define NVS_TRACE_WHO_FIELDS		\
+	__field(unsigned int, gpu)	\
+	__field(int, pid)		\
+	__field(int, slot)
+#define NVS_TRACE_WHO_ASSIGN		\
+	__entry->gpu = gpu;		\
+	__entry->pid = pid;		\
+	__entry->slot = slot;
+#define NVS_TRACE_WHO_FMT	"gpu=%u pid=%d slot=%d "
+#define NVS_TRACE_WHO_ARGS	__entry->gpu, __entry->pid, __entry->slot
+
 /**
  * nvsched_prio_decision - the policy decided and the mechanism applied it
  * @gpu:      GPU index
@@ -49,9 +64,7 @@ TRACE_EVENT(nvsched_prio_decision,
 		 int err),
 	TP_ARGS(gpu, pid, slot, prio, event, running, added, removed, held, apply_ns, err),
 	TP_STRUCT__entry(
-		__field(unsigned int, gpu)
-		__field(int, pid)
-		__field(int, slot)
+		NVS_TRACE_WHO_FIELDS
 		__field(int, prio)
 		__field(int, event)
 		__field(int, running)
@@ -62,9 +75,7 @@ TRACE_EVENT(nvsched_prio_decision,
 		__field(int, err)
 	),
 	TP_fast_assign(
-		__entry->gpu = gpu;
-		__entry->pid = pid;
-		__entry->slot = slot;
+		NVS_TRACE_WHO_ASSIGN
 		__entry->prio = prio;
 		__entry->event = event;
 		__entry->running = running;
@@ -74,8 +85,8 @@ TRACE_EVENT(nvsched_prio_decision,
 		__entry->apply_ns = apply_ns;
 		__entry->err = err;
 	),
-	TP_printk("gpu=%u pid=%d slot=%d prio=%d event=%s running=%d added=%u removed=%u held=%u apply_ns=%llu err=%d",
-		  __entry->gpu, __entry->pid, __entry->slot, __entry->prio,
+	TP_printk(NVS_TRACE_WHO_FMT "prio=%d event=%s running=%d added=%u removed=%u held=%u apply_ns=%llu err=%d",
+		  NVS_TRACE_WHO_ARGS, __entry->prio,
 		  __print_symbolic(__entry->event,
 				   { NVS_TRACE_EV_BEGIN, "begin" },
 				   { NVS_TRACE_EV_END, "end" },
@@ -100,23 +111,18 @@ TRACE_EVENT(nvsched_prio_capture,
 	TP_PROTO(unsigned int gpu, int pid, int slot, unsigned int op, unsigned int ntsgs, int ret),
 	TP_ARGS(gpu, pid, slot, op, ntsgs, ret),
 	TP_STRUCT__entry(
-		__field(unsigned int, gpu)
-		__field(int, pid)
-		__field(int, slot)
+		NVS_TRACE_WHO_FIELDS
 		__field(unsigned int, op)
 		__field(unsigned int, ntsgs)
 		__field(int, ret)
 	),
 	TP_fast_assign(
-		__entry->gpu = gpu;
-		__entry->pid = pid;
-		__entry->slot = slot;
+		NVS_TRACE_WHO_ASSIGN
 		__entry->op = op;
 		__entry->ntsgs = ntsgs;
 		__entry->ret = ret;
 	),
-	TP_printk("gpu=%u pid=%d slot=%d op=%s ntsgs=%u ret=%d",
-		  __entry->gpu, __entry->pid, __entry->slot,
+	TP_printk(NVS_TRACE_WHO_FMT "op=%s ntsgs=%u ret=%d", NVS_TRACE_WHO_ARGS,
 		  __print_symbolic(__entry->op, { 1, "begin" }, { 2, "end" }, { 3, "peek" }),
 		  __entry->ntsgs, __entry->ret)
 );

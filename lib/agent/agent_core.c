@@ -312,13 +312,8 @@ static void on_alloc(struct nva *a, int fd, uint32_t root, uint32_t parent, uint
 		nva_disable(a, "more RM objects than the agent records");
 		return;
 	}
-	o->kind = (uint8_t)kind;
-	o->fd = fd;
-	o->client = root;
-	o->parent = parent;
-	o->handle = handle;
-	o->cls = cls;
-	o->engine = engine;
+	*o = (struct nva_obj){ .kind = (uint8_t)kind, .fd = fd, .client = root, .parent = parent,
+			       .handle = handle, .cls = cls, .engine = engine };
 	/* a new object joins the current mode */
 	if (kind == NVA_TSG && a->mode == NVA_MODE_SMALL)
 		tsg_set(a, o, a->small_us);
