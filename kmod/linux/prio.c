@@ -416,10 +416,10 @@ static struct nvs_prio_file *nvs_prio_file(struct file *file, struct nvs_gpu *g)
 /*
  * TSG and SET: the request's own check (@checked: its nvs_ck_prio_*()
  * result, before the capability), CAP_SYS_ADMIN, a runlist and TSG id in
- * range, the GPU
+ * range, the GPU and its state for a request that @writes (nvs_prio_gpu_for())
  */
 static int nvs_prio_admin_target(int checked, unsigned int gpu, int rl, unsigned int tsgid,
-				 struct nvs_gpu **g)
+				 bool writes, struct nvs_gpu **g, struct nvs_prio_gpu **pg)
 {
 	int ret;
 
@@ -431,7 +431,9 @@ static int nvs_prio_admin_target(int checked, unsigned int gpu, int rl, unsigned
 	if (ret)
 		return ret;
 	*g = nvs_gpu_get_by_index(gpu);
-	return *g ? 0 : -ENODEV;
+	if (!*g)
+		return -ENODEV;
+	return nvs_prio_gpu_for(*g, writes, rl, pg);
 }
 
 /* is @tsgid on runlist @rl of @g now (the driver's runlist)? 0 or errno */
@@ -465,9 +467,9 @@ static int nvs_prio_rl_state(struct nvs_gpu *g, struct nvs_prio_gpu *pg, int rl)
 	return 0;
 }
 
-static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
+static int nvs_prio_ioc_tsg(struct file *file, void *data)
 {
-	struct nvsched_prio_tsg req;
+	struct nvsched_prio_tsg *req = data;
 	struct nvs_prio_file *pf;
 	struct nvs_prio_gpu *pg;
 	struct nvs_gpu *g;
@@ -475,31 +477,27 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 	u64 t0;
 	int ret;
 
-	if (copy_from_user(&req, arg, sizeof(req)))
-		return -EFAULT;
-	ret = nvs_prio_admin_target(nvs_ck_prio_tsg(&req), req.gpu, req.runlist, req.tsgid, &g);
+	ret = nvs_prio_admin_target(nvs_ck_prio_tsg(req), req->gpu, req->runlist, req->tsgid,
+				    !(req->flags & NVSCHED_PRIO_TSG_REMOVE), &g, &pg);
 	if (ret)
 		return ret;
 	pf = nvs_prio_file(file, g);
 	if (IS_ERR(pf))
 		return PTR_ERR(pf);
-	ret = nvs_prio_gpu_for(g, !(req.flags & NVSCHED_PRIO_TSG_REMOVE), req.runlist, &pg);
-	if (ret)
-		return ret;
-	if (!(req.flags & NVSCHED_PRIO_TSG_REMOVE)) {
+	if (!(req->flags & NVSCHED_PRIO_TSG_REMOVE)) {
 		/* the TSG must be on that runlist now */
-		ret = nvs_prio_tsg_on_runlist(g, req.runlist, req.tsgid, &on_rl);
+		ret = nvs_prio_tsg_on_runlist(g, req->runlist, req->tsgid, &on_rl);
 		if (ret)
 			return ret;
 	}
 	if (rt_mutex_lock_interruptible(&pg->lock))
 		return -EINTR;
-	if (!on_rl && pg->rl[req.runlist]) {
+	if (!on_rl && pg->rl[req->runlist]) {
 		/* the GPU runs our copy: the driver's runlist decides */
 		ret = nvs_prio_hw_lock(g);
 		if (ret)
 			goto out;
-		on_rl = nvs_prio_runlist_has_tsg(g, pg->t, pg->rl[req.runlist], req.tsgid);
+		on_rl = nvs_prio_runlist_has_tsg(g, pg->t, pg->rl[req->runlist], req->tsgid);
 		nvs_gpu_end(g);
 	}
 	if (!on_rl) {
@@ -507,7 +505,7 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 		goto out;
 	}
 	t0 = ktime_get_ns();
-	ret = nvs_prio_rl_state(g, pg, req.runlist);
+	ret = nvs_prio_rl_state(g, pg, req->runlist);
 	if (ret)
 		goto out;
 	if (pf->slot < 0) {
@@ -516,10 +514,10 @@ static int nvs_prio_ioc_tsg(struct file *file, void __user *arg)
 			goto out;
 		pf->slot = ret;
 	}
-	if (req.flags & NVSCHED_PRIO_TSG_REMOVE)
-		ret = nvs_prio_tsg_del(pg->p, pf->slot, req.runlist, req.tsgid);
+	if (req->flags & NVSCHED_PRIO_TSG_REMOVE)
+		ret = nvs_prio_tsg_del(pg->p, pf->slot, req->runlist, req->tsgid);
 	else
-		ret = nvs_prio_tsg_add(pg->p, pf->slot, req.runlist, req.tsgid);
+		ret = nvs_prio_tsg_add(pg->p, pf->slot, req->runlist, req->tsgid);
 	if (!ret)
 		ret = nvs_prio_applied(g, pg, pf->slot, NVS_TRACE_EV_TSG, t0);
 out:
@@ -527,55 +525,51 @@ out:
 	return ret;
 }
 
-static int nvs_prio_ioc_seg(struct file *file, void __user *arg)
+static int nvs_prio_ioc_seg(struct file *file, void *data)
 {
-	struct nvsched_prio_seg req;
+	struct nvsched_prio_seg *req = data;
 	struct nvs_prio_file *pf;
 	struct nvs_prio_gpu *pg;
 	struct nvs_gpu *g;
 	u64 t0;
 	int ret;
 
-	if (copy_from_user(&req, arg, sizeof(req)))
-		return -EFAULT;
-	ret = nvs_ck_prio_seg(&req);
+	ret = nvs_ck_prio_seg(req);
 	if (ret)
 		return ret;
-	if (req.op == NVSCHED_PRIO_BEGIN) {
-		if (req.prio == NVSCHED_PRIO_THREAD)
-			req.prio = current->policy == SCHED_FIFO ?
+	if (req->op == NVSCHED_PRIO_BEGIN) {
+		if (req->prio == NVSCHED_PRIO_THREAD)
+			req->prio = current->policy == SCHED_FIFO ?
 				   (int)current->rt_priority : NVSCHED_PRIO_BEST_EFFORT;
-		if (req.prio >= 0 && !capable(CAP_SYS_NICE))
+		if (req->prio >= 0 && !capable(CAP_SYS_NICE))
 			return -EPERM;
 	}
 	pf = READ_ONCE(file->private_data);
-	g = req.gpu == NVSCHED_PRIO_FILE_GPU ? (pf ? pf->g : NULL) :
-					       nvs_gpu_get_by_index(req.gpu);
+	g = req->gpu == NVSCHED_PRIO_FILE_GPU ? (pf ? pf->g : NULL) :
+					       nvs_gpu_get_by_index(req->gpu);
 	if (!g)
-		return req.gpu == NVSCHED_PRIO_FILE_GPU ? -ENOENT : -ENODEV;
+		return req->gpu == NVSCHED_PRIO_FILE_GPU ? -ENOENT : -ENODEV;
 	pg = smp_load_acquire(&g->prio);
 	if (!pf || pf->g != g || !pg)
 		return -ENOENT;		/* no TSG registered: nothing to schedule */
 	if (rt_mutex_lock_interruptible(&pg->lock))
 		return -EINTR;
 	t0 = ktime_get_ns();
-	if (pf->slot < 0 || (req.op == NVSCHED_PRIO_BEGIN && !pg->p->tasks[pf->slot].ntsgs))
+	if (pf->slot < 0 || (req->op == NVSCHED_PRIO_BEGIN && !pg->p->tasks[pf->slot].ntsgs))
 		ret = -ENOENT;	/* no TSG yet (a capture gave none, or has not ended) */
-	else if (req.op == NVSCHED_PRIO_BEGIN)
-		ret = nvs_prio_begin(pg->p, pf->slot, req.prio);
+	else if (req->op == NVSCHED_PRIO_BEGIN)
+		ret = nvs_prio_begin(pg->p, pf->slot, req->prio);
 	else
 		ret = nvs_prio_end(pg->p, pf->slot);
 	if (ret >= 0) {
-		req.flags = ret == NVS_PRIO_W_REPRIO ? NVSCHED_PRIO_W_REPRIO :
+		req->flags = ret == NVS_PRIO_W_REPRIO ? NVSCHED_PRIO_W_REPRIO :
 			    ret == NVS_PRIO_W_NOSEG ? NVSCHED_PRIO_W_NOSEG : 0;
-		req.running = nvs_prio_task_runs(pg->p, pf->slot);
+		req->running = nvs_prio_task_runs(pg->p, pf->slot);
 		ret = ret == NVS_PRIO_W_NOSEG ? 0 :
-		      nvs_prio_applied(g, pg, pf->slot, req.op == NVSCHED_PRIO_BEGIN ?
+		      nvs_prio_applied(g, pg, pf->slot, req->op == NVSCHED_PRIO_BEGIN ?
 				       NVS_TRACE_EV_BEGIN : NVS_TRACE_EV_END, t0);
 	}
 	rt_mutex_unlock(&pg->lock);
-	if (!ret && copy_to_user(arg, &req, sizeof(req)))
-		ret = -EFAULT;
 	return ret;
 }
 
@@ -626,38 +620,34 @@ static int nvs_prio_set_mech(struct nvs_gpu *g, struct nvs_prio_gpu *pg, u32 mec
 	return 0;
 }
 
-static int nvs_prio_ioc_set(void __user *arg)
+static int nvs_prio_ioc_set(struct file *file, void *data)
 {
-	struct nvsched_prio_set req;
+	struct nvsched_prio_set *req = data;
 	struct nvs_prio_gpu *pg;
 	struct nvs_gpu *g;
 	u64 t0;
 	int ret;
 
-	if (copy_from_user(&req, arg, sizeof(req)))
-		return -EFAULT;
-	ret = nvs_prio_admin_target(nvs_ck_prio_set(&req), req.gpu, req.runlist, req.tsgid, &g);
-	if (ret)
-		return ret;
-	ret = nvs_prio_gpu_for(g, req.op == NVSCHED_PRIO_SET_KEEP, req.runlist, &pg);
+	ret = nvs_prio_admin_target(nvs_ck_prio_set(req), req->gpu, req->runlist, req->tsgid,
+				    req->op == NVSCHED_PRIO_SET_KEEP, &g, &pg);
 	if (ret)
 		return ret;
 	if (rt_mutex_lock_interruptible(&pg->lock))
 		return -EINTR;
 	t0 = ktime_get_ns();
-	if (req.op == NVSCHED_PRIO_SET_MECHANISM)
-		ret = nvs_prio_set_mech(g, pg, req.mechanism);
+	if (req->op == NVSCHED_PRIO_SET_MECHANISM)
+		ret = nvs_prio_set_mech(g, pg, req->mechanism);
 	else
-		ret = nvs_prio_keep(pg->p, req.runlist, req.tsgid, req.op == NVSCHED_PRIO_SET_KEEP);
+		ret = nvs_prio_keep(pg->p, req->runlist, req->tsgid, req->op == NVSCHED_PRIO_SET_KEEP);
 	if (!ret)
 		ret = nvs_prio_applied(g, pg, -1, NVS_TRACE_EV_KEEP, t0);
 	rt_mutex_unlock(&pg->lock);
 	return ret;
 }
 
-static int nvs_prio_ioc_status(struct file *file, void __user *arg)
+static int nvs_prio_ioc_status(struct file *file, void *data)
 {
-	struct nvsched_prio_status req;
+	struct nvsched_prio_status *req = data;
 	struct nvsched_prio_task *out = NULL;
 	struct nvs_prio_file *pf = READ_ONCE(file->private_data);
 	struct nvs_prio_gpu *pg;
@@ -666,22 +656,20 @@ static int nvs_prio_ioc_status(struct file *file, void __user *arg)
 	u64 submits = 0, resubmits = 0, preempts = 0;
 	int rl, ret = 0;
 
-	if (copy_from_user(&req, arg, sizeof(req)))
-		return -EFAULT;
-	ret = nvs_ck_prio_status(&req);
+	ret = nvs_ck_prio_status(req);
 	if (ret)
 		return ret;
-	g = nvs_gpu_get_by_index(req.gpu);
+	g = nvs_gpu_get_by_index(req->gpu);
 	if (!g)
 		return -ENODEV;
-	req.running = -1;
-	req.mechanism = NVSCHED_PRIO_MECH_NONE;
-	req.decisions = req.writes = 0;
-	req.disabled = req.runlists = 0;
+	req->running = -1;
+	req->mechanism = NVSCHED_PRIO_MECH_NONE;
+	req->decisions = req->writes = 0;
+	req->disabled = req->runlists = 0;
 	pg = smp_load_acquire(&g->prio);
 	if (!pg) {
-		req.count = 0;
-		return copy_to_user(arg, &req, sizeof(req)) ? -EFAULT : 0;
+		req->count = 0;
+		return 0;
 	}
 	/* bounded by the task slots; allocated before the lock */
 	out = kcalloc(NVS_PRIO_TASKS, sizeof(*out), GFP_KERNEL);
@@ -704,30 +692,28 @@ static int nvs_prio_ioc_status(struct file *file, void __user *arg)
 		out[n].ntsgs = t->ntsgs;
 		n++;
 	}
-	req.running = pg->p->running;
-	req.decisions = pg->p->decisions;
+	req->running = pg->p->running;
+	req->decisions = pg->p->decisions;
 	for (rl = 0; rl < NVS_PRIO_RUNLISTS; rl++) {
 		if (!pg->gate[rl])
 			continue;
-		req.mechanism = pg->mech;
-		req.runlists++;
-		req.writes += pg->gate[rl]->writes;
-		req.disabled += pg->gate[rl]->ndisabled;
+		req->mechanism = pg->mech;
+		req->runlists++;
+		req->writes += pg->gate[rl]->writes;
+		req->disabled += pg->gate[rl]->ndisabled;
 		if (pg->rl[rl])
 			nvs_prio_runlist_stats(pg->rl[rl], &submits, &resubmits, &preempts);
 	}
-	req.submits = (u32)min_t(u64, submits, U32_MAX);
-	req.resubmits = (u32)min_t(u64, resubmits, U32_MAX);
-	req.preempts = (u32)min_t(u64, preempts, U32_MAX);
+	req->submits = (u32)min_t(u64, submits, U32_MAX);
+	req->resubmits = (u32)min_t(u64, resubmits, U32_MAX);
+	req->preempts = (u32)min_t(u64, preempts, U32_MAX);
 	rt_mutex_unlock(&pg->lock);
-	if (n > req.count) {
+	if (n > req->count) {
 		ret = -ENOSPC;
-	} else if (n && copy_to_user(u64_to_user_ptr(req.tasks), out, n * sizeof(*out))) {
+	} else if (n && copy_to_user(u64_to_user_ptr(req->tasks), out, n * sizeof(*out))) {
 		ret = -EFAULT;
 	}
-	req.count = n;
-	if ((!ret || ret == -ENOSPC) && copy_to_user(arg, &req, sizeof(req)))
-		ret = -EFAULT;
+	req->count = n;
 	kfree(out);
 	return ret;
 }
@@ -867,36 +853,34 @@ static int nvs_prio_capture_op(struct nvs_gpu *g, struct nvs_prio_gpu *pg,
 	return nvs_prio_applied(g, pg, pf->slot, NVS_TRACE_EV_CAPTURE, t0);
 }
 
-static int nvs_prio_ioc_capture(struct file *file, void __user *arg)
+static int nvs_prio_ioc_capture(struct file *file, void *data)
 {
-	struct nvsched_prio_capture req;
+	struct nvsched_prio_capture *req = data;
 	struct nvs_prio_file *pf;
 	struct nvs_prio_gpu *pg;
 	struct nvs_gpu *g;
 	u64 *now;
 	int ret;
 
-	if (copy_from_user(&req, arg, sizeof(req)))
-		return -EFAULT;
-	if (req.size != sizeof(req) || req.version != NVSCHED_PRIO_CAPTURE_VERSION ||
-	    req.ntsgs || req.flags || req.reserved[0] || req.reserved[1])
+	if (req->size != sizeof(*req) || req->version != NVSCHED_PRIO_CAPTURE_VERSION ||
+	    req->ntsgs || req->flags || req->reserved[0] || req->reserved[1])
 		return -EINVAL;
-	if (req.op < NVSCHED_PRIO_CAPTURE_BEGIN || req.op > NVSCHED_PRIO_CAPTURE_PEEK)
+	if (req->op < NVSCHED_PRIO_CAPTURE_BEGIN || req->op > NVSCHED_PRIO_CAPTURE_PEEK)
 		return -EINVAL;
-	g = nvs_gpu_get_by_index(req.gpu);
+	g = nvs_gpu_get_by_index(req->gpu);
 	if (!g)
 		return -ENODEV;
 	pf = nvs_prio_file(file, g);
 	if (IS_ERR(pf))
 		return PTR_ERR(pf);
 	/* a capture registers TSGs: refused under GSP like NVSCHED_IOC_PRIO_TSG */
-	ret = nvs_prio_gpu_for(g, req.op == NVSCHED_PRIO_CAPTURE_BEGIN, -1, &pg);
+	ret = nvs_prio_gpu_for(g, req->op == NVSCHED_PRIO_CAPTURE_BEGIN, -1, &pg);
 	if (ret)
 		return ret;
 	now = kvcalloc(array_size(NVS_PRIO_RUNLISTS, pg->p->words), sizeof(*now), GFP_KERNEL);
 	if (!now)
 		return -ENOMEM;
-	if (req.op == NVSCHED_PRIO_CAPTURE_PEEK) {
+	if (req->op == NVSCHED_PRIO_CAPTURE_PEEK) {
 		ret = nvs_prio_snapshot(g, pg, now, false);
 		if (ret) {
 			kvfree(now);
@@ -907,30 +891,26 @@ static int nvs_prio_ioc_capture(struct file *file, void __user *arg)
 		kvfree(now);
 		return -EINTR;
 	}
-	ret = nvs_prio_capture_op(g, pg, pf, &req, now);
-	trace_nvsched_prio_capture(g->index, current->tgid, pf->slot, req.op, req.ntsgs, ret);
+	ret = nvs_prio_capture_op(g, pg, pf, req, now);
+	trace_nvsched_prio_capture(g->index, current->tgid, pf->slot, req->op, req->ntsgs, ret);
 	rt_mutex_unlock(&pg->lock);
 	kvfree(now);
-	if (!ret && copy_to_user(arg, &req, sizeof(req)))
-		ret = -EFAULT;
 	return ret;
 }
 
-static int nvs_prio_ioc_stats(void __user *arg)
+static int nvs_prio_ioc_stats(struct file *file, void *data)
 {
-	struct nvsched_prio_stats req;
+	struct nvsched_prio_stats *req = data;
 	struct nvs_prio_eps_sum sum;
 	struct nvs_prio_gpu *pg;
 	struct nvs_prio_eps *e;
 	struct nvs_gpu *g;
 	u32 *scratch;
 
-	if (copy_from_user(&req, arg, sizeof(req)))
-		return -EFAULT;
-	if (req.size != sizeof(req) || req.version != NVSCHED_PRIO_STATS_VERSION ||
-	    memchr_inv(&req.samples, 0, sizeof(req) - offsetof(struct nvsched_prio_stats, samples)))
+	if (req->size != sizeof(*req) || req->version != NVSCHED_PRIO_STATS_VERSION ||
+	    memchr_inv(&req->samples, 0, sizeof(*req) - offsetof(struct nvsched_prio_stats, samples)))
 		return -EINVAL;
-	g = nvs_gpu_get_by_index(req.gpu);
+	g = nvs_gpu_get_by_index(req->gpu);
 	if (!g)
 		return -ENODEV;
 	pg = smp_load_acquire(&g->prio);
@@ -949,21 +929,21 @@ static int nvs_prio_ioc_stats(void __user *arg)
 			return -EINTR;
 		}
 		*e = pg->eps;
-		req.captures = pg->captures;
-		req.capturing = pg->p->capturing >= 0;
-		req.abandoned = pg->abandoned;
+		req->captures = pg->captures;
+		req->capturing = pg->p->capturing >= 0;
+		req->abandoned = pg->abandoned;
 		rt_mutex_unlock(&pg->lock);
 		nvs_prio_eps_summary(e, scratch, &sum);
-		req.samples = sum.samples;
-		req.total = sum.total;
-		req.min_ns = sum.min;
-		req.median_ns = sum.median;
-		req.p99_ns = sum.p99;
-		req.max_ns = sum.max;
+		req->samples = sum.samples;
+		req->total = sum.total;
+		req->min_ns = sum.min;
+		req->median_ns = sum.median;
+		req->p99_ns = sum.p99;
+		req->max_ns = sum.max;
 		kfree(e);
 		kfree(scratch);
 	}
-	return copy_to_user(arg, &req, sizeof(req)) ? -EFAULT : 0;
+	return 0;
 }
 
 /**
@@ -976,21 +956,48 @@ static int nvs_prio_ioc_stats(void __user *arg)
  */
 long nvs_prio_ioctl(struct file *file, unsigned int cmd, void __user *arg)
 {
-	switch (cmd) {
-	case NVSCHED_IOC_PRIO_TSG:
-		return nvs_prio_ioc_tsg(file, arg);
-	case NVSCHED_IOC_PRIO_SEG:
-		return nvs_prio_ioc_seg(file, arg);
-	case NVSCHED_IOC_PRIO_STATUS:
-		return nvs_prio_ioc_status(file, arg);
-	case NVSCHED_IOC_PRIO_SET:
-		return nvs_prio_ioc_set(arg);
-	case NVSCHED_IOC_PRIO_CAPTURE:
-		return nvs_prio_ioc_capture(file, arg);
-	case NVSCHED_IOC_PRIO_STATS:
-		return nvs_prio_ioc_stats(arg);
-	}
-	return -ENOTTY;
+	/*
+	 * Each command with its handler, which works on a kernel copy of the
+	 * request; @out_nospc: the request is copied back on -ENOSPC too (the
+	 * task array was too small: the count says how many there are)
+	 */
+	static const struct {
+		unsigned int cmd;
+		int (*fn)(struct file *file, void *data);
+		bool out_nospc;
+	} ioc[] = {
+		{ NVSCHED_IOC_PRIO_TSG, nvs_prio_ioc_tsg },
+		{ NVSCHED_IOC_PRIO_SEG, nvs_prio_ioc_seg },
+		{ NVSCHED_IOC_PRIO_STATUS, nvs_prio_ioc_status, true },
+		{ NVSCHED_IOC_PRIO_SET, nvs_prio_ioc_set },
+		{ NVSCHED_IOC_PRIO_CAPTURE, nvs_prio_ioc_capture },
+		{ NVSCHED_IOC_PRIO_STATS, nvs_prio_ioc_stats },
+	};
+	union {
+		struct nvsched_prio_tsg tsg;
+		struct nvsched_prio_seg seg;
+		struct nvsched_prio_status status;
+		struct nvsched_prio_set set;
+		struct nvsched_prio_capture capture;
+		struct nvsched_prio_stats stats;
+	} req;
+	unsigned int i, size = _IOC_SIZE(cmd);
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(ioc) && ioc[i].cmd != cmd; i++)
+		;
+	if (i == ARRAY_SIZE(ioc))
+		return -ENOTTY;
+	/* the command encodes its struct's size (include/uapi/nvsched.h): one in @req */
+	if (WARN_ON_ONCE(size > sizeof(req)))
+		return -ENOTTY;
+	if (copy_from_user(&req, arg, size))
+		return -EFAULT;
+	ret = ioc[i].fn(file, &req);
+	if ((_IOC_DIR(cmd) & _IOC_READ) && (!ret || (ret == -ENOSPC && ioc[i].out_nospc)) &&
+	    copy_to_user(arg, &req, size))
+		ret = -EFAULT;
+	return ret;
 }
 
 /**
