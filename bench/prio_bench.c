@@ -65,108 +65,125 @@ static int c_publish(void *ctx, const struct nvs_prio_rl_buf *b, size_t bytes)
 	return nvs_sim_mem_write(c->sim, (enum nvs_aperture)b->aperture, b->base, b->cpu, bytes);
 }
 
-/* MMIO per decision of both mechanisms on one profile; 1 when a target is missed */
-static int mmio(const char *path)
+/* one profile opened on the simulator, with its first runlist of two TSGs */
+struct mmio_bench {
+	const char *path;
+	struct counter c;
+	struct nvs_io io;
+	struct nvs_ident id;
+	struct nvs_topology t;
+	struct nvs_rl_loc loc;
+	int rl;
+	unsigned int tsg[2];
+};
+
+/* the first and the last TSG on runlist @rl into @b->tsg: 0, or -1 when it
+ * has fewer than two */
+static int two_tsgs(struct mmio_bench *b, int rl)
+{
+	struct nvs_rl_item *items;
+	unsigned int i, n = 0;
+	void *raw;
+
+	if (nvs_runlist_locate(&b->io, b->id.caps, &b->t, rl, &b->loc) || b->loc.length < 2)
+		return -1;
+	raw = calloc(b->loc.length, b->id.caps->rl_entry_size);
+	items = calloc(b->loc.length, sizeof(*items));
+	if (raw && items && !nvs_runlist_fetch(&b->io, b->id.caps, &b->loc, raw, NULL)) {
+		nvs_runlist_decode(b->id.caps, &b->loc, raw, items);
+		for (i = 0; i < b->loc.length; i++)
+			if (items[i].kind == NVS_RL_TSG)
+				b->tsg[n++ ? 1 : 0] = items[i].id;
+	}
+	free(raw);
+	free(items);
+	b->rl = rl;
+	return n >= 2 ? 0 : -1;
+}
+
+/* mechanism @mech (0 runlist, 1 gate) through begin, preempting begin, end,
+ * end of two tasks on @b's runlist, MMIO printed per step; 1 when a target
+ * is missed */
+static int mmio_mech(struct mmio_bench *b, int mech)
 {
 	static const char *const steps[] = { "begin 10", "begin 20", "end 20", "end 10" };
-	struct nvs_prio_cfg cfg = { .nrl = 1, .ntsgs = 4096, .max_tasks = 4 };
+	static const struct nvs_prio_cfg cfg = { .nrl = 1, .ntsgs = 4096, .max_tasks = 4 };
 	static uint64_t pmem[4096];
-	struct counter c = { 0 };
-	struct nvs_io io = { .rd32 = c_rd, .wr32 = c_wr, .ctx = &c };
-	struct nvs_topology t;
-	struct nvs_ident id;
-	struct nvs_rl_loc loc;
-	struct nvs_rl_item *items;
-	void *raw;
-	char err[256];
-	int rl, mech, fail = 0;
+	struct nvs_prio_rl_state rs = { 0 };
+	struct nvs_prio_gate_state *gs = calloc(1, sizeof(*gs));
+	struct nvs_prio *p = nvs_prio_init(pmem, sizeof(pmem), &cfg);
+	int lo = nvs_prio_task_add(p, 1), hi = nvs_prio_task_add(p, 2), s, k, fail = 0;
 
-	c.sim = nvs_sim_open(path, err, sizeof(err));
-	if (!c.sim || nvs_identify(&io, &id) || nvs_ptop_read(&io, id.caps, &t)) {
-		fprintf(stderr, "prio-bench: %s: %s\n", path, c.sim ? "cannot identify" : err);
+	nvs_prio_tsg_add(p, lo, 0, b->tsg[0]);
+	nvs_prio_tsg_add(p, hi, 0, b->tsg[1]);
+	rs.id = gs->id = b->rl;
+	for (k = 0; k < 2; k++) {
+		rs.buf[k].base = (b->loc.base & ~(uint64_t)0xfffff) + 0x1000000ull * (k + 1);
+		rs.buf[k].aperture = b->loc.aperture;
+		rs.buf[k].entries = 1024;
+		rs.buf[k].cpu = calloc(1024, 16);
+		nvs_sim_add_mem(b->c.sim, (enum nvs_aperture)b->loc.aperture, rs.buf[k].base,
+				rs.buf[k].cpu, 1024 * 16);
+	}
+	rs.raw = gs->raw = calloc(1024, 16);
+	rs.items = gs->items = calloc(1024, sizeof(*rs.items));
+	gs->entries = 1024;
+	rs.publish = c_publish;
+	rs.wait = gs->wait = c_tick;
+	rs.ctx = gs->ctx = &b->c;
+	rs.max_polls = gs->max_polls = 100;
+	gs->preempt = true;
+	nvs_sim_set_pending_ticks(b->c.sim, 2);
+	for (s = 0; s < 4; s++) {
+		unsigned long r0, w0;
+		int ret;
+
+		if (s < 2)
+			nvs_prio_begin(p, s ? hi : lo, s ? 20 : 10);
+		else
+			nvs_prio_end(p, s == 2 ? hi : lo);
+		r0 = b->c.reads;
+		w0 = b->c.writes;
+		ret = mech ? nvs_prio_gate_apply(&b->io, b->id.caps, &b->t, gs, nvs_prio_allowed(p, 0),
+						 cfg.ntsgs, p->running < 0) :
+			     nvs_prio_rl_apply(&b->io, b->id.caps, &b->t, &rs, nvs_prio_allowed(p, 0),
+					       cfg.ntsgs, p->running < 0);
+		printf("%-28s %3d %-8s %-9s %6lu %6lu %s\n", b->path, b->rl,
+		       mech ? "gate" : "runlist", steps[s], b->c.writes - w0, b->c.reads - r0,
+		       ret ? "FAILED" : "");
+		/* the runlist mechanism: one submit of at most 3 writes
+		 * (plus PRAMIN window moves for the fetch) */
+		if (ret || (!mech && b->c.writes - w0 > 3 + 2))
+			fail = 1;
+	}
+	for (k = 0; k < 2; k++)
+		free(rs.buf[k].cpu);
+	free(rs.raw);
+	free(rs.items);
+	free(gs);
+	return fail;
+}
+
+/* MMIO per decision of both mechanisms on one profile (its first runlist
+ * with two TSGs); 1 when a target is missed */
+static int mmio(const char *path)
+{
+	struct mmio_bench b = { .path = path };
+	char err[256];
+	int rl, fail = 0;
+
+	b.io = (struct nvs_io){ .rd32 = c_rd, .wr32 = c_wr, .ctx = &b.c };
+	b.c.sim = nvs_sim_open(path, err, sizeof(err));
+	if (!b.c.sim || nvs_identify(&b.io, &b.id) || nvs_ptop_read(&b.io, b.id.caps, &b.t)) {
+		fprintf(stderr, "prio-bench: %s: %s\n", path, b.c.sim ? "cannot identify" : err);
 		return 1;
 	}
-	for (rl = 0; rl < 16; rl++) {
-		unsigned int i, n = 0, first = 0, second = 0;
-
-		if (nvs_runlist_locate(&io, id.caps, &t, rl, &loc) || loc.length < 2)
-			continue;
-		raw = calloc(loc.length, id.caps->rl_entry_size);
-		items = calloc(loc.length, sizeof(*items));
-		if (nvs_runlist_fetch(&io, id.caps, &loc, raw, NULL)) {
-			free(raw);
-			free(items);
-			continue;
+	for (rl = 0; rl < 16; rl++)
+		if (!two_tsgs(&b, rl)) {
+			fail = mmio_mech(&b, 0) | mmio_mech(&b, 1);
+			break;		/* one runlist per profile */
 		}
-		nvs_runlist_decode(id.caps, &loc, raw, items);
-		for (i = 0; i < loc.length; i++)
-			if (items[i].kind == NVS_RL_TSG)
-				*(n++ ? &second : &first) = items[i].id;
-		free(raw);
-		free(items);
-		if (n < 2)
-			continue;
-		for (mech = 0; mech < 2; mech++) {
-			struct nvs_prio_rl_state rs = { 0 };
-			struct nvs_prio_gate_state *gs = calloc(1, sizeof(*gs));
-			struct nvs_prio *p = nvs_prio_init(pmem, sizeof(pmem), &cfg);
-			int lo = nvs_prio_task_add(p, 1), hi = nvs_prio_task_add(p, 2), s, b;
-
-			nvs_prio_tsg_add(p, lo, 0, first);
-			nvs_prio_tsg_add(p, hi, 0, second);
-			rs.id = gs->id = rl;
-			for (b = 0; b < 2; b++) {
-				rs.buf[b].base = (loc.base & ~(uint64_t)0xfffff) + 0x1000000ull * (b + 1);
-				rs.buf[b].aperture = loc.aperture;
-				rs.buf[b].entries = 1024;
-				rs.buf[b].cpu = calloc(1024, 16);
-				nvs_sim_add_mem(c.sim, (enum nvs_aperture)loc.aperture, rs.buf[b].base,
-						rs.buf[b].cpu, 1024 * 16);
-			}
-			rs.raw = gs->raw = calloc(1024, 16);
-			rs.items = gs->items = calloc(1024, sizeof(*rs.items));
-			gs->entries = 1024;
-			rs.publish = c_publish;
-			rs.wait = gs->wait = c_tick;
-			rs.ctx = gs->ctx = &c;
-			rs.max_polls = gs->max_polls = 100;
-			gs->preempt = true;
-			nvs_sim_set_pending_ticks(c.sim, 2);
-			for (s = 0; s < 4; s++) {
-				unsigned long r0, w0;
-				int ret;
-
-				if (s == 0)
-					nvs_prio_begin(p, lo, 10);
-				else if (s == 1)
-					nvs_prio_begin(p, hi, 20);
-				else if (s == 2)
-					nvs_prio_end(p, hi);
-				else
-					nvs_prio_end(p, lo);
-				r0 = c.reads;
-				w0 = c.writes;
-				ret = mech ? nvs_prio_gate_apply(&io, id.caps, &t, gs, nvs_prio_allowed(p, 0),
-								 cfg.ntsgs, p->running < 0) :
-					     nvs_prio_rl_apply(&io, id.caps, &t, &rs, nvs_prio_allowed(p, 0),
-							       cfg.ntsgs, p->running < 0);
-				printf("%-28s %3d %-8s %-9s %6lu %6lu %s\n", path, rl,
-				       mech ? "gate" : "runlist", steps[s], c.writes - w0, c.reads - r0,
-				       ret ? "FAILED" : "");
-				/* the runlist mechanism: one submit of at most 3 writes
-				 * (plus PRAMIN window moves for the fetch) */
-				if (ret || (!mech && c.writes - w0 > 3 + 2))
-					fail = 1;
-			}
-			for (b = 0; b < 2; b++)
-				free(rs.buf[b].cpu);
-			free(rs.raw);
-			free(rs.items);
-			free(gs);
-		}
-		break;		/* one runlist per profile */
-	}
-	nvs_sim_free(c.sim);
+	nvs_sim_free(b.c.sim);
 	return fail;
 }
 

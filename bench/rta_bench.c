@@ -25,6 +25,52 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* one pass over the @n tasksets: policy @p alone, or all six in one
+ * rta_analyze_all() pass (as `nvsched rta -a` runs them) when @p < 0;
+ * returns the schedulable count (kept alive by the caller) */
+static int pass(struct rta_taskset *ts, int n, int p, unsigned int dev)
+{
+	struct rta_result res[RTA_NPOLICIES];
+	bool want[RTA_NPOLICIES];
+	int sink = 0;
+
+	for (int q = 0; q < RTA_NPOLICIES; q++)
+		want[q] = true;
+	for (int i = 0; i < n; i++) {
+		int nres = p < 0 ? RTA_NPOLICIES : 1;
+
+		for (int q = 0; q < nres; q++)
+			rta_result_init(&res[q], ts[i].n);
+		if (p < 0)
+			rta_analyze_all(&ts[i], dev, want, res);
+		else
+			rta_analyze_dev(&ts[i], p, dev, &res[0]);
+		for (int q = 0; q < nres; q++) {
+			sink += res[q].schedulable;
+			rta_result_free(&res[q]);
+		}
+	}
+	return sink;
+}
+
+/* seconds per taskset of pass(@p), best of 7 trials of @reps passes: robust
+ * against a busy machine */
+static double best_of_7(struct rta_taskset *ts, int n, int reps, int p, unsigned int dev,
+			volatile int *sink)
+{
+	double best = 1e30, t0;
+
+	for (int trial = 0; trial < 7; trial++) {
+		t0 = now();
+		for (int r = 0; r < reps; r++)
+			*sink += pass(ts, n, p, dev);
+		t0 = (now() - t0) / ((double)n * reps);
+		if (t0 < best)
+			best = t0;
+	}
+	return best;
+}
+
 int main(int argc, char **argv)
 {
 	int reps = 50, a = 1, n;
@@ -57,54 +103,9 @@ int main(int argc, char **argv)
 		}
 	}
 	printf("%-24s %.6e\n", "load_json", (now() - t0) / n);
-	/* best of 7 trials of reps passes: robust against a busy machine */
-	for (int p = 0; p < RTA_NPOLICIES; p++) {
-		double best = 1e30;
-
-		for (int trial = 0; trial < 7; trial++) {
-			t0 = now();
-			for (int r = 0; r < reps; r++)
-				for (int i = 0; i < n; i++) {
-					struct rta_result res;
-
-					rta_result_init(&res, ts[i].n);
-					rta_analyze_dev(&ts[i], p, dev, &res);
-					sink += res.schedulable;
-					rta_result_free(&res);
-				}
-			t0 = (now() - t0) / ((double)n * reps);
-			if (t0 < best)
-				best = t0;
-		}
-		printf("%-24s %.6e\n", rta_policy_names[p], best);
-	}
-	/* all six in one rta_analyze_all() pass, as `nvsched rta -a` runs them */
-	{
-		double best = 1e30;
-		bool want[RTA_NPOLICIES];
-
-		for (int p = 0; p < RTA_NPOLICIES; p++)
-			want[p] = true;
-		for (int trial = 0; trial < 7; trial++) {
-			t0 = now();
-			for (int r = 0; r < reps; r++)
-				for (int i = 0; i < n; i++) {
-					struct rta_result res[RTA_NPOLICIES];
-
-					for (int p = 0; p < RTA_NPOLICIES; p++)
-						rta_result_init(&res[p], ts[i].n);
-					rta_analyze_all(&ts[i], dev, want, res);
-					for (int p = 0; p < RTA_NPOLICIES; p++) {
-						sink += res[p].schedulable;
-						rta_result_free(&res[p]);
-					}
-				}
-			t0 = (now() - t0) / ((double)n * reps);
-			if (t0 < best)
-				best = t0;
-		}
-		printf("%-24s %.6e\n", "all_six", best);
-	}
+	for (int p = 0; p < RTA_NPOLICIES; p++)
+		printf("%-24s %.6e\n", rta_policy_names[p], best_of_7(ts, n, reps, p, dev, &sink));
+	printf("%-24s %.6e\n", "all_six", best_of_7(ts, n, reps, -1, dev, &sink));
 	for (int i = 0; i < n; i++)
 		rta_taskset_free(&ts[i]);
 	free(ts);
