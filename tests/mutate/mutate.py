@@ -3,8 +3,10 @@
 
 Applies one-line faults ("mutants") to the product code, one at a time,
 rebuilds, and runs the fast test suite as the killer.  A mutant is KILLED
-when the suite fails (or times out), SURVIVED when it passes, and STILLBORN
-(not counted) when the product no longer compiles.
+when the suite fails (or times out), SURVIVED when it passes, STILLBORN
+(not counted) when the product no longer compiles, and SAME (not counted,
+not run) when every product object file is byte for byte as without it:
+the compiler proved it equivalent.
 
 Operators (applied by content, outside comments and string literals):
   shift     << N / >> N  ->  N+1 (or N-1)
@@ -345,6 +347,48 @@ def all_candidates(area, skip_equivalent=True):
 
 # ---- running -----------------------------------------------------------------
 
+# build folders that hold no product object of `make user`: the unit tests'
+# and the ASan build (rebuilt by the killer from whatever mutant ran last),
+# the kernel and QEMU trees
+NOT_PRODUCT = ("asan", "tests", "mutate", "qemu", "debug-kernel")
+
+
+_hash_cache = {}
+
+
+def code_hash(path):
+    """SHA-256 of an object file without its debug sections (a mutant moves
+    the column numbers of the tokens after it); computed again only when
+    the file changed."""
+    import hashlib
+    st = os.stat(path)
+    key = (st.st_mtime_ns, st.st_size)
+    if _hash_cache.get(path, (None,))[0] != key:
+        tmp = path + ".nodebug"
+        subprocess.run(["objcopy", "--strip-debug", path, tmp], check=True)
+        with open(tmp, "rb") as f:
+            _hash_cache[path] = (key, hashlib.sha256(f.read()).hexdigest())
+        os.unlink(tmp)
+    return _hash_cache[path][1]
+
+
+def object_hashes():
+    """The code hash of every product object file in the tree's build/.  A
+    mutant after which all of them are as before compiled to the same code:
+    no test can tell it apart (trivial compiler equivalence, Papadakis et
+    al., ICSE 2015), so it is not run and not counted."""
+    root = os.path.join(REPO, "build")
+    out = {}
+    for d, dirs, files in os.walk(root):
+        if d == root:
+            dirs[:] = [x for x in dirs if x not in NOT_PRODUCT]
+        for f in files:
+            if f.endswith(".o"):
+                path = os.path.join(d, f)
+                out[os.path.relpath(path, root)] = code_hash(path)
+    return out
+
+
 def run(cmd, timeout, log):
     try:
         p = subprocess.run(cmd, shell=True, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
@@ -403,6 +447,7 @@ def main():
         print("mutate: the unmutated tree fails the build or the fast suite (build/mutate/baseline.log)")
         return 2
     log.close()
+    baseline = object_hashes()
 
     results = {}
     survivors = []
@@ -414,7 +459,7 @@ def main():
             rng.shuffle(cands)
             if a.only:
                 cands = [c for c in cands if a.only in f"{c[0]}:{c[1]} {c[2]}"]
-            killed = total = stillborn = 0
+            killed = total = stillborn = same = 0
             for rel, ln, op, new, what in cands:
                 if a.per_area and total >= a.per_area:
                     break
@@ -424,6 +469,11 @@ def main():
                     with open(os.path.join(WORK, "mutant.log"), "w") as log:
                         if run(a.build, 600, log) != 0:
                             stillborn += 1
+                            continue
+                        if object_hashes() == baseline:
+                            same += 1
+                            print(f"{'SAME':8} {area:9} {rel}:{ln} {op}: {what} (same object code, not counted)",
+                                  flush=True)
                             continue
                         rc = run(a.killer, a.timeout, log)
                 finally:
@@ -436,7 +486,7 @@ def main():
                     killed += 1
                 print(f"{verdict:8} {area:9} {rel}:{ln} {op}: {what}"
                       + (" (timeout)" if rc == "timeout" else ""), flush=True)
-            results[area] = (killed, total, stillborn)
+            results[area] = (killed, total, stillborn, same)
     except KeyboardInterrupt:
         print("mutate: interrupted; source restored")
         restore()
@@ -451,11 +501,12 @@ def main():
         f.write("".join(s + "\n" for s in survivors))
     K = T = 0
     for area in areas:
-        k, t, s = results[area]
+        k, t, s, e = results[area]
         K += k
         T += t
         pct = f"{100 * k // t} %" if t else "n/a"
-        print(f"MUTATE {area}: {k}/{t} killed ({pct}; {s} not compiling, not counted)")
+        print(f"MUTATE {area}: {k}/{t} killed ({pct}; not counted: {s} not compiling, "
+              f"{e} same object code)")
     pct = f"{100 * K // T} %" if T else "n/a"
     print(f"MUTATE: {K}/{T} killed ({pct}) seed {a.seed}, {a.per_area or 'all'} per area, "
           f"{int(time.time() - t0)} s; survivors in build/mutate/survivors.txt")
