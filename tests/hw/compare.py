@@ -83,7 +83,7 @@ class Replay:
         if self.g.get('lmem_waits_for_idle', True) and self.resident and ki['lmem'] > self.cfg_l:
             return 0
         t = self.tpc(sm)
-        if self.tpc_res[t] and ki['smem_config'] > self.tpc_cfg[t]:
+        if self.tpc_res[t] and ki.get('smem_config_need', ki['smem_config']) > self.tpc_cfg[t]:
             return 0
         lim = []
         for j in range(self.npb):
@@ -261,6 +261,7 @@ def main():
                            regs_per_warp=pk['regs_per_warp'],
                            smem_per_block=pk['smem_per_block'],
                            smem_config=pk['smem_config'],
+                           smem_config_need=pk.get('smem_config_need', pk['smem_config']),
                            lmem=inp['kernels'][k].get('lmem', 0))
                       for k, pk in enumerate(pred['kernels'])]
             rp = [] if a.no_replay else replay(gpu, kinfos, case['actual'])
