@@ -12,7 +12,9 @@
  *     count: register renaming lets a warp combine freed fragments);
  *   - per TPC: the shared-memory configuration, changed only while the TPC
  *     holds no block (Mechanism 3; per SM with smem_config_per_sm, as
- *     measured on an H100, see docs/predict-h100-accuracy.md);
+ *     measured on an H100, see docs/predict-h100-accuracy.md; sized by the
+ *     driver's rule with smem_config_double_max and kept while the GPU is
+ *     busy with smem_config_sticky);
  *   - GPU-wide: the local-memory configuration, grown only while the whole
  *     GPU is idle (Algorithm 1, line 1; off with lmem_no_wait, as measured
  *     on an H100 with driver 580).
@@ -531,9 +533,6 @@ static void smem_free(struct sm_state *m, long off)
 }
 
 /*
- * Algorithm 1: the SM for a block of kernel k, or -1 (CANNOT_SCHEDULE_NOW).
- */
-/*
  * The configuration an idle SM (TPC) gets for a block of ki: ki's.  With
  * smem_config_sticky, while the GPU is busy an SM never goes down: it keeps
  * a larger configuration it had (docs/predict-h100-accuracy.md, "Which
@@ -548,6 +547,9 @@ static long idle_config(const struct sim *s, const struct tpc_state *t,
 	return ki->config_smem;
 }
 
+/*
+ * Algorithm 1: the SM for a block of kernel k, or -1 (CANNOT_SCHEDULE_NOW).
+ */
 static int choose_sm(const struct sim *s, const struct pred_kinfo *ki, long *caps)
 {
 	const struct pred_gpu *g = s->g;
