@@ -57,6 +57,7 @@ static void write_gpu_json(struct jw *w, const struct pred_gpu *g)
 	write_gpu_ints(w, g, PRED_GI_SMEM_ALLOC_UNIT, PRED_GI_ORDER_START);
 	jw_kstr(w, "smem_config_scope", g->smem_config_per_sm ? "sm" : "tpc");
 	jw_kbool(w, "lmem_waits_for_idle", !g->lmem_no_wait);
+	jw_kbool(w, "smem_config_sticky", g->smem_config_sticky);
 	if (pred_gpc_order(g)) {
 		jw_kstr(w, "sm_order", "gpc-rotation");
 		write_gpu_ints(w, g, PRED_GI_ORDER_START, PRED_GI_N);
@@ -144,6 +145,8 @@ static void write_kernel_json(struct jw *w, const struct pred_input *in,
 	jw_kint(w, "smem_per_block", ki->smem_per_block);
 	jw_kint(w, "occupancy", ki->occupancy);
 	jw_kint(w, "smem_config", ki->config_smem);
+	if (in->gpu.smem_config_double_max)
+		jw_kint(w, "smem_config_need", ki->config_need);
 	jw_key(w, "blocks");
 	jw_arr_begin(w);
 	for (b = 0; b < in->kernels[k].blocks; b++)
@@ -220,8 +223,11 @@ static void write_text(const struct pred_input *in, const struct pred_result *r,
 		       ki->smem_per_block, kd->lmem);
 		if (kd->duration >= 0)
 			printf(", %g s", kd->duration);
-		printf("\n  occupancy %ld blocks/SM, shared-memory configuration %ld KiB\n",
+		printf("\n  occupancy %ld blocks/SM, shared-memory configuration %ld KiB",
 		       ki->occupancy, ki->config_smem / 1024);
+		if (ki->config_need != ki->config_smem)
+			printf(" (needs %ld KiB)", ki->config_need / 1024);
+		printf("\n");
 		if (lik)
 			printf("  %6s %5s %12s %12s %6s\n", "block", "SM", "start", "end", "P(SM)");
 		else

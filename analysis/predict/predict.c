@@ -12,7 +12,9 @@
  *     count: register renaming lets a warp combine freed fragments);
  *   - per TPC: the shared-memory configuration, changed only while the TPC
  *     holds no block (Mechanism 3; per SM with smem_config_per_sm, as
- *     measured on an H100, see docs/predict-h100-accuracy.md);
+ *     measured on an H100, see docs/predict-h100-accuracy.md; sized by the
+ *     driver's rule with smem_config_double_max and kept while the GPU is
+ *     busy with smem_config_sticky);
  *   - GPU-wide: the local-memory configuration, grown only while the whole
  *     GPU is idle (Algorithm 1, line 1; off with lmem_no_wait, as measured
  *     on an H100 with driver 580).
@@ -192,6 +194,7 @@ int pred_gpu_check(const struct pred_gpu *g, char *err, size_t errlen)
 	NEED(g->max_smem_per_block >= 0, "max_smem_per_block must be >= 0");
 	NEED(g->lmem_initial >= 0, "lmem_initial must be >= 0");
 	NEED(g->smem_config_min >= 0, "smem_config_min must be >= 0");
+	NEED(g->smem_config_double_max >= 0, "smem_config_double_max must be >= 0");
 	if (pred_gpc_order(g)) {
 		NEED(g->order_start >= 0 && g->order_start < g->n_vgpc,
 		     "order_start must be 0..(virtual GPCs - 1)");
@@ -217,6 +220,66 @@ static long ceil_div(long a, long b)
 	return (a + b - 1) / b;
 }
 
+/* The smallest supported configuration of at least bytes (else the largest). */
+static long smem_config_round(const struct pred_gpu *g, long bytes)
+{
+	int i;
+
+	for (i = 0; i < g->n_smem_configs; i++)
+		if (g->smem_configs[i] >= bytes)
+			return g->smem_configs[i];
+	return g->smem_configs[g->n_smem_configs - 1];
+}
+
+/* floor of a kernel without shared memory: 8 KB per 1024 threads, at most 32 KB */
+#define DRV_NOSMEM_UNIT		(8L * 1024)
+#define DRV_NOSMEM_MAX		(32L * 1024)
+
+/*
+ * The configuration the driver gives an idle SM for a kernel (Hopper,
+ * smem_config_double_max > 0), measured on an H100 and an H200 with the
+ * cfg2/cfg3/pair families (docs/predict-h100-accuracy.md, "Which kernel may
+ * share an SM: measured directly"; it decides all 1 726 H100 and 660 H200
+ * cases):
+ *  - room for twice the occupancy (at most max_blocks_per_sm blocks),
+ *    rounded up to a supported size;
+ *  - but not above smem_config_double_max (the largest size not above it),
+ *    unless the occupancy rule itself needs more;
+ *  - what the occupancy rule needs when the kernel has one block per SM or
+ *    a block has half the SM's warps or more (1024 threads);
+ *  - without shared memory at least min(32 KB, 8 KB x (1024 / threads)).
+ * A busy SM takes a block whose config_need is not above its configuration,
+ * so config_smem only matters when the block finds the SM idle.
+ */
+static long smem_config_driver(const struct pred_gpu *g, const struct pred_kernel *k,
+			       const struct pred_kinfo *o)
+{
+	long b = 2 * o->occupancy, c, cap = 0, f;
+	int i;
+
+	if (o->occupancy < 2 || 2L * o->warps >= g->max_warps_per_sm)
+		return o->config_need;
+	if (b > g->max_blocks_per_sm)
+		b = g->max_blocks_per_sm;
+	c = smem_config_round(g, b * o->smem_per_block);
+	if (c > g->smem_config_double_max) {
+		for (i = 0; i < g->n_smem_configs; i++)
+			if (g->smem_configs[i] <= g->smem_config_double_max)
+				cap = g->smem_configs[i];
+		c = cap;
+	}
+	if (!k->smem) {
+		f = DRV_NOSMEM_UNIT * (g->max_threads_per_block / k->threads);
+		if (f < DRV_NOSMEM_UNIT)
+			f = DRV_NOSMEM_UNIT;
+		if (f > DRV_NOSMEM_MAX)
+			f = DRV_NOSMEM_MAX;
+		if (smem_config_round(g, f) > c)
+			c = smem_config_round(g, f);
+	}
+	return c > o->config_need ? c : o->config_need;
+}
+
 int pred_kernel_info(const struct pred_gpu *g, const struct pred_kernel *k,
 		     struct pred_kinfo *o, char *err, size_t errlen)
 {
@@ -224,7 +287,6 @@ int pred_kernel_info(const struct pred_gpu *g, const struct pred_kernel *k,
 	long pb_w = g->max_warps_per_sm / npb, pb_r = g->regs_per_sm / npb;
 	long maxconf = g->smem_configs[g->n_smem_configs - 1];
 	long lim_pb, occ;
-	int i;
 
 	memset(o, 0, sizeof(*o));
 	if (k->blocks < 1) {
@@ -280,13 +342,11 @@ int pred_kernel_info(const struct pred_gpu *g, const struct pred_kernel *k,
 		return -1;
 	}
 	/* Mechanism 3: occupancy x s, rounded up to a supported configuration */
-	o->config_smem = maxconf;
-	for (i = 0; i < g->n_smem_configs; i++)
-		if (g->smem_configs[i] >= occ * o->smem_per_block &&
-		    g->smem_configs[i] >= g->smem_config_min) {
-			o->config_smem = g->smem_configs[i];
-			break;
-		}
+	o->config_need = smem_config_round(g, occ * o->smem_per_block > g->smem_config_min ?
+					     occ * o->smem_per_block : g->smem_config_min);
+	o->config_smem = o->config_need;
+	if (g->smem_config_double_max > 0)
+		o->config_smem = smem_config_driver(g, k, o);
 	return 0;
 }
 
@@ -473,6 +533,21 @@ static void smem_free(struct sm_state *m, long off)
 }
 
 /*
+ * The configuration an idle SM (TPC) gets for a block of ki: ki's.  With
+ * smem_config_sticky, while the GPU is busy an SM never goes down: it keeps
+ * a larger configuration it had (docs/predict-h100-accuracy.md, "Which
+ * kernel may share an SM": replaying run 5a's measured placements).  When
+ * the whole GPU is idle the SM takes ki's.
+ */
+static long idle_config(const struct sim *s, const struct tpc_state *t,
+			const struct pred_kinfo *ki)
+{
+	if (s->g->smem_config_sticky && s->resident && t->config > ki->config_smem)
+		return t->config;
+	return ki->config_smem;
+}
+
+/*
  * Algorithm 1: the SM for a block of kernel k, or -1 (CANNOT_SCHEDULE_NOW).
  */
 static int choose_sm(const struct sim *s, const struct pred_kinfo *ki, long *caps)
@@ -493,7 +568,7 @@ static int choose_sm(const struct sim *s, const struct pred_kinfo *ki, long *cap
 		long lim_b, lim_w, lim_s, lim_pb[PRED_MAX_PBS], mn, cur;
 		int j;
 
-		if (t->resident && ki->config_smem > t->config)
+		if (t->resident && ki->config_need > t->config)
 			continue;
 		lim_b = m->b;
 		mn = -1;
@@ -516,7 +591,7 @@ static int choose_sm(const struct sim *s, const struct pred_kinfo *ki, long *cap
 		else if (t->resident)
 			lim_s = smem_largest(m, t->config) / ki->smem_per_block;
 		else
-			lim_s = ki->config_smem / ki->smem_per_block;
+			lim_s = idle_config(s, t, ki) / ki->smem_per_block;
 		cur = lim_b;
 		if (lim_w < cur)
 			cur = lim_w;
@@ -546,7 +621,7 @@ static int place(struct sim *s, const struct pred_kinfo *ki, const struct pred_k
 	if (!s->resident && ki->config_lmem > s->config_lmem)
 		s->config_lmem = ki->config_lmem;
 	if (!tp->resident)
-		tp->config = ki->config_smem;
+		tp->config = idle_config(s, tp, ki);
 	off = -1;
 	if (ki->smem_per_block) {
 		off = smem_alloc(m, tp->config, ki->smem_per_block);

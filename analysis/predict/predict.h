@@ -51,8 +51,17 @@ struct pred_gpu {
 	long max_smem_per_block;	/* kernel smem limit in bytes (opt-in limit) */
 	long lmem_initial;		/* local memory per thread configured at start */
 	long smem_config_min;		/* TB.config_s is at least this (bytes) */
+	/*
+	 * > 0: the driver's choice of configuration (Hopper, measured; see
+	 * pred_kernel_info): a kernel sets an idle SM to a larger size than it
+	 * needs, by doubling its occupancy up to this size (bytes); a busy SM
+	 * takes a block whose needed size is not above its configuration.
+	 * 0: the paper's occupancy rule (chosen = needed).
+	 */
+	long smem_config_double_max;
 	bool smem_config_per_sm;	/* Mechanism 3 scope: false = per TPC (paper), true = per SM */
 	bool lmem_no_wait;		/* a larger local-memory need does not wait for an idle GPU */
+	bool smem_config_sticky;	/* an idle SM keeps its configuration while the GPU is busy */
 	/*
 	 * Hopper visiting order (docs/predict-h100-accuracy.md): per SM its
 	 * virtual GPC (0..n_vgpc-1) or -1 for a singleton TPC, from RM's
@@ -92,7 +101,8 @@ struct pred_kinfo {
 	long regs_per_warp;	/* r */
 	long smem_per_block;	/* s (rounded, runtime reservation added) */
 	long occupancy;		/* blocks an empty SM can hold */
-	long config_smem;	/* TB.config_s */
+	long config_smem;	/* TB.config_s: set on an idle SM */
+	long config_need;	/* an SM in use takes the block if its config >= this */
 	long config_lmem;	/* TB.config_l */
 };
 
@@ -132,8 +142,8 @@ const char *pred_profile_source(const struct pred_gpu *g);
 enum {
 	PRED_GI_SMEM_ALLOC_UNIT = 8,
 	PRED_GI_REQUIRED = 10,
-	PRED_GI_ORDER_START = 15,
-	PRED_GI_N = 17,
+	PRED_GI_ORDER_START = 16,
+	PRED_GI_N = 18,
 };
 const char *pred_gpu_int_key(size_t i);
 long pred_gpu_int(const struct pred_gpu *g, size_t i);

@@ -10,13 +10,17 @@
  *    per-SM limits (blocks, threads, registers, shared-memory carve-outs,
  *    per-block limit, 1 KB runtime reservation) from the CUDA C++
  *    Programming Guide, "Compute Capabilities" (8.0, 8.7, 9.0).
- *  - gh100-h100-sxm differs from the paper's Ampere model in two points,
- *    both from measurements with tests/hw on an H100 80GB HBM3 (driver
- *    580.159.04): the shared-memory configuration is per SM, not per TPC,
- *    and at least 32 KB (both inferred from replaying random sequences; a
- *    minimum of 64 KB or more is ruled out by the direct "cfg" cases), and a
- *    kernel needing more local memory does not wait for an idle GPU
- *    (measured directly).
+ *  - gh100-h100-sxm differs from the paper's Ampere model in three points,
+ *    all from measurements with tests/hw on an H100 80GB HBM3 (driver
+ *    580.159.04): the shared-memory configuration is per SM, not per TPC
+ *    (inferred from replaying random sequences); the driver gives an idle
+ *    SM a larger configuration than the occupancy rule needs (about twice
+ *    the occupancy, up to 132 KB), a busy SM takes a block whose needed
+ *    size fits, and an SM keeps a larger configuration while the GPU is
+ *    busy (docs/predict-h100-accuracy.md, "Which kernel may share an SM":
+ *    measured directly by the cfg2/cfg3/pair cases; this replaces the
+ *    earlier 32 KB minimum); and a kernel needing more local memory does
+ *    not wait for an idle GPU (measured directly).
  */
 #include <stddef.h>
 #include <string.h>
@@ -83,7 +87,8 @@ static const struct pred_gpu profiles[] = {
 		.max_smem_per_block = 227 * KB,
 		/* measured on an H100 SXM5 (docs/predict-h100-accuracy.md) */
 		.smem_config_per_sm = true, .lmem_no_wait = true,
-		.smem_config_min = 32 * KB,
+		.smem_config_double_max = 132 * KB,
+		.smem_config_sticky = true,
 		/* GPC-rotation visiting order, fitted on runs 2 and 3; default state =
 		 * a fresh process (tests/hw/rotprobe.cu, docs/hw/h100-probe) */
 		.sm_vgpc = gh100_h100_sxm_vgpc, .n_sm_vgpc = 132, .n_vgpc = 8,
@@ -149,7 +154,7 @@ static const struct gpu_int {
 	GPU_INT(smem_alloc_unit), GPU_INT(runtime_smem_per_block),
 	/* optional extensions */
 	GPU_INT(warp_size), GPU_INT(max_threads_per_block), GPU_INT(max_smem_per_block),
-	GPU_INT(lmem_initial), GPU_INT(smem_config_min),
+	GPU_INT(lmem_initial), GPU_INT(smem_config_min), GPU_INT(smem_config_double_max),
 	GPU_INT(order_start), GPU_INT(order_phase),
 };
 

@@ -87,7 +87,7 @@ static int gpu_ints_from_json(const struct json *o, struct pred_gpu *g, bool bas
 	return 0;
 }
 
-/* "smem_config_scope", "sm_order" and "lmem_waits_for_idle" */
+/* "smem_config_scope", "sm_order", "lmem_waits_for_idle" and "smem_config_sticky" */
 static int gpu_modes_from_json(const struct json *o, struct pred_gpu *g, char *err,
 			       size_t errlen)
 {
@@ -118,6 +118,14 @@ static int gpu_modes_from_json(const struct json *o, struct pred_gpu *g, char *e
 			return -1;
 		}
 		g->lmem_no_wait = !v->b;
+	}
+	v = json_get(o, "smem_config_sticky");
+	if (v) {
+		if (v->type != JSON_BOOL) {
+			nvs_seterr(err, errlen, "gpu: \"smem_config_sticky\" must be true or false");
+			return -1;
+		}
+		g->smem_config_sticky = v->b;
 	}
 	return 0;
 }

@@ -26,6 +26,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import compare  # noqa: E402
 
 KB = 1024
+PREDICTOR = 'predictor: chosen size, needed size joins'
 
 
 def kernels(binary, case):
@@ -35,7 +36,9 @@ def kernels(binary, case):
     out = []
     for pk in json.loads(res.stdout)['kernels']:
         out.append(dict(w=pk['warps_per_block'], rpw=pk['regs_per_warp'],
-                        spb=pk['smem_per_block'], occ=pk['occupancy']))
+                        spb=pk['smem_per_block'], occ=pk['occupancy'],
+                        cfg=pk['smem_config'],
+                        need=pk.get('smem_config_need', pk['smem_config'])))
     return out
 
 
@@ -58,14 +61,19 @@ def rules(cfgs):
         return min(32 * KB, 8 * KB * max(1, 1024 // (32 * k['w'])))
     return {
         'model (no minimum)': lambda k: target(cfgs, k),
-        'model, at least 32 KB (profile)': lambda k: max(32 * KB, target(cfgs, k)),
+        'model, at least 32 KB (old profile)': lambda k: max(32 * KB, target(cfgs, k)),
         'one size above the model': lambda k: up(target(cfgs, k)),
         'model, at least min(32 KB, 8 KB x 1024/threads)': lambda k: max(target(cfgs, k), floor_thr(k)),
+        # the predictor's own sizes (--predict's profile): the SM holds k1's
+        # chosen size, k2 joins when its needed size is not above it
+        PREDICTOR: lambda k: k['cfg'],
     }
 
 
-def joins(k1, k2, ceiling, cfgs, g):
-    if target(cfgs, k2) > ceiling or k1['spb'] + k2['spb'] > ceiling:
+def joins(k1, k2, ceiling, cfgs, g, need2=None):
+    if need2 is None:
+        need2 = target(cfgs, k2)
+    if need2 > ceiling or k1['spb'] + k2['spb'] > ceiling:
         return False
     npb = g['processing_blocks_per_sm']
     w, r = [0] * npb, [0] * npb
@@ -102,7 +110,8 @@ def main():
             run = '%s %s' % (os.path.basename(os.path.dirname(os.path.abspath(path))), f)
             score[run]['cases'] += 1
             for name, rule in rules(cfgs).items():
-                score[run][name] += joins(k1, k2, rule(k1), cfgs, g) == joined
+                need2 = k2['need'] if name == PREDICTOR else None
+                score[run][name] += joins(k1, k2, rule(k1), cfgs, g, need2) == joined
             if f == 'cfg3':
                 i = case['input']['kernels'][0]
                 key = (i['threads'], i['regs'], i['smem'])
@@ -119,8 +128,8 @@ def main():
         print('\ncfg3: k1 (threads, registers, smem) -> measured ceiling (KB) | model occupancy, '
               'model configuration')
         for key, (m, k1) in sorted(ceil.items()):
-            print('  %-18s %4s | occ %2d  model %3d' % (key, m // KB if m else '-', k1['occ'],
-                                                      target(cfgs, k1) // KB))
+            print('  %-18s %4s | occ %2d  model %3d  predictor %3d' % (
+                key, m // KB if m else '-', k1['occ'], target(cfgs, k1) // KB, k1['cfg'] // KB))
 
 
 if __name__ == '__main__':

@@ -72,6 +72,13 @@ class Replay:
     def tpc(self, sm):
         return sm if self.per_sm else sm // self.g['sms_per_tpc']
 
+    def idle_config(self, t, ki):
+        # smem_config_sticky (predict.c idle_config): while the GPU is busy an
+        # idle SM keeps a larger configuration it had
+        if self.g.get('smem_config_sticky') and self.resident and self.tpc_cfg[t] > ki['smem_config']:
+            return self.tpc_cfg[t]
+        return ki['smem_config']
+
     def largest(self, sm, cap):
         best, at = 0, 0
         for off, size in self.segs[sm]:
@@ -83,7 +90,7 @@ class Replay:
         if self.g.get('lmem_waits_for_idle', True) and self.resident and ki['lmem'] > self.cfg_l:
             return 0
         t = self.tpc(sm)
-        if self.tpc_res[t] and ki['smem_config'] > self.tpc_cfg[t]:
+        if self.tpc_res[t] and ki.get('smem_config_need', ki['smem_config']) > self.tpc_cfg[t]:
             return 0
         lim = []
         for j in range(self.npb):
@@ -103,7 +110,7 @@ class Replay:
         elif self.tpc_res[t]:
             lim_s = self.largest(sm, self.tpc_cfg[t]) // ki['smem_per_block']
         else:
-            lim_s = ki['smem_config'] // ki['smem_per_block']
+            lim_s = self.idle_config(t, ki) // ki['smem_per_block']
         return min(self.b[sm], lim_w, lim_s)
 
     def place(self, sm, ki):
@@ -112,7 +119,7 @@ class Replay:
         if not self.resident and ki['lmem'] > self.cfg_l:
             self.cfg_l = ki['lmem']
         if not self.tpc_res[t]:
-            self.tpc_cfg[t] = ki['smem_config']
+            self.tpc_cfg[t] = self.idle_config(t, ki)
         # first fit; if the model has no room, allocate past the end (overcommit)
         at, idx, segs, s = 0, 0, self.segs[sm], ki['smem_per_block']
         for idx in range(len(segs) + 1):
@@ -261,6 +268,7 @@ def main():
                            regs_per_warp=pk['regs_per_warp'],
                            smem_per_block=pk['smem_per_block'],
                            smem_config=pk['smem_config'],
+                           smem_config_need=pk.get('smem_config_need', pk['smem_config']),
                            lmem=inp['kernels'][k].get('lmem', 0))
                       for k, pk in enumerate(pred['kernels'])]
             rp = [] if a.no_replay else replay(gpu, kinfos, case['actual'])

@@ -896,8 +896,19 @@ static void test_input(void **state)
 			       NULL, &in, err), 0);
 	assert_true(in.gpu.smem_config_per_sm);
 	assert_true(in.gpu.lmem_no_wait);
-	assert_int_equal(in.gpu.smem_config_min, 32 * KB);
+	assert_int_equal(in.gpu.smem_config_min, 0);
+	assert_int_equal(in.gpu.smem_config_double_max, 132 * KB);
+	assert_true(in.gpu.smem_config_sticky);
 	pred_input_free(&in);
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"gh100-h100-sxm\","
+			       "\"smem_config_sticky\":false,\"smem_config_double_max\":0},"
+			       "\"kernels\":[]}", NULL, &in, err), 0);
+	assert_false(in.gpu.smem_config_sticky);
+	assert_int_equal(in.gpu.smem_config_double_max, 0);
+	pred_input_free(&in);
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"gh100-h100-sxm\","
+			       "\"smem_config_sticky\":1},\"kernels\":[]}", NULL, &in, err), -1);
+	assert_non_null(strstr(err, "\"smem_config_sticky\" must be true or false"));
 	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"ga100-a100\","
 			       "\"smem_config_scope\":\"gpc\"},\"kernels\":[]}", NULL, &in, err), -1);
 
@@ -1030,6 +1041,8 @@ static void test_gpu_check_bounds(void **state)
 	BAD(g.lmem_initial = -1, "lmem_initial must be >= 0");
 	OK(g.smem_config_min = 0);
 	BAD(g.smem_config_min = -1, "smem_config_min must be >= 0");
+	OK(g.smem_config_double_max = 0);
+	BAD(g.smem_config_double_max = -1, "smem_config_double_max must be >= 0");
 	/* the message names the GPU */
 	BAD(g.sms = 0, "GPU 'ga100-a100': ");
 	/* the SM-to-virtual-GPC map (gh100): -1 (a singleton TPC) up to
@@ -1119,7 +1132,7 @@ static void test_gpu_int_keys(void **state)
 		"max_warps_per_sm", "regs_per_sm", "reg_alloc_unit", "max_regs_per_thread",
 		"smem_alloc_unit", "runtime_smem_per_block", "warp_size",
 		"max_threads_per_block", "max_smem_per_block", "lmem_initial",
-		"smem_config_min", "order_start", "order_phase",
+		"smem_config_min", "smem_config_double_max", "order_start", "order_phase",
 	};
 	struct pred_gpu g;
 	size_t i;
@@ -1138,11 +1151,128 @@ static void test_gpu_int_keys(void **state)
 	assert_int_equal(g.smem_alloc_unit, 1008);
 	assert_int_equal(g.max_smem_per_block, 1012);
 	assert_int_equal(g.smem_config_min, 1014);
-	assert_int_equal(g.order_phase, 1016);
+	assert_int_equal(g.smem_config_double_max, 1015);
+	assert_int_equal(g.order_phase, 1017);
 	pred_gpu_set_int(&g, 5, 0x7fffffffL);
 	assert_int_equal(g.regs_per_sm, 0x7fffffffL);
 	assert_int_equal(g.max_warps_per_sm, 1004);	/* neighbours untouched */
 	assert_int_equal(g.reg_alloc_unit, 1006);
+}
+
+/*
+ * The H100 driver's shared-memory configuration (smem_config_double_max,
+ * docs/predict-h100-accuracy.md, "Which kernel may share an SM"), worked by
+ * hand on the gh100 profile (64 warps and 64 K registers in 4 processing
+ * blocks, 32 blocks, registers in units of 8 per thread, 1 KB reserved per
+ * block, sizes 0/8/16/32/64/100/132/164/196/228 KB, doubling up to 132 KB).
+ * Each shape is a cfg3 k1 whose measured ceiling is the chosen size.
+ */
+static void test_h100_smem_config_driver(void **state)
+{
+	static const struct {
+		int threads, regs;
+		long smem, occ, chosen, need;
+	} c[] = {
+		/* 4 warps, 768 regs/warp: 16 per PB -> 16 blocks x 3 KB = 48 -> 64;
+		 * doubled: 32 (the block limit) x 3 = 96 -> 100 */
+		{ 128, 24, 2 * KB, 16, 100 * KB, 64 * KB },
+		/* 3072 regs/warp: 5 warps per PB -> 5 blocks x 15 KB = 75 -> 100;
+		 * doubled 150 -> 164 is above 132: the largest size <= 132 */
+		{ 128, 96, 14 * KB, 5, 132 * KB, 100 * KB },
+		/* 1536 regs/warp: 10 per PB -> 10 x 15 = 150 -> 164 (above 132
+		 * already: the occupancy rule's size) */
+		{ 128, 48, 14 * KB, 10, 164 * KB, 164 * KB },
+		/* 32 warps = half the SM: not doubled, 2 x 3 = 6 -> 8 */
+		{ 1024, 24, 2 * KB, 2, 8 * KB, 8 * KB },
+		/* one block per SM (24 warps x 1536): 7 -> 8, not doubled */
+		{ 768, 48, 6 * KB, 1, 8 * KB, 8 * KB },
+		/* no shared memory: 4 blocks x 1 KB -> 8; doubled 8 -> 8; at least
+		 * 8 KB x 1024 / 512 = 16 */
+		{ 512, 24, 0, 4, 16 * KB, 8 * KB },
+		/* no shared memory, 2 blocks (3072 regs/warp, 8 warps): at least
+		 * min(32, 8 x 4) = 32 */
+		{ 256, 96, 0, 2, 32 * KB, 8 * KB },
+		/* one warp: 32 blocks x 1 KB = 32 both ways */
+		{ 32, 24, 0, 32, 32 * KB, 32 * KB },
+	};
+	const struct pred_gpu *g = pred_profile_find("gh100-h100-sxm");
+	struct pred_gpu off;
+	struct pred_kinfo ki;
+	struct pred_kernel k;
+	char err[256];
+	size_t i;
+
+	(void)state;
+	assert_non_null(g);
+	off = *g;
+	off.smem_config_double_max = 0;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		k = K("k", 1, c[i].threads, c[i].regs, c[i].smem, NODUR);
+		assert_int_equal(pred_kernel_info(g, &k, &ki, err, sizeof(err)), 0);
+		assert_int_equal(ki.occupancy, c[i].occ);
+		assert_int_equal(ki.config_smem, c[i].chosen);
+		assert_int_equal(ki.config_need, c[i].need);
+		/* without the rule the SM gets what the occupancy rule needs */
+		assert_int_equal(pred_kernel_info(&off, &k, &ki, err, sizeof(err)), 0);
+		assert_int_equal(ki.config_smem, c[i].need);
+		assert_int_equal(ki.config_need, c[i].need);
+	}
+}
+
+/*
+ * Sharing and the sticky configuration on a 2-SM H100 (paper order 0, 1):
+ *  kA 128 thr x 24 regs x 2 KB (chosen 100, need 64), 1 unit: SM 0 at 0.
+ *  kB 1024 thr x 24 regs, no smem (8 KB), 4 units: SM 1 (room 2 > 1) at 0.
+ *  kP 256 thr x 24 regs x 7 KB: 8 blocks x 8 KB = 64 needed (doubled:
+ *     128 -> 132 chosen): needs 64 <= 100, so it joins kA on SM 0 at 0
+ *     (comparing chosen sizes, 132 > 100, it would wait), 1 unit.
+ *  kC 2 x (1024 thr x 24 regs), 1 unit: SM 0 has 52 free warps (room 1),
+ *     SM 1 32 (room 1): block 0 to SM 0 (first in the order), block 1 to
+ *     SM 1, both at 0; SM 0's blocks all leave at 1.
+ *  kD 1024 thr x 24 regs, 1 unit: no room at 0; at 1 SM 0 is idle (room 2)
+ *     while kB keeps the GPU busy: SM 0 keeps 100 KB (sticky) instead of 8.
+ *  kE 32 thr x 32 regs x 2 KB: 32 x 3 = 96 -> 100 needed: joins kD on SM 0
+ *     at 1 when sticky; otherwise SM 0 has 8 KB and SM 1 8 KB until they
+ *     are idle: SM 0 at 2.
+ */
+static void test_h100_smem_config_sharing(void **state)
+{
+	struct pred_gpu g = *pred_profile_find("gh100-h100-sxm");
+	struct pred_kernel k[6];
+	struct pred_result r;
+
+	(void)state;
+	g.sms = 2;
+	g.sm_vgpc = NULL;
+	g.n_sm_vgpc = 0;
+	k[0] = K("kA", 1, 128, 24, 2 * KB, 1.0);
+	k[1] = K("kB", 1, 1024, 24, 0, 4.0);
+	k[2] = K("kP", 1, 256, 24, 7 * KB, 1.0);
+	k[3] = K("kC", 2, 1024, 24, 0, 1.0);
+	k[4] = K("kD", 1, 1024, 24, 0, 1.0);
+	k[5] = K("kE", 1, 32, 32, 2 * KB, 1.0);
+	run(&g, k, 6, &r);
+	assert_int_equal(r.info[2].config_need, 64 * KB);
+	assert_int_equal(r.info[2].config_smem, 132 * KB);
+	assert_int_equal(r.blocks[0][0].sm, 0);
+	assert_int_equal(r.blocks[1][0].sm, 1);
+	assert_int_equal(r.blocks[2][0].sm, 0);
+	assert_true(r.blocks[2][0].start == 0.0);
+	assert_int_equal(r.blocks[3][0].sm, 0);
+	assert_int_equal(r.blocks[3][1].sm, 1);
+	assert_true(r.blocks[3][0].start == 0.0 && r.blocks[3][1].start == 0.0);
+	assert_int_equal(r.blocks[4][0].sm, 0);
+	assert_true(r.blocks[4][0].start == 1.0);
+	assert_int_equal(r.blocks[5][0].sm, 0);
+	assert_true(r.blocks[5][0].start == 1.0);
+	pred_result_free(&r);
+	g.smem_config_sticky = false;
+	run(&g, k, 6, &r);
+	assert_int_equal(r.blocks[4][0].sm, 0);
+	assert_true(r.blocks[4][0].start == 1.0);
+	assert_int_equal(r.blocks[5][0].sm, 0);
+	assert_true(r.blocks[5][0].start == 2.0);
+	pred_result_free(&r);
 }
 
 /*
@@ -1355,6 +1485,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sm_order),
+		cmocka_unit_test(test_h100_smem_config_driver),
+		cmocka_unit_test(test_h100_smem_config_sharing),
 		cmocka_unit_test(test_h100_gpc_order),
 		cmocka_unit_test(test_h100_likelihood),
 		cmocka_unit_test(test_kernel_info),
