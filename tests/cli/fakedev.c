@@ -38,7 +38,10 @@
  *       with NVSCHED_TEST_CE_NARROW set a two-LCE chip: the device table's
  *       LCEs are instances 0 (runlist 1) and 1 (no runlist) instead of 2
  *       and 3, PCE_MAP 0x3 with PCEs 0 and 1 on LCE 0 (GRCE0, so it
- *       shares none), GRCE1 shares LCE 0, 2 LCEs
+ *       shares none), GRCE1 shares LCE 0, 2 LCEs; with
+ *       NVSCHED_TEST_CE_SPARE set every PCE (0, 1, 3, 4, 5) is on LCE 2,
+ *       GRCE0 shares LCE 2, GRCE1 none, 4 LCEs: the device table's LCE 3
+ *       has no PCE and no GRCE refers to it
  *   GR: 3 GPCs x 4 TPCs, GPC 1 fused off (mask 0x2), 2 SMs per TPC;
  *       GPC 0 TPC mask 0x0 (4 TPCs), GPC 2 TPC mask 0x9 (TPCs 1, 2);
  *       logical ids GPC 0 -> 1, GPC 2 -> 0; CWD map of the 6 TPCs
@@ -210,6 +213,13 @@ static int fake_ce(struct nvsched_ce *c)
 			c->lce_for_pce[i] = i < 2 ? 0 : NVSCHED_CE_NONE;
 		c->grce_shared_lce[0] = NVSCHED_CE_NONE;
 		c->grce_shared_lce[1] = 0;
+	}
+	if (getenv("NVSCHED_TEST_CE_SPARE")) {
+		c->num_lces = 4;
+		for (i = 0; i < 6; i++)
+			if (c->lce_for_pce[i] >= 0)
+				c->lce_for_pce[i] = 2;
+		c->grce_shared_lce[0] = 2;
 	}
 	if (getenv("NVSCHED_TEST_CE_NOVAL")) {
 		c->lce_for_pce[2] = NVSCHED_CE_NOVAL;

@@ -1107,6 +1107,16 @@ def check_module_errors(mod, jdoc):
     eq(re.findall(r"^LCE(\d\d)\s+(GRCE|LCE)\s+(\S+)\s+(.*)$", out, re.M),
        [("00", "GRCE", "1", "PCE00 PCE01"), ("01", "GRCE", "-", "shares LCE00")],
        "module ce text table (two LCEs)")
+    # every PCE on LCE 2, GRCE0 sharing it: the CE registers refer to LCEs
+    # 0..2 only, but the device table also has LCE 3, so it is listed
+    # (without PCEs or runlist) as the fourth
+    d = jdoc(["ce"], {"NVSCHED_TEST_CE_SPARE": "1"})
+    eq(d.get("lces"), [{"lce": 0, "grce": True, "pces": [], "shared_with_lce": 2, "runlist": None},
+                       {"lce": 1, "grce": True, "pces": [], "shared_with_lce": None, "runlist": None},
+                       {"lce": 2, "grce": False, "pces": [0, 1, 3, 4, 5], "shared_with_lce": None,
+                        "runlist": 1},
+                       {"lce": 3, "grce": False, "pces": [], "shared_with_lce": None, "runlist": None}],
+       "module ce lces (device table LCE 3 without PCEs)")
 
 
 def check_module(nv):
