@@ -34,7 +34,14 @@
  *       PCE -> LCE 2, 2, -, 3, 4, 4 (PCE 2 absent: NONE); GRCE0 shares
  *       LCE 3, GRCE1 shares none; with NVSCHED_TEST_CE_NOVAL set PCE 2
  *       and both GRCEs gave no value (NOVAL); with NVSCHED_TEST_CE_WIDE set
- *       GRCE1 shares LCE 6 (above the PCEs' LCEs and PTOP's LCE 3)
+ *       GRCE1 shares LCE 6 (above the PCEs' LCEs and PTOP's LCE 3);
+ *       with NVSCHED_TEST_CE_NARROW set a two-LCE chip: the device table's
+ *       LCEs are instances 0 (runlist 1) and 1 (no runlist) instead of 2
+ *       and 3, PCE_MAP 0x3 with PCEs 0 and 1 on LCE 0 (GRCE0, so it
+ *       shares none), GRCE1 shares LCE 0, 2 LCEs; with
+ *       NVSCHED_TEST_CE_SPARE set every PCE (0, 1, 3, 4, 5) is on LCE 2,
+ *       GRCE0 shares LCE 2, GRCE1 none, 4 LCEs: the device table's LCE 3
+ *       has no PCE and no GRCE refers to it
  *   GR: 3 GPCs x 4 TPCs, GPC 1 fused off (mask 0x2), 2 SMs per TPC;
  *       GPC 0 TPC mask 0x0 (4 TPCs), GPC 2 TPC mask 0x9 (TPCs 1, 2);
  *       logical ids GPC 0 -> 1, GPC 2 -> 0; CWD map of the 6 TPCs
@@ -92,6 +99,12 @@ static int fake_topology(struct nvsched_topology *t)
 		return -ENOSPC;
 	}
 	memcpy((void *)(uintptr_t)t->engines, eng, sizeof(eng));
+	if (getenv("NVSCHED_TEST_CE_NARROW")) {
+		struct nvsched_engine *e = (void *)(uintptr_t)t->engines;
+
+		e[1].instance = 0;
+		e[2].instance = 1;
+	}
 	t->count = 3;
 	t->version = 0;
 	t->flags = 0;
@@ -193,6 +206,21 @@ static int fake_ce(struct nvsched_ce *c)
 	c->grce_shared_lce[0] = 3;
 	if (getenv("NVSCHED_TEST_CE_WIDE"))
 		c->grce_shared_lce[1] = 6;
+	if (getenv("NVSCHED_TEST_CE_NARROW")) {
+		c->pce_map = 0x3;
+		c->num_lces = 2;
+		for (i = 0; i < NVSCHED_CE_MAX_PCES; i++)
+			c->lce_for_pce[i] = i < 2 ? 0 : NVSCHED_CE_NONE;
+		c->grce_shared_lce[0] = NVSCHED_CE_NONE;
+		c->grce_shared_lce[1] = 0;
+	}
+	if (getenv("NVSCHED_TEST_CE_SPARE")) {
+		c->num_lces = 4;
+		for (i = 0; i < 6; i++)
+			if (c->lce_for_pce[i] >= 0)
+				c->lce_for_pce[i] = 2;
+		c->grce_shared_lce[0] = 2;
+	}
 	if (getenv("NVSCHED_TEST_CE_NOVAL")) {
 		c->lce_for_pce[2] = NVSCHED_CE_NOVAL;
 		c->grce_shared_lce[0] = NVSCHED_CE_NOVAL;

@@ -1093,6 +1093,30 @@ def check_module_errors(mod, jdoc):
     eq(re.findall(r"^LCE0([01])\s+GRCE\s+-\s+(.*)$", out, re.M),
        [("0", "(GRCE config unreadable)"), ("1", "(GRCE config unreadable)")], "module ce text GRCEs (NOVAL)")
     eq(re.findall(r"^PCE(\d+): no value", out, re.M), ["02"], "module ce text unreadable PCEs")
+    # a two-LCE chip (device table: LCE 0 and 1) whose GRCE 1 shares LCE 0:
+    # GRCE 1 is LCE 1, so the LCEs referred to are 0 and 1 and the list is
+    # exactly the device table's two, not one more
+    na = {"NVSCHED_TEST_CE_NARROW": "1"}
+    d = jdoc(["ce"], na)
+    eq(d.get("lces"), [{"lce": 0, "grce": True, "pces": [0, 1], "shared_with_lce": None, "runlist": 1},
+                       {"lce": 1, "grce": True, "pces": [], "shared_with_lce": 0, "runlist": None}],
+       "module ce lces (two LCEs, GRCE1 shares LCE 0)")
+    r, out, err = mod(["ce"], na)
+    eq(out.split("\n")[0], "gpu0 GV100: PCE_MAP 0x3 (2 PCEs), 2 LCEs (LCE0-1 are GRCEs)",
+       "module ce text summary (two LCEs)")
+    eq(re.findall(r"^LCE(\d\d)\s+(GRCE|LCE)\s+(\S+)\s+(.*)$", out, re.M),
+       [("00", "GRCE", "1", "PCE00 PCE01"), ("01", "GRCE", "-", "shares LCE00")],
+       "module ce text table (two LCEs)")
+    # every PCE on LCE 2, GRCE0 sharing it: the CE registers refer to LCEs
+    # 0..2 only, but the device table also has LCE 3, so it is listed
+    # (without PCEs or runlist) as the fourth
+    d = jdoc(["ce"], {"NVSCHED_TEST_CE_SPARE": "1"})
+    eq(d.get("lces"), [{"lce": 0, "grce": True, "pces": [], "shared_with_lce": 2, "runlist": None},
+                       {"lce": 1, "grce": True, "pces": [], "shared_with_lce": None, "runlist": None},
+                       {"lce": 2, "grce": False, "pces": [0, 1, 3, 4, 5], "shared_with_lce": None,
+                        "runlist": 1},
+                       {"lce": 3, "grce": False, "pces": [], "shared_with_lce": None, "runlist": None}],
+       "module ce lces (device table LCE 3 without PCEs)")
 
 
 def check_module(nv):

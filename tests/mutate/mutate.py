@@ -309,11 +309,30 @@ def candidates(rel):
 EQUIVALENT = os.path.join(SRC, "tests", "mutate", "equivalent.txt")
 
 
+FUNC_START = re.compile(r"^[A-Za-z_][\w\s\*]*?\b(\w+)\s*\(")
+
+
+def functions(rel):
+    """For each line of file rel, the function it is in: the name of the
+    last definition that starts at column 0 above it (None before any)."""
+    with open(os.path.join(REPO, rel)) as f:
+        lines = f.read().split("\n")
+    out, cur = [], None
+    for line in lines:
+        m = FUNC_START.match(line)
+        if m and not line.rstrip().endswith(";") and not line.startswith(("typedef", "struct", "enum")):
+            cur = m.group(1)
+        out.append(cur)
+    return out
+
+
 def equivalents():
     """Mutants shown equivalent by reading (tests/mutate/equivalent.txt):
     'file<TAB>operator<TAB>mutated line<TAB>reason', matched by the file and
     the mutated line's text (not its number, so edits elsewhere keep it); a
-    delete mutant by its description, 'deleted: STATEMENT'."""
+    delete mutant by its description, 'deleted: STATEMENT'.  An operator
+    that ends in ' in NAME()' limits the entry to the function NAME (for a
+    line such as 'return 1;' that the file has in several functions)."""
     out = set()
     if os.path.exists(EQUIVALENT):
         with open(EQUIVALENT) as f:
@@ -323,22 +342,24 @@ def equivalents():
                 parts = line.rstrip("\n").split("\t")
                 if len(parts) < 4 or not parts[3].strip():
                     sys.exit(f"mutate: {EQUIVALENT}: needs file, operator, mutated line and a reason: {line!r}")
-                out.add((parts[0], parts[2].strip()))
+                fm = re.search(r" in (\w+)\(\)$", parts[1])
+                out.add((parts[0], parts[2].strip(), fm.group(1) if fm else None))
     return out
 
 
-def is_equivalent(eq, rel, new, what):
+def is_equivalent(eq, rel, new, what, func=None):
     """A deleted statement's mutated line is only ";", so a delete mutant is
     named in equivalent.txt by its description ("deleted: STATEMENT")."""
-    return (rel, new.strip()) in eq or (rel, what) in eq
+    return any((rel, t, f) in eq for t in (new.strip(), what) for f in (None, func))
 
 
 def all_candidates(area, skip_equivalent=True):
     out = []
     eq = equivalents() if skip_equivalent else set()
     for rel in AREAS[area]:
+        funcs = functions(rel)
         for (ln, op, new, what) in candidates(rel):
-            if is_equivalent(eq, rel, new, what):
+            if is_equivalent(eq, rel, new, what, funcs[ln - 1]):
                 continue
             out.append((rel, ln, op, new, what))
     out.sort(key=lambda c: (c[0], c[1], c[2], c[4]))

@@ -324,9 +324,13 @@ static void test_doubles_random(void **state)
 
 static struct json *parse(const char *s)
 {
-	char err[128];
+	char err[128] = "stale";
+	struct json *j = json_parse(s, strlen(s), err, sizeof(err));
 
-	return json_parse(s, strlen(s), err, sizeof(err));
+	/* err holds a message only when the parse fails, never an old one */
+	if (j && err[0])
+		fail_msg("'%s' parsed, yet err says '%s'", s, err);
+	return j;
 }
 
 static void test_reader_escapes(void **state)

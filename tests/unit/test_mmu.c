@@ -100,11 +100,20 @@ static void xlat_ok(const struct nvs_io *io, const struct nvs_caps *caps,
 	char why[128];
 	int ret;
 
+	/* why holds a reason only for a failure of this call: a success, and a
+	 * refusal of bad arguments (no pa), leave it empty, not the caller's
+	 * old text */
+	strcpy(why, "stale");
 	ret = nvs_mmu_translate(io, caps, pdb, va, &pa, &ap, cache, why, sizeof(why));
-	if (ret || pa != want || ap != NVS_AP_VID)
+	if (ret || pa != want || ap != NVS_AP_VID || why[0])
 		fail_msg("%s chid %u: VA 0x%llx -> %d 0x%llx ap %d (%s), want 0x%llx vid", chip,
 			 chid, (unsigned long long)va, ret, (unsigned long long)pa, ap, why,
 			 (unsigned long long)want);
+	strcpy(why, "stale");
+	ret = nvs_mmu_translate(io, caps, pdb, va, NULL, &ap, cache, why, sizeof(why));
+	if (ret != -EINVAL || why[0])
+		fail_msg("%s chid %u: VA 0x%llx without pa -> %d (%s), want -EINVAL and no reason",
+			 chip, chid, (unsigned long long)va, ret, why);
 }
 
 struct textbuf {
