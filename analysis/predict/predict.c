@@ -18,6 +18,8 @@
  *   - GPU-wide: the local-memory configuration, grown only while the whole
  *     GPU is idle (Algorithm 1, line 1; off with lmem_no_wait, as measured
  *     on an H100 with driver 580).
+ * Blocks that end at the same time are released together, or release_batch
+ * at a time with waiting blocks placed in between (H100).
  */
 #include <errno.h>
 #include <math.h>
