@@ -899,13 +899,18 @@ static void test_input(void **state)
 	assert_int_equal(in.gpu.smem_config_min, 0);
 	assert_int_equal(in.gpu.smem_config_double_max, 132 * KB);
 	assert_true(in.gpu.smem_config_sticky);
+	assert_int_equal(in.gpu.release_batch, 4);
 	pred_input_free(&in);
 	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"gh100-h100-sxm\","
-			       "\"smem_config_sticky\":false,\"smem_config_double_max\":0},"
-			       "\"kernels\":[]}", NULL, &in, err), 0);
+			       "\"smem_config_sticky\":false,\"smem_config_double_max\":0,"
+			       "\"release_batch\":0},\"kernels\":[]}", NULL, &in, err), 0);
 	assert_false(in.gpu.smem_config_sticky);
 	assert_int_equal(in.gpu.smem_config_double_max, 0);
+	assert_int_equal(in.gpu.release_batch, 0);
 	pred_input_free(&in);
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"gh100-h100-sxm\","
+			       "\"release_batch\":-1},\"kernels\":[]}", NULL, &in, err), -1);
+	assert_non_null(strstr(err, "\"release_batch\" out of range"));
 	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"gh100-h100-sxm\","
 			       "\"smem_config_sticky\":1},\"kernels\":[]}", NULL, &in, err), -1);
 	assert_non_null(strstr(err, "\"smem_config_sticky\" must be true or false"));
