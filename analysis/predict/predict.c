@@ -18,6 +18,8 @@
  *   - GPU-wide: the local-memory configuration, grown only while the whole
  *     GPU is idle (Algorithm 1, line 1; off with lmem_no_wait, as measured
  *     on an H100 with driver 580).
+ * Blocks that end at the same time are released together, or release_batch
+ * at a time with waiting blocks placed in between (H100).
  */
 #include <errno.h>
 #include <math.h>
@@ -195,6 +197,7 @@ int pred_gpu_check(const struct pred_gpu *g, char *err, size_t errlen)
 	NEED(g->lmem_initial >= 0, "lmem_initial must be >= 0");
 	NEED(g->smem_config_min >= 0, "smem_config_min must be >= 0");
 	NEED(g->smem_config_double_max >= 0, "smem_config_double_max must be >= 0");
+	NEED(g->release_batch >= 0, "release_batch must be >= 0");
 	if (pred_gpc_order(g)) {
 		NEED(g->order_start >= 0 && g->order_start < g->n_vgpc,
 		     "order_start must be 0..(virtual GPCs - 1)");
@@ -853,6 +856,33 @@ static int release_until(struct sim *s, double t, bool all)
 	return 0;
 }
 
+/* Complete up to n blocks that end at t (release_batch); -1: OOM. */
+static int release_some(struct sim *s, double t, long n)
+{
+	while (n-- > 0 && s->nheap && s->heap[0].end <= t + TIME_EPS * (t > 1 ? t : 1)) {
+		struct running run = heap_pop(s);
+
+		if (release(s, &run))
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * With release_batch, whether a block for smid has to wait for the other
+ * completions at t: more end then, and smid is idle and would have to
+ * change its shared-memory configuration for ki.
+ */
+static bool wait_reconfig(const struct sim *s, const struct pred_kinfo *ki, int smid, double t)
+{
+	const struct tpc_state *tp = &s->tpc[cfg_unit(s->g, smid)];
+
+	if (!s->g->release_batch || !s->nheap ||
+	    s->heap[0].end > t + TIME_EPS * (t > 1 ? t : 1))
+		return false;
+	return !tp->resident && idle_config(s, tp, ki) != tp->config;
+}
+
 /*
  * Place every block strictly in launch order (the head block holds back
  * every later one), completing blocks when none fits; counts the blocks
@@ -871,6 +901,11 @@ static int simulate(struct sim *s, const struct pred_kernel *kd, size_t nk)
 		if (s->ord && b == 0)
 			gpc_kernel_order(s, &info[k], kd[k].blocks);
 		smid = choose_sm(s, &info[k], NULL);
+		if (smid >= 0 && wait_reconfig(s, &info[k], smid, t)) {
+			if (release_until(s, t, false))
+				return -1;
+			continue;
+		}
 		if (smid >= 0) {
 			if (place(s, &info[k], &kd[k], k, b, smid, t))
 				return -1;
@@ -885,7 +920,8 @@ static int simulate(struct sim *s, const struct pred_kernel *kd, size_t nk)
 		if (!s->nheap)
 			break;	/* nothing will ever finish: the rest waits forever */
 		t = s->heap[0].end;
-		if (release_until(s, t, false))
+		if (s->g->release_batch ? release_some(s, t, s->g->release_batch) :
+		    release_until(s, t, false))
 			return -1;
 	}
 	/* completions after the last placement */

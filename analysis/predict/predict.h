@@ -59,6 +59,13 @@ struct pred_gpu {
 	 * 0: the paper's occupancy rule (chosen = needed).
 	 */
 	long smem_config_double_max;
+	/*
+	 * > 0: blocks that end at the same time free their room this many at
+	 * a time, and waiting blocks are placed after each group; an SM that
+	 * would have to change its shared-memory configuration waits for the
+	 * rest of that moment's completions (H100, measured).  0: all at once.
+	 */
+	long release_batch;
 	bool smem_config_per_sm;	/* Mechanism 3 scope: false = per TPC (paper), true = per SM */
 	bool lmem_no_wait;		/* a larger local-memory need does not wait for an idle GPU */
 	bool smem_config_sticky;	/* an idle SM keeps its configuration while the GPU is busy */
@@ -142,8 +149,8 @@ const char *pred_profile_source(const struct pred_gpu *g);
 enum {
 	PRED_GI_SMEM_ALLOC_UNIT = 8,
 	PRED_GI_REQUIRED = 10,
-	PRED_GI_ORDER_START = 16,
-	PRED_GI_N = 18,
+	PRED_GI_ORDER_START = 17,
+	PRED_GI_N = 19,
 };
 const char *pred_gpu_int_key(size_t i);
 long pred_gpu_int(const struct pred_gpu *g, size_t i);

@@ -89,6 +89,7 @@ static const struct pred_gpu profiles[] = {
 		.smem_config_per_sm = true, .lmem_no_wait = true,
 		.smem_config_double_max = 132 * KB,
 		.smem_config_sticky = true,
+		.release_batch = 4,
 		/* GPC-rotation visiting order, fitted on runs 2 and 3; default state =
 		 * a fresh process (tests/hw/rotprobe.cu, docs/hw/h100-probe) */
 		.sm_vgpc = gh100_h100_sxm_vgpc, .n_sm_vgpc = 132, .n_vgpc = 8,
@@ -155,7 +156,7 @@ static const struct gpu_int {
 	/* optional extensions */
 	GPU_INT(warp_size), GPU_INT(max_threads_per_block), GPU_INT(max_smem_per_block),
 	GPU_INT(lmem_initial), GPU_INT(smem_config_min), GPU_INT(smem_config_double_max),
-	GPU_INT(order_start), GPU_INT(order_phase),
+	GPU_INT(release_batch), GPU_INT(order_start), GPU_INT(order_phase),
 };
 
 const char *pred_gpu_int_key(size_t i)

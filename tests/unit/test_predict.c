@@ -899,13 +899,18 @@ static void test_input(void **state)
 	assert_int_equal(in.gpu.smem_config_min, 0);
 	assert_int_equal(in.gpu.smem_config_double_max, 132 * KB);
 	assert_true(in.gpu.smem_config_sticky);
+	assert_int_equal(in.gpu.release_batch, 4);
 	pred_input_free(&in);
 	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"gh100-h100-sxm\","
-			       "\"smem_config_sticky\":false,\"smem_config_double_max\":0},"
-			       "\"kernels\":[]}", NULL, &in, err), 0);
+			       "\"smem_config_sticky\":false,\"smem_config_double_max\":0,"
+			       "\"release_batch\":0},\"kernels\":[]}", NULL, &in, err), 0);
 	assert_false(in.gpu.smem_config_sticky);
 	assert_int_equal(in.gpu.smem_config_double_max, 0);
+	assert_int_equal(in.gpu.release_batch, 0);
 	pred_input_free(&in);
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"gh100-h100-sxm\","
+			       "\"release_batch\":-1},\"kernels\":[]}", NULL, &in, err), -1);
+	assert_non_null(strstr(err, "\"release_batch\" out of range"));
 	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"gh100-h100-sxm\","
 			       "\"smem_config_sticky\":1},\"kernels\":[]}", NULL, &in, err), -1);
 	assert_non_null(strstr(err, "\"smem_config_sticky\" must be true or false"));
@@ -1132,7 +1137,8 @@ static void test_gpu_int_keys(void **state)
 		"max_warps_per_sm", "regs_per_sm", "reg_alloc_unit", "max_regs_per_thread",
 		"smem_alloc_unit", "runtime_smem_per_block", "warp_size",
 		"max_threads_per_block", "max_smem_per_block", "lmem_initial",
-		"smem_config_min", "smem_config_double_max", "order_start", "order_phase",
+		"smem_config_min", "smem_config_double_max", "release_batch", "order_start",
+		"order_phase",
 	};
 	struct pred_gpu g;
 	size_t i;
@@ -1152,7 +1158,8 @@ static void test_gpu_int_keys(void **state)
 	assert_int_equal(g.max_smem_per_block, 1012);
 	assert_int_equal(g.smem_config_min, 1014);
 	assert_int_equal(g.smem_config_double_max, 1015);
-	assert_int_equal(g.order_phase, 1017);
+	assert_int_equal(g.release_batch, 1016);
+	assert_int_equal(g.order_phase, 1018);
 	pred_gpu_set_int(&g, 5, 0x7fffffffL);
 	assert_int_equal(g.regs_per_sm, 0x7fffffffL);
 	assert_int_equal(g.max_warps_per_sm, 1004);	/* neighbours untouched */
@@ -1272,6 +1279,66 @@ static void test_h100_smem_config_sharing(void **state)
 	assert_true(r.blocks[4][0].start == 1.0);
 	assert_int_equal(r.blocks[5][0].sm, 0);
 	assert_true(r.blocks[5][0].start == 2.0);
+	pred_result_free(&r);
+}
+
+/*
+ * release_batch (H100): blocks that end at the same time free their room
+ * one group at a time, and the waiting blocks fill the first SM that frees.
+ * Two SMs, 64 warps and 4 x 16384 registers each.  kA: one block per SM
+ * (32 warps x 1280 registers: 8 warps, 10240 registers per processing
+ * block), until t = 1.  kB (24 warps x 1280: 6 warps, 7680 registers per
+ * processing block) does not fit beside kA (6144 left); two kB fit on an
+ * empty SM (15360).  kC (like kA) fits only on an empty SM.
+ * All at once (0): at t = 1 kB spreads, SM 0 and SM 1, and kC waits for
+ * kB (t = 2).  One at a time (1): kA's block 0 ends first, both kB go to
+ * SM 0, kA's block 1 ends, kC starts on SM 1 at t = 1.  With 20 KB of
+ * shared memory kB sets an idle SM to 100 KB (needs 64 KB), SM 0 was set
+ * to 8 KB by kA: it must be reconfigured, so kB waits for the rest of
+ * t = 1 and spreads as with 0.
+ */
+static void test_h100_release_batch(void **state)
+{
+	struct pred_gpu g = *pred_profile_find("gh100-h100-sxm");
+	struct pred_kernel k[3];
+	struct pred_result r;
+
+	(void)state;
+	g.sms = 2;
+	g.sm_vgpc = NULL;
+	g.n_sm_vgpc = 0;
+	assert_int_equal(g.release_batch, 4);
+	k[0] = K("kA", 2, 1024, 40, 0, 1.0);
+	k[1] = K("kB", 2, 768, 40, 0, 1.0);
+	k[2] = K("kC", 1, 1024, 40, 0, 1.0);
+	g.release_batch = 0;
+	run(&g, k, 3, &r);
+	assert_int_equal(r.info[0].config_smem, r.info[1].config_smem);
+	assert_int_equal(r.blocks[0][0].sm, 0);
+	assert_int_equal(r.blocks[0][1].sm, 1);
+	assert_int_equal(r.blocks[1][0].sm, 0);
+	assert_int_equal(r.blocks[1][1].sm, 1);
+	assert_true(r.blocks[1][0].start == 1.0 && r.blocks[1][1].start == 1.0);
+	assert_int_equal(r.blocks[2][0].sm, 0);
+	assert_true(r.blocks[2][0].start == 2.0);
+	pred_result_free(&r);
+	g.release_batch = 1;
+	run(&g, k, 3, &r);
+	assert_int_equal(r.blocks[1][0].sm, 0);
+	assert_int_equal(r.blocks[1][1].sm, 0);
+	assert_true(r.blocks[1][0].start == 1.0 && r.blocks[1][1].start == 1.0);
+	assert_int_equal(r.blocks[2][0].sm, 1);
+	assert_true(r.blocks[2][0].start == 1.0);
+	pred_result_free(&r);
+	k[1] = K("kB", 2, 768, 40, 20 * KB, 1.0);
+	run(&g, k, 3, &r);
+	assert_int_equal(r.info[0].config_smem, 8 * KB);
+	assert_int_equal(r.info[1].config_need, 64 * KB);	/* 2 x 21 KB */
+	assert_int_equal(r.info[1].config_smem, 100 * KB);	/* 4 x 21 KB */
+	assert_int_equal(r.blocks[1][0].sm, 0);
+	assert_int_equal(r.blocks[1][1].sm, 1);
+	assert_int_equal(r.blocks[2][0].sm, 0);
+	assert_true(r.blocks[2][0].start == 2.0);
 	pred_result_free(&r);
 }
 
@@ -1487,6 +1554,7 @@ int main(void)
 		cmocka_unit_test(test_sm_order),
 		cmocka_unit_test(test_h100_smem_config_driver),
 		cmocka_unit_test(test_h100_smem_config_sharing),
+		cmocka_unit_test(test_h100_release_batch),
 		cmocka_unit_test(test_h100_gpc_order),
 		cmocka_unit_test(test_h100_likelihood),
 		cmocka_unit_test(test_kernel_info),
