@@ -198,6 +198,7 @@ int pred_gpu_check(const struct pred_gpu *g, char *err, size_t errlen)
 	NEED(g->smem_config_min >= 0, "smem_config_min must be >= 0");
 	NEED(g->smem_config_double_max >= 0, "smem_config_double_max must be >= 0");
 	NEED(g->release_batch >= 0, "release_batch must be >= 0");
+	NEED(g->reconfig_wait_above >= 0, "reconfig_wait_above must be >= 0");
 	if (pred_gpc_order(g)) {
 		NEED(g->order_start >= 0 && g->order_start < g->n_vgpc,
 		     "order_start must be 0..(virtual GPCs - 1)");
@@ -871,16 +872,26 @@ static int release_some(struct sim *s, double t, long n)
 /*
  * With release_batch, whether a block for smid has to wait for the other
  * completions at t: more end then, and smid is idle and would have to
- * change its shared-memory configuration for ki.
+ * change its shared-memory configuration for ki.  With reconfig_wait_above
+ * only if ki has no shared memory or the new configuration is above it
+ * (docs/predict-h100-accuracy.md: not in a profile, not confirmed held out).
  */
 static bool wait_reconfig(const struct sim *s, const struct pred_kinfo *ki, int smid, double t)
 {
-	const struct tpc_state *tp = &s->tpc[cfg_unit(s->g, smid)];
+	const struct pred_gpu *g = s->g;
+	const struct tpc_state *tp = &s->tpc[cfg_unit(g, smid)];
+	long c;
 
-	if (!s->g->release_batch || !s->nheap ||
+	if (!g->release_batch || !s->nheap ||
 	    s->heap[0].end > t + TIME_EPS * (t > 1 ? t : 1))
 		return false;
-	return !tp->resident && idle_config(s, tp, ki) != tp->config;
+	if (tp->resident)
+		return false;
+	c = idle_config(s, tp, ki);
+	if (c == tp->config)
+		return false;
+	return !g->reconfig_wait_above || c > g->reconfig_wait_above ||
+	       ki->smem_per_block <= g->runtime_smem_per_block;
 }
 
 /*

@@ -66,6 +66,12 @@ struct pred_gpu {
 	 * rest of that moment's completions (H100, measured).  0: all at once.
 	 */
 	long release_batch;
+	/*
+	 * > 0: that exception only holds for a block of a kernel without shared
+	 * memory or whose idle configuration is above this many bytes; other
+	 * blocks take the SM at once.  0: it always holds.
+	 */
+	long reconfig_wait_above;
 	bool smem_config_per_sm;	/* Mechanism 3 scope: false = per TPC (paper), true = per SM */
 	bool lmem_no_wait;		/* a larger local-memory need does not wait for an idle GPU */
 	bool smem_config_sticky;	/* an idle SM keeps its configuration while the GPU is busy */
@@ -149,8 +155,8 @@ const char *pred_profile_source(const struct pred_gpu *g);
 enum {
 	PRED_GI_SMEM_ALLOC_UNIT = 8,
 	PRED_GI_REQUIRED = 10,
-	PRED_GI_ORDER_START = 17,
-	PRED_GI_N = 19,
+	PRED_GI_ORDER_START = 18,
+	PRED_GI_N = 20,
 };
 const char *pred_gpu_int_key(size_t i);
 long pred_gpu_int(const struct pred_gpu *g, size_t i);

@@ -156,7 +156,8 @@ static const struct gpu_int {
 	/* optional extensions */
 	GPU_INT(warp_size), GPU_INT(max_threads_per_block), GPU_INT(max_smem_per_block),
 	GPU_INT(lmem_initial), GPU_INT(smem_config_min), GPU_INT(smem_config_double_max),
-	GPU_INT(release_batch), GPU_INT(order_start), GPU_INT(order_phase),
+	GPU_INT(release_batch), GPU_INT(reconfig_wait_above), GPU_INT(order_start),
+	GPU_INT(order_phase),
 };
 
 const char *pred_gpu_int_key(size_t i)

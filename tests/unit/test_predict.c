@@ -1127,6 +1127,68 @@ static void test_profiles_fill(void **state)
 }
 
 /*
+ * reconfig_wait_above limits the reconfiguration exception of release_batch
+ * to kernels without shared memory and to new configurations above it.
+ * Same two SMs and kA, kC as test_h100_release_batch, one block at a time.
+ * kB with 20 KB (idle SM: 8 KB -> 100 KB): with 132 KB it does not wait, so
+ * both kB go to SM 0 at t = 1 and kC to SM 1 at t = 1 (as without the
+ * exception); with 64 KB (100 KB is above) it waits: kB spreads, kC waits
+ * for kB's block on SM 0 (t = 2).  kB without shared memory, 512 threads
+ * of 64 registers (4 warps x 2048 per processing block: 8192 > 6144 left
+ * beside kA, two fit on an empty SM): idle size 16 KB (floor 8 KB x 1024 /
+ * 512) > 8 KB, so it waits even with 132 KB: kB on SM 0 and SM 1, kC on
+ * SM 0 at t = 2 (SM 0 keeps 16 KB while kB runs on SM 1: no change).
+ */
+static void test_h100_reconfig_wait_above(void **state)
+{
+	struct pred_gpu g = *pred_profile_find("gh100-h100-sxm");
+	struct pred_kernel k[3];
+	struct pred_result r;
+	char err[256];
+
+	(void)state;
+	g.sms = 2;
+	g.sm_vgpc = NULL;
+	g.n_sm_vgpc = 0;
+	g.release_batch = 1;
+	assert_int_equal(g.reconfig_wait_above, 0);
+	k[0] = K("kA", 2, 1024, 40, 0, 1.0);
+	k[1] = K("kB", 2, 768, 40, 20 * KB, 1.0);
+	k[2] = K("kC", 1, 1024, 40, 0, 1.0);
+	g.reconfig_wait_above = 132 * KB;
+	run(&g, k, 3, &r);
+	assert_int_equal(r.info[1].config_smem, 100 * KB);
+	assert_int_equal(r.blocks[1][0].sm, 0);
+	assert_int_equal(r.blocks[1][1].sm, 0);
+	assert_true(r.blocks[1][0].start == 1.0 && r.blocks[1][1].start == 1.0);
+	assert_int_equal(r.blocks[2][0].sm, 1);
+	assert_true(r.blocks[2][0].start == 1.0);
+	pred_result_free(&r);
+	g.reconfig_wait_above = 64 * KB;
+	run(&g, k, 3, &r);
+	assert_int_equal(r.blocks[1][0].sm, 0);
+	assert_int_equal(r.blocks[1][1].sm, 1);
+	assert_true(r.blocks[1][0].start == 1.0 && r.blocks[1][1].start == 1.0);
+	assert_int_equal(r.blocks[2][0].sm, 0);
+	assert_true(r.blocks[2][0].start == 2.0);
+	pred_result_free(&r);
+	g.reconfig_wait_above = 132 * KB;
+	k[1] = K("kB", 2, 512, 64, 0, 1.0);
+	run(&g, k, 3, &r);
+	assert_int_equal(r.info[0].config_smem, 8 * KB);
+	assert_int_equal(r.info[1].config_smem, 16 * KB);
+	assert_int_equal(r.blocks[1][0].sm, 0);
+	assert_int_equal(r.blocks[1][1].sm, 1);
+	assert_true(r.blocks[1][0].start == 1.0 && r.blocks[1][1].start == 1.0);
+	assert_int_equal(r.blocks[2][0].sm, 0);
+	assert_true(r.blocks[2][0].start == 2.0);
+	pred_result_free(&r);
+	g.reconfig_wait_above = -1;
+	assert_int_equal(pred_run(&g, k, 3, &r, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "reconfig_wait_above"));
+}
+
+/*
  * The integer keys of a GPU description (pred_gpu_int_key and friends): each
  * index names its member, in the contract's order, and set/get reach it.
  */
@@ -1137,8 +1199,8 @@ static void test_gpu_int_keys(void **state)
 		"max_warps_per_sm", "regs_per_sm", "reg_alloc_unit", "max_regs_per_thread",
 		"smem_alloc_unit", "runtime_smem_per_block", "warp_size",
 		"max_threads_per_block", "max_smem_per_block", "lmem_initial",
-		"smem_config_min", "smem_config_double_max", "release_batch", "order_start",
-		"order_phase",
+		"smem_config_min", "smem_config_double_max", "release_batch",
+		"reconfig_wait_above", "order_start", "order_phase",
 	};
 	struct pred_gpu g;
 	size_t i;
@@ -1159,7 +1221,8 @@ static void test_gpu_int_keys(void **state)
 	assert_int_equal(g.smem_config_min, 1014);
 	assert_int_equal(g.smem_config_double_max, 1015);
 	assert_int_equal(g.release_batch, 1016);
-	assert_int_equal(g.order_phase, 1018);
+	assert_int_equal(g.reconfig_wait_above, 1017);
+	assert_int_equal(g.order_phase, 1019);
 	pred_gpu_set_int(&g, 5, 0x7fffffffL);
 	assert_int_equal(g.regs_per_sm, 0x7fffffffL);
 	assert_int_equal(g.max_warps_per_sm, 1004);	/* neighbours untouched */
@@ -1555,6 +1618,7 @@ int main(void)
 		cmocka_unit_test(test_h100_smem_config_driver),
 		cmocka_unit_test(test_h100_smem_config_sharing),
 		cmocka_unit_test(test_h100_release_batch),
+		cmocka_unit_test(test_h100_reconfig_wait_above),
 		cmocka_unit_test(test_h100_gpc_order),
 		cmocka_unit_test(test_h100_likelihood),
 		cmocka_unit_test(test_kernel_info),
