@@ -1126,6 +1126,25 @@ static void test_profiles_fill(void **state)
 	}
 }
 
+
+/* the H100 profile cut to two SMs in one plain order (the 2-SM hand-worked cases) */
+/* block b of kernel k was placed on SM sm at start */
+static void assert_placed(const struct pred_result *r, int k, int b, int sm, double start)
+{
+	assert_int_equal(r->blocks[k][b].sm, sm);
+	assert_true(r->blocks[k][b].start == start);
+}
+
+static struct pred_gpu h100_two_sms(void)
+{
+	struct pred_gpu g = *pred_profile_find("gh100-h100-sxm");
+
+	g.sms = 2;
+	g.sm_vgpc = NULL;
+	g.n_sm_vgpc = 0;
+	return g;
+}
+
 /*
  * reconfig_wait_above limits the reconfiguration exception of release_batch
  * to kernels without shared memory and to new configurations above it.
@@ -1141,15 +1160,12 @@ static void test_profiles_fill(void **state)
  */
 static void test_h100_reconfig_wait_above(void **state)
 {
-	struct pred_gpu g = *pred_profile_find("gh100-h100-sxm");
+	struct pred_gpu g = h100_two_sms();
 	struct pred_kernel k[3];
 	struct pred_result r;
 	char err[256];
 
 	(void)state;
-	g.sms = 2;
-	g.sm_vgpc = NULL;
-	g.n_sm_vgpc = 0;
 	g.release_batch = 1;
 	assert_int_equal(g.reconfig_wait_above, 0);
 	k[0] = K("kA", 2, 1024, 40, 0, 1.0);
@@ -1158,30 +1174,24 @@ static void test_h100_reconfig_wait_above(void **state)
 	g.reconfig_wait_above = 132 * KB;
 	run(&g, k, 3, &r);
 	assert_int_equal(r.info[1].config_smem, 100 * KB);
-	assert_int_equal(r.blocks[1][0].sm, 0);
-	assert_int_equal(r.blocks[1][1].sm, 0);
-	assert_true(r.blocks[1][0].start == 1.0 && r.blocks[1][1].start == 1.0);
-	assert_int_equal(r.blocks[2][0].sm, 1);
-	assert_true(r.blocks[2][0].start == 1.0);
+	assert_placed(&r, 1, 0, 0, 1.0);
+	assert_placed(&r, 1, 1, 0, 1.0);
+	assert_placed(&r, 2, 0, 1, 1.0);
 	pred_result_free(&r);
 	g.reconfig_wait_above = 64 * KB;
 	run(&g, k, 3, &r);
-	assert_int_equal(r.blocks[1][0].sm, 0);
-	assert_int_equal(r.blocks[1][1].sm, 1);
-	assert_true(r.blocks[1][0].start == 1.0 && r.blocks[1][1].start == 1.0);
-	assert_int_equal(r.blocks[2][0].sm, 0);
-	assert_true(r.blocks[2][0].start == 2.0);
+	assert_placed(&r, 1, 0, 0, 1.0);
+	assert_placed(&r, 1, 1, 1, 1.0);
+	assert_placed(&r, 2, 0, 0, 2.0);
 	pred_result_free(&r);
 	g.reconfig_wait_above = 132 * KB;
 	k[1] = K("kB", 2, 512, 64, 0, 1.0);
 	run(&g, k, 3, &r);
 	assert_int_equal(r.info[0].config_smem, 8 * KB);
 	assert_int_equal(r.info[1].config_smem, 16 * KB);
-	assert_int_equal(r.blocks[1][0].sm, 0);
-	assert_int_equal(r.blocks[1][1].sm, 1);
-	assert_true(r.blocks[1][0].start == 1.0 && r.blocks[1][1].start == 1.0);
-	assert_int_equal(r.blocks[2][0].sm, 0);
-	assert_true(r.blocks[2][0].start == 2.0);
+	assert_placed(&r, 1, 0, 0, 1.0);
+	assert_placed(&r, 1, 1, 1, 1.0);
+	assert_placed(&r, 2, 0, 0, 2.0);
 	pred_result_free(&r);
 	g.reconfig_wait_above = -1;
 	assert_int_equal(pred_run(&g, k, 3, &r, err, sizeof(err)), -1);
@@ -1307,14 +1317,11 @@ static void test_h100_smem_config_driver(void **state)
  */
 static void test_h100_smem_config_sharing(void **state)
 {
-	struct pred_gpu g = *pred_profile_find("gh100-h100-sxm");
+	struct pred_gpu g = h100_two_sms();
 	struct pred_kernel k[6];
 	struct pred_result r;
 
 	(void)state;
-	g.sms = 2;
-	g.sm_vgpc = NULL;
-	g.n_sm_vgpc = 0;
 	k[0] = K("kA", 1, 128, 24, 2 * KB, 1.0);
 	k[1] = K("kB", 1, 1024, 24, 0, 4.0);
 	k[2] = K("kP", 1, 256, 24, 7 * KB, 1.0);
@@ -1326,22 +1333,16 @@ static void test_h100_smem_config_sharing(void **state)
 	assert_int_equal(r.info[2].config_smem, 132 * KB);
 	assert_int_equal(r.blocks[0][0].sm, 0);
 	assert_int_equal(r.blocks[1][0].sm, 1);
-	assert_int_equal(r.blocks[2][0].sm, 0);
-	assert_true(r.blocks[2][0].start == 0.0);
-	assert_int_equal(r.blocks[3][0].sm, 0);
-	assert_int_equal(r.blocks[3][1].sm, 1);
-	assert_true(r.blocks[3][0].start == 0.0 && r.blocks[3][1].start == 0.0);
-	assert_int_equal(r.blocks[4][0].sm, 0);
-	assert_true(r.blocks[4][0].start == 1.0);
-	assert_int_equal(r.blocks[5][0].sm, 0);
-	assert_true(r.blocks[5][0].start == 1.0);
+	assert_placed(&r, 2, 0, 0, 0.0);
+	assert_placed(&r, 3, 0, 0, 0.0);
+	assert_placed(&r, 3, 1, 1, 0.0);
+	assert_placed(&r, 4, 0, 0, 1.0);
+	assert_placed(&r, 5, 0, 0, 1.0);
 	pred_result_free(&r);
 	g.smem_config_sticky = false;
 	run(&g, k, 6, &r);
-	assert_int_equal(r.blocks[4][0].sm, 0);
-	assert_true(r.blocks[4][0].start == 1.0);
-	assert_int_equal(r.blocks[5][0].sm, 0);
-	assert_true(r.blocks[5][0].start == 2.0);
+	assert_placed(&r, 4, 0, 0, 1.0);
+	assert_placed(&r, 5, 0, 0, 2.0);
 	pred_result_free(&r);
 }
 
@@ -1362,14 +1363,11 @@ static void test_h100_smem_config_sharing(void **state)
  */
 static void test_h100_release_batch(void **state)
 {
-	struct pred_gpu g = *pred_profile_find("gh100-h100-sxm");
+	struct pred_gpu g = h100_two_sms();
 	struct pred_kernel k[3];
 	struct pred_result r;
 
 	(void)state;
-	g.sms = 2;
-	g.sm_vgpc = NULL;
-	g.n_sm_vgpc = 0;
 	assert_int_equal(g.release_batch, 4);
 	k[0] = K("kA", 2, 1024, 40, 0, 1.0);
 	k[1] = K("kB", 2, 768, 40, 0, 1.0);
@@ -1379,19 +1377,15 @@ static void test_h100_release_batch(void **state)
 	assert_int_equal(r.info[0].config_smem, r.info[1].config_smem);
 	assert_int_equal(r.blocks[0][0].sm, 0);
 	assert_int_equal(r.blocks[0][1].sm, 1);
-	assert_int_equal(r.blocks[1][0].sm, 0);
-	assert_int_equal(r.blocks[1][1].sm, 1);
-	assert_true(r.blocks[1][0].start == 1.0 && r.blocks[1][1].start == 1.0);
-	assert_int_equal(r.blocks[2][0].sm, 0);
-	assert_true(r.blocks[2][0].start == 2.0);
+	assert_placed(&r, 1, 0, 0, 1.0);
+	assert_placed(&r, 1, 1, 1, 1.0);
+	assert_placed(&r, 2, 0, 0, 2.0);
 	pred_result_free(&r);
 	g.release_batch = 1;
 	run(&g, k, 3, &r);
-	assert_int_equal(r.blocks[1][0].sm, 0);
-	assert_int_equal(r.blocks[1][1].sm, 0);
-	assert_true(r.blocks[1][0].start == 1.0 && r.blocks[1][1].start == 1.0);
-	assert_int_equal(r.blocks[2][0].sm, 1);
-	assert_true(r.blocks[2][0].start == 1.0);
+	assert_placed(&r, 1, 0, 0, 1.0);
+	assert_placed(&r, 1, 1, 0, 1.0);
+	assert_placed(&r, 2, 0, 1, 1.0);
 	pred_result_free(&r);
 	k[1] = K("kB", 2, 768, 40, 20 * KB, 1.0);
 	run(&g, k, 3, &r);
@@ -1400,8 +1394,7 @@ static void test_h100_release_batch(void **state)
 	assert_int_equal(r.info[1].config_smem, 100 * KB);	/* 4 x 21 KB */
 	assert_int_equal(r.blocks[1][0].sm, 0);
 	assert_int_equal(r.blocks[1][1].sm, 1);
-	assert_int_equal(r.blocks[2][0].sm, 0);
-	assert_true(r.blocks[2][0].start == 2.0);
+	assert_placed(&r, 2, 0, 0, 2.0);
 	pred_result_free(&r);
 }
 
