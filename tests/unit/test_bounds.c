@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "testio.h"
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -442,8 +443,6 @@ static void test_inst_wfi(void **state)
  * pre-Hopper, SET_CHANNEL_INFO Volta-Hopper, TARGET Turing-Ada, the magic
  * dword and the moved GP registers on Blackwell, no USERD there).
  */
-static char box_text[2048];
-static void box_pr(void *ctx, const char *fmt, ...);
 
 static void inst_fields_fill(void)
 {
@@ -545,17 +544,17 @@ static void test_inst_fields(void **state)
 		if (t[i].target)
 			assert_int_equal(in.engine, 19);
 		/* GP_GET and GP_PUT in both texts, the entry count 2^11 */
-		box_text[0] = 0;
-		nvs_inst_format(&in, "", box_pr, NULL);
-		if (!strstr(box_text, t[i].gb ? "GPFIFO VA 0x352468ace0, GP_GET 13107 GP_PUT 17476\n" :
+		fmt_text[0] = 0;
+		nvs_inst_format(&in, "", fmt_pr, NULL);
+		if (!strstr(fmt_text, t[i].gb ? "GPFIFO VA 0x352468ace0, GP_GET 13107 GP_PUT 17476\n" :
 				      t[i].limit2 ? "GPFIFO VA 0x4213579bd8, 2048 entries, GP_GET 8738 GP_PUT 4369\n" :
 				      "GPFIFO VA 0x4213579bd8, GP_GET 8738 GP_PUT 4369\n"))
-			fail_msg("chip 0x%x: GPFIFO line missing:\n%s", t[i].chip, box_text);
-		box_text[0] = 0;
-		nvs_inst_format_box(&in, "", box_pr, NULL);
-		if (!strstr(box_text, t[i].gb ? "| GP_GET:        13107|\n| GP_PUT:        17476|\n" :
+			fail_msg("chip 0x%x: GPFIFO line missing:\n%s", t[i].chip, fmt_text);
+		fmt_text[0] = 0;
+		nvs_inst_format_box(&in, "", fmt_pr, NULL);
+		if (!strstr(fmt_text, t[i].gb ? "| GP_GET:        13107|\n| GP_PUT:        17476|\n" :
 				      "| GP_GET:         8738|\n| GP_PUT:         4369|\n"))
-			fail_msg("chip 0x%x: GP_GET/GP_PUT box lines missing:\n%s", t[i].chip, box_text);
+			fail_msg("chip 0x%x: GP_GET/GP_PUT box lines missing:\n%s", t[i].chip, fmt_text);
 		/* the other fault-replay bit, BIG_PAGE 64 KiB without VER2, VOL
 		 * clear, and a subcontext 0 elsewhere */
 		put32(0x200, 0xabcde000u | 1u << 11 | 1u << 4 | 2);
@@ -569,19 +568,6 @@ static void test_inst_fields(void **state)
 		assert_false(in.pdb.vol);
 		assert_false(in.sc0_same);
 	}
-}
-
-static char box_text[2048];
-
-static void box_pr(void *ctx, const char *fmt, ...)
-{
-	size_t n = strlen(box_text);
-	va_list ap;
-
-	(void)ctx;
-	va_start(ap, fmt);
-	vsnprintf(box_text + n, sizeof(box_text) - n, fmt, ap);
-	va_end(ap);
 }
 
 /* RAMFC GP_BASE_HI LIMIT2 (bits 20:16) is log2 of the GPFIFO entries:
@@ -606,10 +592,10 @@ static void test_inst_gpfifo_entries(void **state)
 		assert_int_equal(nvs_inst_read(&io, nvs_chip_lookup(0x140)->caps, 0x10000,
 					       NVS_AP_VID, &in, why, sizeof(why)), 0);
 		assert_int_equal(in.gp_limit2, (int)t[i].limit2);
-		box_text[0] = 0;
-		nvs_inst_format_box(&in, "", box_pr, NULL);
-		if (!strstr(box_text, t[i].want))
-			fail_msg("LIMIT2 %u: want '%s' in\n%s", t[i].limit2, t[i].want, box_text);
+		fmt_text[0] = 0;
+		nvs_inst_format_box(&in, "", fmt_pr, NULL);
+		if (!strstr(fmt_text, t[i].want))
+			fail_msg("LIMIT2 %u: want '%s' in\n%s", t[i].limit2, t[i].want, fmt_text);
 	}
 }
 
