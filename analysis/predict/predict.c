@@ -278,8 +278,9 @@ static long smem_config_driver(const struct pred_gpu *g, const struct pred_kerne
 			f = DRV_NOSMEM_UNIT;
 		if (f > DRV_NOSMEM_MAX)
 			f = DRV_NOSMEM_MAX;
-		if (smem_config_round(g, f) > c)
-			c = smem_config_round(g, f);
+		f = smem_config_round(g, f);
+		if (f > c)
+			c = f;
 	}
 	return c > o->config_need ? c : o->config_need;
 }
@@ -845,26 +846,25 @@ static void gpc_rotate(struct sim *s, int smid, long nblocks)
 		s->phase ^= 1;
 }
 
-/* Complete the blocks that end at t (all of them with all); -1: OOM. */
-static int release_until(struct sim *s, double t, bool all)
+/* Does the next completion fall at t (within the time tolerance)? */
+static bool next_ends_at(const struct sim *s, double t)
 {
-	while (s->nheap && (all || s->heap[0].end <= t + TIME_EPS * (t > 1 ? t : 1))) {
-		struct running run = heap_pop(s);
-
-		if (release(s, &run))
-			return -1;
-	}
-	return 0;
+	return s->nheap && s->heap[0].end <= t + TIME_EPS * (t > 1 ? t : 1);
 }
 
-/* Complete up to n blocks that end at t (release_batch); -1: OOM. */
-static int release_some(struct sim *s, double t, long n)
+/*
+ * Complete the blocks that end at t (all of them with all), at most max of
+ * them when max > 0 (release_batch); -1: OOM.
+ */
+static int release_until(struct sim *s, double t, bool all, long max)
 {
-	while (n-- > 0 && s->nheap && s->heap[0].end <= t + TIME_EPS * (t > 1 ? t : 1)) {
+	while (s->nheap && (all || next_ends_at(s, t))) {
 		struct running run = heap_pop(s);
 
 		if (release(s, &run))
 			return -1;
+		if (max > 0 && !--max)
+			break;
 	}
 	return 0;
 }
@@ -882,8 +882,7 @@ static bool wait_reconfig(const struct sim *s, const struct pred_kinfo *ki, int 
 	const struct tpc_state *tp = &s->tpc[cfg_unit(g, smid)];
 	long c;
 
-	if (!g->release_batch || !s->nheap ||
-	    s->heap[0].end > t + TIME_EPS * (t > 1 ? t : 1))
+	if (!g->release_batch || !next_ends_at(s, t))
 		return false;
 	if (tp->resident)
 		return false;
@@ -913,7 +912,7 @@ static int simulate(struct sim *s, const struct pred_kernel *kd, size_t nk)
 			gpc_kernel_order(s, &info[k], kd[k].blocks);
 		smid = choose_sm(s, &info[k], NULL);
 		if (smid >= 0 && wait_reconfig(s, &info[k], smid, t)) {
-			if (release_until(s, t, false))
+			if (release_until(s, t, false, 0))
 				return -1;
 			continue;
 		}
@@ -931,12 +930,11 @@ static int simulate(struct sim *s, const struct pred_kernel *kd, size_t nk)
 		if (!s->nheap)
 			break;	/* nothing will ever finish: the rest waits forever */
 		t = s->heap[0].end;
-		if (s->g->release_batch ? release_some(s, t, s->g->release_batch) :
-		    release_until(s, t, false))
+		if (release_until(s, t, false, s->g->release_batch))
 			return -1;
 	}
 	/* completions after the last placement */
-	if (release_until(s, t, true))
+	if (release_until(s, t, true, 0))
 		return -1;
 	for (; k < nk; k++, b = 0)
 		s->res->unplaced += kd[k].blocks - b;
