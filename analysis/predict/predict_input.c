@@ -87,11 +87,27 @@ static int gpu_ints_from_json(const struct json *o, struct pred_gpu *g, bool bas
 	return 0;
 }
 
+/* boolean key of the gpu object into *out when given; -1 with a message when not a boolean */
+static int gpu_bool(const struct json *o, const char *key, bool *out, char *err, size_t errlen)
+{
+	const struct json *v = json_get(o, key);
+
+	if (!v)
+		return 0;
+	if (v->type != JSON_BOOL) {
+		nvs_seterr(err, errlen, "gpu: \"%s\" must be true or false", key);
+		return -1;
+	}
+	*out = v->b;
+	return 0;
+}
+
 /* "smem_config_scope", "sm_order", "lmem_waits_for_idle" and "smem_config_sticky" */
 static int gpu_modes_from_json(const struct json *o, struct pred_gpu *g, char *err,
 			       size_t errlen)
 {
 	const struct json *v = json_get(o, "smem_config_scope");
+	bool waits;
 
 	if (v) {
 		if (v->type != JSON_STRING || (strcmp(v->str, "tpc") && strcmp(v->str, "sm"))) {
@@ -111,22 +127,11 @@ static int gpu_modes_from_json(const struct json *o, struct pred_gpu *g, char *e
 		if (!strcmp(v->str, "paper"))
 			g->sm_vgpc = NULL;
 	}
-	v = json_get(o, "lmem_waits_for_idle");
-	if (v) {
-		if (v->type != JSON_BOOL) {
-			nvs_seterr(err, errlen, "gpu: \"lmem_waits_for_idle\" must be true or false");
-			return -1;
-		}
-		g->lmem_no_wait = !v->b;
-	}
-	v = json_get(o, "smem_config_sticky");
-	if (v) {
-		if (v->type != JSON_BOOL) {
-			nvs_seterr(err, errlen, "gpu: \"smem_config_sticky\" must be true or false");
-			return -1;
-		}
-		g->smem_config_sticky = v->b;
-	}
+	waits = !g->lmem_no_wait;
+	if (gpu_bool(o, "lmem_waits_for_idle", &waits, err, errlen) ||
+	    gpu_bool(o, "smem_config_sticky", &g->smem_config_sticky, err, errlen))
+		return -1;
+	g->lmem_no_wait = !waits;
 	return 0;
 }
 
