@@ -29,6 +29,7 @@ the mutated file is restored after every mutant, on Ctrl-C, and at the next
 start when a run was killed (a backup lives in build/mutate/backup).
 """
 import argparse
+import hashlib
 import os
 import random
 import re
@@ -381,7 +382,6 @@ def code_hash(path):
     """SHA-256 of an object file without its debug sections (a mutant moves
     the column numbers of the tokens after it); computed again only when
     the file changed."""
-    import hashlib
     st = os.stat(path)
     key = (st.st_mtime_ns, st.st_size)
     if _hash_cache.get(path, (None,))[0] != key:
