@@ -574,6 +574,35 @@ static void test_reader_numbers(void **state)
 	print_message("reader: %d numbers identical to strtod\n", n);
 }
 
+/*
+ * A run of leading zeros is read by the one-pass path however long it is
+ * (strtod's copy is limited to 63 characters): every digit 0-9 must count
+ * as a digit there, a '9' included, in the integer part and in the fraction.
+ */
+static void test_reader_long_zero_run(void **state)
+{
+	static const struct { const char *tail; double want; } cases[] = {
+		{ "9", 9.0 }, { "19", 19.0 }, { "99.5", 99.5 }, { "1.9", 1.9 },
+		{ "8.25e1", 82.5 }, { "90", 90.0 },
+	};
+	char doc[160];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct json *j;
+		int len;
+
+		len = snprintf(doc, sizeof(doc), "[%s", (i & 1) ? "-" : "");
+		memset(doc + len, '0', 80);
+		snprintf(doc + len + 80, sizeof(doc) - len - 80, "%s]", cases[i].tail);
+		j = parse(doc);
+		if (!j || j->items[0]->type != JSON_NUMBER)
+			fail_msg("80 zeros then '%s': not read", cases[i].tail);
+		assert_true(j->items[0]->num == ((i & 1) ? -cases[i].want : cases[i].want));
+		json_free(j);
+	}
+}
+
 /* json_parse_file keeps the text: strings in place, escaped ones decoded */
 static void test_reader_file_strings(void **state)
 {
@@ -721,6 +750,7 @@ int main(void)
 		cmocka_unit_test(test_reader_error_position),
 		cmocka_unit_test(test_reader_big_file),
 		cmocka_unit_test(test_reader_numbers),
+		cmocka_unit_test(test_reader_long_zero_run),
 		cmocka_unit_test(test_reader_file_strings),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
