@@ -4,6 +4,6 @@ $(B)/tests/unit/test_rm: $(B)/tests/unit/test_rm.o $(B)/lib/gpu_rm.o $(B)/lib/rm
 		$(B)/lib/rm_io.o $(B)/libnvsbackend.a $(B)/libnvsjson.a $(B)/lib/libnvsched.a \
 		$(B)/libnvssim.a $(B)/libnvshw.a
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(PCI_LIBS) -lcmocka
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(PCI_LIBS) -lcmocka -lm
 
 UNIT_TESTS += $(B)/tests/unit/test_rm

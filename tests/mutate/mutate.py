@@ -2,11 +2,13 @@
 """tests/mutate/mutate.py - mutation testing for nvsched (issue 18).
 
 Applies one-line faults ("mutants") to the product code, one at a time,
-rebuilds, and runs the fast test suite as the killer.  A mutant is KILLED
-when the suite fails (or times out), SURVIVED when it passes, STILLBORN
-(not counted) when the product no longer compiles, and SAME (not counted,
-not run) when every product object file is byte for byte as without it:
-the compiler proved it equivalent.
+rebuilds what the mutated file goes into, and runs the jobs of the fast
+test suite that execute the mutated line (covermap.py) as the killer.  A
+mutant is KILLED when a job fails (or times out), SURVIVED when all pass
+(or no job executes its line), STILLBORN (not counted) when the product no
+longer compiles, and SAME (not counted, not run) when every object file
+compiled from the mutated file is byte for byte as without it: the
+compiler proved it equivalent.
 
 Operators (applied by content, outside comments and string literals):
   shift     << N / >> N  ->  N+1 (or N-1)
@@ -21,12 +23,14 @@ Operators (applied by content, outside comments and string literals):
   delete    an expression statement removed (a flag check, an escape, a write)
   swap      the last two simple arguments of a call swapped (output fields)
 
-Usage: mutate.py [--per-area N] [--areas a,b] [--seed S] [--list] [--timeout T]
+Usage: mutate.py [--per-area N] [--areas a,b] [--seed S] [--workers W]
+                 [--no-coverage] [--list] [--only TEXT] [--timeout T]
 The candidate list is sorted and shuffled with a fixed seed, so a run with
-the same seed and sizes applies the same mutants.  Mutants are applied in a
-copy of the tree (build/mutate/tree, rebuilt there), never in the checkout;
-the mutated file is restored after every mutant, on Ctrl-C, and at the next
-start when a run was killed (a backup lives in build/mutate/backup).
+the same seed and sizes judges the same mutants, whatever the workers.
+Mutants are applied in copies of the tree (build/mutate/tree, tree1, ...:
+one per worker, rebuilt there), never in the checkout; the mutated file is
+restored after every mutant, on Ctrl-C, and at the next start when a run
+was killed (a backup lives in build/mutate/backup[N]).
 """
 import argparse
 import hashlib
@@ -37,24 +41,30 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 SRC = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 WORK = os.path.join(SRC, "build", "mutate")
-BACKUP = os.path.join(WORK, "backup")
-# mutants are applied in a private copy of the tree (its own build/), so the
-# checkout and its build stay usable while a run goes on
-REPO = os.path.join(WORK, "tree")
+# candidates are generated from the checkout; mutants are applied in private
+# copies of the tree (build/mutate/tree, tree1, ...: one per worker, each
+# with its own build/), so the checkout and its build stay usable
+REPO = SRC
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import covermap  # noqa: E402  (tests/mutate/covermap.py)
 
 
-def sync_tree():
-    """Copy the tracked and untracked-not-ignored files into REPO."""
+def source_files():
+    """The tracked and untracked-not-ignored files of the checkout."""
     files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=SRC,
                            stdout=subprocess.PIPE, check=True).stdout.decode().split("\0")
-    for rel in files:
-        if not rel or not os.path.isfile(os.path.join(SRC, rel)):
-            continue
-        src, dst = os.path.join(SRC, rel), os.path.join(REPO, rel)
+    return sorted(f for f in files if f and os.path.isfile(os.path.join(SRC, f)))
+
+
+def sync_tree(dst_root):
+    """Copy the source files into dst_root (only those that differ)."""
+    for rel in source_files():
+        src, dst = os.path.join(SRC, rel), os.path.join(dst_root, rel)
         with open(src, "rb") as f:
             data = f.read()
         try:
@@ -86,53 +96,6 @@ AREAS = {
     # analysis: the thread-block placement predictor and its GPU model
     "analysis": ["analysis/predict/predict.c", "analysis/predict/predict_gpu.c"],
 }
-
-DEFAULT_KILLER = "bash tests/mutate/fast-suite.sh"
-
-_current = None  # (path, original bytes) while a mutant is applied
-
-
-def restore():
-    global _current
-    if _current is not None:
-        path, data = _current
-        with open(path, "wb") as f:
-            f.write(data)
-        _current = None
-    marker = os.path.join(BACKUP, "file")
-    if os.path.exists(marker):
-        os.unlink(marker)
-        p = os.path.join(BACKUP, "path")
-        if os.path.exists(p):
-            os.unlink(p)
-
-
-def recover():
-    """A previous run was killed with a mutant applied: put the file back."""
-    marker = os.path.join(BACKUP, "file")
-    if os.path.exists(marker):
-        with open(os.path.join(BACKUP, "path")) as f:
-            rel = f.read().strip()
-        shutil.copyfile(marker, os.path.join(REPO, rel))
-        print(f"mutate: restored {rel} left mutated by an interrupted run")
-        os.unlink(marker)
-
-
-def apply(rel, lineno, new_line):
-    global _current
-    path = os.path.join(REPO, rel)
-    with open(path, "rb") as f:
-        data = f.read()
-    os.makedirs(BACKUP, exist_ok=True)
-    with open(os.path.join(BACKUP, "path"), "w") as f:
-        f.write(rel)
-    shutil.copyfile(path, os.path.join(BACKUP, "file"))
-    _current = (path, data)
-    lines = data.decode().split("\n")
-    lines[lineno - 1] = new_line
-    with open(path, "w") as f:
-        f.write("\n".join(lines))
-
 
 # ---- candidate generation ---------------------------------------------------
 
@@ -369,10 +332,9 @@ def all_candidates(area, skip_equivalent=True):
 
 # ---- running -----------------------------------------------------------------
 
-# build folders that hold no product object of `make user`: the unit tests'
-# and the ASan build (rebuilt by the killer from whatever mutant ran last),
-# the kernel and QEMU trees
-NOT_PRODUCT = ("asan", "tests", "mutate", "qemu", "debug-kernel")
+# build folders that are not the normal build of the product and its unit
+# tests: the ASan build (rebuilt by its jobs), the kernel and QEMU trees
+NOT_BUILT_HERE = ("asan", "mutate", "qemu", "debug-kernel", "cov")
 
 
 _hash_cache = {}
@@ -393,30 +355,148 @@ def code_hash(path):
     return _hash_cache[path][1]
 
 
-def object_hashes():
-    """The code hash of every product object file in the tree's build/.  A
-    mutant after which all of them are as before compiled to the same code:
-    no test can tell it apart (trivial compiler equivalence, Papadakis et
-    al., ICSE 2015), so it is not run and not counted."""
-    root = os.path.join(REPO, "build")
-    out = {}
-    for d, dirs, files in os.walk(root):
-        if d == root:
-            dirs[:] = [x for x in dirs if x not in NOT_PRODUCT]
-        for f in files:
-            if f.endswith(".o"):
-                path = os.path.join(d, f)
-                out[os.path.relpath(path, root)] = code_hash(path)
-    return out
-
-
-def run(cmd, timeout, log):
+def run(cmd, timeout, log, cwd):
     try:
-        p = subprocess.run(cmd, shell=True, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,
+        p = subprocess.run(cmd, shell=True, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
                            timeout=timeout, start_new_session=True)
         return p.returncode
     except subprocess.TimeoutExpired:
         return "timeout"
+
+
+class Tree:
+    """A private copy of the source with its own build/, where one worker
+    applies its mutants.  The mutated file is restored after every mutant,
+    on Ctrl-C, and at the next start when a run was killed (a backup in
+    build/mutate/backup[N])."""
+
+    def __init__(self, n):
+        self.root = os.path.join(WORK, "tree" + (str(n) if n else ""))
+        self.backup = os.path.join(WORK, "backup" + (str(n) if n else ""))
+        self.log = os.path.join(WORK, f"mutant{n or ''}.log")
+        self.current = None     # (path, original bytes) while a mutant is applied
+        self.base = {}          # object (relative to root) -> code hash, unmutated
+        self.objects = {}       # source (relative) -> objects compiled from it
+
+    def sync(self):
+        os.makedirs(self.root, exist_ok=True)
+        self.recover()
+        sync_tree(self.root)
+
+    def recover(self):
+        """A previous run was killed with a mutant applied: put the file back."""
+        marker = os.path.join(self.backup, "file")
+        if os.path.exists(marker):
+            with open(os.path.join(self.backup, "path")) as f:
+                rel = f.read().strip()
+            shutil.copyfile(marker, os.path.join(self.root, rel))
+            print(f"mutate: restored {rel} left mutated by an interrupted run")
+            os.unlink(marker)
+
+    def apply(self, rel, lineno, new_line):
+        path = os.path.join(self.root, rel)
+        with open(path, "rb") as f:
+            data = f.read()
+        os.makedirs(self.backup, exist_ok=True)
+        with open(os.path.join(self.backup, "path"), "w") as f:
+            f.write(rel)
+        shutil.copyfile(path, os.path.join(self.backup, "file"))
+        self.current = (path, data)
+        lines = data.decode().split("\n")
+        lines[lineno - 1] = new_line
+        with open(path, "w") as f:
+            f.write("\n".join(lines))
+
+    def restore(self):
+        if self.current is not None:
+            path, data = self.current
+            with open(path, "wb") as f:
+                f.write(data)
+            self.current = None
+        marker = os.path.join(self.backup, "file")
+        if os.path.exists(marker):
+            os.unlink(marker)
+
+    def scan(self):
+        """Read the compiler's dependency files: which objects each source
+        and header goes into, and their unmutated code hashes."""
+        build = os.path.join(self.root, "build")
+        self.objects, self.base = {}, {}
+        for d, dirs, files in os.walk(build):
+            if d == build:
+                dirs[:] = [x for x in dirs if x not in NOT_BUILT_HERE]
+            for fn in files:
+                if not fn.endswith(".d"):
+                    continue
+                with open(os.path.join(d, fn)) as f:
+                    text = f.read().replace("\\\n", " ")
+                first = text.split("\n", 1)[0]
+                if ":" not in first:
+                    continue
+                obj, deps = first.split(":", 1)
+                obj = obj.strip()
+                if not obj.endswith(".o") or not os.path.exists(os.path.join(self.root, obj)):
+                    continue
+                self.base[obj] = code_hash(os.path.join(self.root, obj))
+                for dep in deps.split():
+                    self.objects.setdefault(os.path.normpath(dep), set()).add(obj)
+
+    def run(self, cmd, timeout, log):
+        t = time.time()
+        rc = run(cmd, timeout, log, self.root)
+        log.write(f"mutate: {cmd}: {rc} after {time.time() - t:.1f} s\n")
+        log.flush()
+        return rc
+
+
+def baseline(tree, jobs, check, log):
+    """Build everything the jobs need in a tree (and, where check, run every
+    job: the unmutated tree must pass, or every mutant would look killed)."""
+    for job in jobs:
+        if tree.run(covermap.build_cmd(job, 2), 900, log) != 0:
+            return f"building for {job.name} failed"
+    tree.scan()
+    if check:
+        for job in jobs:
+            if tree.run(job.cmd, 900, log) != 0:
+                return f"{job.name} fails"
+    return None
+
+
+def job_timeout(cov, job, limit):
+    """A job's limit: five times what it took in the coverage run (-O0, so
+    slower than now), at least 60 s, at most --timeout."""
+    return max(60, min(limit, int(5 * cov["seconds"].get(job.name, 30.0))))
+
+
+def run_mutant(tree, cand, jobs, cov, limit):
+    """Apply one mutant in the tree and judge it.  Returns (verdict, detail):
+    STILLBORN (does not compile), SAME (every object it touches is
+    unchanged), KILLED (by the named job), SURVIVED."""
+    rel, ln, op, new, what = cand
+    objs = sorted(tree.objects.get(rel, ()))
+    tree.apply(rel, ln, new)
+    try:
+        with open(tree.log, "w") as log:
+            if objs:
+                if tree.run("make --no-print-directory -s -j1 " + " ".join(objs), 600, log) != 0:
+                    return "STILLBORN", None
+                if all(code_hash(os.path.join(tree.root, o)) == tree.base[o] for o in objs):
+                    return "SAME", None
+            sel = covermap.select(cov, jobs, rel, ln) if cov.get("lines") is not None else None
+            if sel == []:
+                return "SURVIVED", "no test executes this line"
+            if sel is None:
+                sel = sorted(jobs, key=lambda j: cov["seconds"].get(j.name, 30.0))
+            for job in sel:
+                if tree.run(covermap.build_cmd(job), 600, log) != 0:
+                    return "STILLBORN", f"building for {job.name} failed"
+                rc = tree.run(job.cmd, job_timeout(cov, job, limit), log)
+                if rc != 0:
+                    return "KILLED", job.name + (" timeout" if rc == "timeout" else "")
+            return "SURVIVED", None
+    finally:
+        tree.restore()
 
 
 def main():
@@ -425,9 +505,14 @@ def main():
                     help="mutants per area that compile (0: all)")
     ap.add_argument("--areas", default=os.environ.get("MUTATE_AREAS", ",".join(AREAS)))
     ap.add_argument("--seed", type=int, default=int(os.environ.get("MUTATE_SEED", "18")))
-    ap.add_argument("--timeout", type=int, default=int(os.environ.get("MUTATE_TIMEOUT", "240")), help="seconds for the killer")
-    ap.add_argument("--killer", default=os.environ.get("MUTATE_KILLER", DEFAULT_KILLER))
-    ap.add_argument("--build", default="make --no-print-directory -j2 user")
+    ap.add_argument("--timeout", type=int, default=int(os.environ.get("MUTATE_TIMEOUT", "240")),
+                    help="seconds for one job at most")
+    ap.add_argument("--workers", type=int, default=int(os.environ.get("MUTATE_WORKERS", "1")),
+                    help="trees mutated in parallel (one core each)")
+    ap.add_argument("--killer", default=os.environ.get("MUTATE_KILLER"),
+                    help="one command as the whole suite instead of the covered jobs")
+    ap.add_argument("--no-coverage", action="store_true",
+                    help="run every job against every mutant (to check the selection)")
     ap.add_argument("--list", action="store_true", help="list the candidates and exit")
     ap.add_argument("--only", help="run only mutants whose 'file:line op' contains this")
     a = ap.parse_args()
@@ -435,25 +520,8 @@ def main():
     for x in areas:
         if x not in AREAS:
             sys.exit(f"mutate: unknown area '{x}' (areas: {', '.join(AREAS)})")
-    global REPO
-    if a.list:  # read-only: list from the checkout, leave a running copy alone
-        REPO = SRC
-    else:
-        os.makedirs(WORK, exist_ok=True)
-        lock = open(os.path.join(WORK, "lock"), "w")
-        try:
-            import fcntl
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            sys.exit("mutate: another run is using build/mutate")
-        recover()
-        sync_tree()
 
-    def on_signal(sig, frame):
-        raise KeyboardInterrupt
-    signal.signal(signal.SIGTERM, on_signal)
-
-    if a.list:
+    if a.list:  # read-only: lists from the checkout
         for area in areas:
             c = all_candidates(area)
             print(f"# {area}: {len(c)} candidates")
@@ -461,18 +529,113 @@ def main():
                 print(f"{area} {rel}:{ln} {op}: {what}")
         return 0
 
-    # the unmutated tree must pass, or every mutant would look killed
+    os.makedirs(WORK, exist_ok=True)
+    lock = open(os.path.join(WORK, "lock"), "w")
+    try:
+        import fcntl
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        sys.exit("mutate: another run is using build/mutate")
+
+    def on_signal(sig, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, on_signal)
+
+    t0 = time.time()
+    trees = [Tree(n) for n in range(max(1, a.workers))]
+    for t in trees:
+        t.sync()
+    if a.killer:
+        jobs = [covermap.Job("killer", ["user"], a.killer)]
+    else:
+        jobs = covermap.jobs(trees[0].root)
+    # the coverage map: built once for this source in its own copy
+    cov = {"lines": None, "seconds": {}}
     log = open(os.path.join(WORK, "baseline.log"), "w")
-    # (the first run also builds the ASan unit tests from scratch: a longer limit)
-    if run(a.build, 600, log) != 0 or run(a.killer, max(a.timeout, 900), log) != 0:
-        print("mutate: the unmutated tree fails the build or the fast suite (build/mutate/baseline.log)")
-        return 2
+    if not a.killer and not a.no_coverage:
+        covtree = os.path.join(WORK, "cov")
+        sync_tree(covtree)
+        wanted = sorted({f for files in AREAS.values() for f in files})
+        key = covermap.tree_key(covtree, source_files())
+        try:
+            cov = covermap.load_or_build(covtree, os.path.join(WORK, "coverage.json"), key, jobs,
+                                         wanted, log, " ".join(covermap.make_var(covtree, "CFLAGS_COMMON")))
+        except RuntimeError as e:
+            print(f"mutate: {e} (build/mutate/baseline.log)")
+            return 2
+    for n, t in enumerate(trees):
+        err = baseline(t, jobs, n == 0, log)
+        if err:
+            print(f"mutate: the unmutated tree: {err} (build/mutate/baseline.log)")
+            return 2
     log.close()
-    baseline = object_hashes()
+    print(f"mutate: {len(jobs)} jobs, {len(trees)} worker(s), ready after {int(time.time() - t0)} s"
+          + ("" if cov.get("lines") is None else "; each mutant runs the jobs that execute its line"),
+          flush=True)
 
     results = {}
     survivors = []
-    t0 = time.time()
+    out_lock = threading.Lock()
+    stop = threading.Event()
+    t1 = time.time()
+
+    def run_area(area, cands):
+        done = {}          # candidate index -> (verdict, detail)
+        counted = [0]
+        nxt = [0]
+
+        def worker(tree):
+            while not stop.is_set():
+                with out_lock:
+                    if nxt[0] >= len(cands) or (a.per_area and counted[0] >= a.per_area):
+                        return
+                    i = nxt[0]
+                    nxt[0] += 1
+                rel, ln, op, new, what = cands[i]
+                verdict, detail = run_mutant(tree, cands[i], jobs, cov, a.timeout)
+                with out_lock:
+                    done[i] = (verdict, detail)
+                    if verdict in ("KILLED", "SURVIVED"):
+                        counted[0] += 1
+                    note = {"SAME": " (same object code, not counted)",
+                            "STILLBORN": " (does not build, not counted)"}.get(verdict, "")
+                    if detail and verdict != "STILLBORN":
+                        note += f" ({detail})"
+                    if verdict != "STILLBORN":
+                        print(f"{verdict:8} {area:9} {rel}:{ln} {op}: {what}{note}", flush=True)
+
+        threads = [threading.Thread(target=worker, args=(t,)) for t in trees]
+        for th in threads:
+            th.start()
+        try:
+            for th in threads:
+                while th.is_alive():
+                    th.join(0.5)
+        except KeyboardInterrupt:
+            stop.set()
+            for th in threads:
+                th.join()
+            raise
+        # the first per-area counted mutants in candidate order decide, so a
+        # run with the same seed judges the same mutants whatever the workers
+        killed = total = stillborn = same = 0
+        for i in sorted(done):
+            verdict, _ = done[i]
+            if a.per_area and total >= a.per_area:
+                break
+            if verdict == "STILLBORN":
+                stillborn += 1
+            elif verdict == "SAME":
+                same += 1
+            else:
+                total += 1
+                if verdict == "KILLED":
+                    killed += 1
+                else:
+                    rel, ln, op, new, what = cands[i]
+                    survivors.append(f"{area} {rel}:{ln} {op}: {what}")
+        return killed, total, stillborn, same
+
     try:
         for area in areas:
             cands = all_candidates(area)
@@ -480,44 +643,13 @@ def main():
             rng.shuffle(cands)
             if a.only:
                 cands = [c for c in cands if a.only in f"{c[0]}:{c[1]} {c[2]}"]
-            killed = total = stillborn = same = 0
-            for rel, ln, op, new, what in cands:
-                if a.per_area and total >= a.per_area:
-                    break
-                apply(rel, ln, new)
-                os.environ["MUTATE_AREA"] = area
-                try:
-                    with open(os.path.join(WORK, "mutant.log"), "w") as log:
-                        if run(a.build, 600, log) != 0:
-                            stillborn += 1
-                            continue
-                        if object_hashes() == baseline:
-                            same += 1
-                            print(f"{'SAME':8} {area:9} {rel}:{ln} {op}: {what} (same object code, not counted)",
-                                  flush=True)
-                            continue
-                        rc = run(a.killer, a.timeout, log)
-                finally:
-                    restore()
-                total += 1
-                verdict = "KILLED" if rc != 0 else "SURVIVED"
-                if rc == 0:
-                    survivors.append(f"{area} {rel}:{ln} {op}: {what}")
-                else:
-                    killed += 1
-                print(f"{verdict:8} {area:9} {rel}:{ln} {op}: {what}"
-                      + (" (timeout)" if rc == "timeout" else ""), flush=True)
-            results[area] = (killed, total, stillborn, same)
+            results[area] = run_area(area, cands)
     except KeyboardInterrupt:
         print("mutate: interrupted; source restored")
-        restore()
-        subprocess.run(a.build, shell=True, cwd=REPO, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL)
         return 130
     finally:
-        restore()
-    # rebuild the unmutated product so the tree is as it was
-    subprocess.run(a.build, shell=True, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for t in trees:
+            t.restore()
     with open(os.path.join(WORK, "survivors.txt"), "w") as f:
         f.write("".join(s + "\n" for s in survivors))
     K = T = 0
@@ -530,7 +662,7 @@ def main():
               f"{e} same object code)")
     pct = f"{100 * K // T} %" if T else "n/a"
     print(f"MUTATE: {K}/{T} killed ({pct}) seed {a.seed}, {a.per_area or 'all'} per area, "
-          f"{int(time.time() - t0)} s; survivors in build/mutate/survivors.txt")
+          f"{int(time.time() - t1)} s; survivors in build/mutate/survivors.txt")
     return 0
 
 
