@@ -19,7 +19,7 @@ $(B)/bin/nvss-tool: $(B)/sim/nvss-tool.o $(NVSSIM_LIB)
 # test_snapshot fails the reader's allocations one at a time (--wrap)
 $(B)/tests/unit/test_snapshot: $(B)/tests/unit/test_snapshot.o $(NVSSIM_LIB)
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc -lcmocka
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup -lcmocka
 
 # test_sim also runs the responder end to end
 $(B)/tests/unit/test_sim.o: CFLAGS += -DNVSS_RESPONDER_DEFAULT='"$(B)/bin/nvss-responder"'

@@ -19,7 +19,7 @@ $(B)/bin/nvsched-predict: $(B)/analysis/predict/main.o $(B)/libpredict.a $(B)/li
 # test_predict fails the predictor's allocations one at a time (--wrap)
 $(B)/tests/unit/test_predict: $(B)/tests/unit/test_predict.o $(B)/libpredict.a $(B)/libnvsjson.a
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) -o $@ $^ -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc -lcmocka -lm
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup -lcmocka -lm
 
 ALL_TARGETS += $(B)/libpredict.a $(B)/bin/nvsched-predict
 UNIT_TESTS += $(B)/tests/unit/test_predict

@@ -810,6 +810,57 @@ static void test_write_canonical(void **state)
 }
 
 /*
+ * Out of memory in the builders a capture uses: each allocation of
+ * nvss_add_reg/_mem/_meta (the array, the copy, each of meta's two
+ * strings) fails in turn: -ENOMEM, nothing added, nothing leaked (the ASan
+ * build checks), and the snapshot still takes the next entry.
+ */
+static void test_add_out_of_memory(void **state)
+{
+	static const uint8_t b[2] = { 1, 2 };
+	struct nvss *s = nvss_new();
+	char *w;
+	int ret;
+	long k;
+
+	(void)state;
+	assert_non_null(s);
+	for (k = 0; k < 3; k++) {	/* meta: the array, the key, the value */
+		nalloc = 0;
+		fail_at = k;
+		ret = nvss_add_meta(s, "key", "value");
+		fail_at = -1;
+		assert_int_equal(ret, -ENOMEM);
+		assert_int_equal(s->nmeta, 0);
+	}
+	for (k = 0; k < 2; k++) {	/* memory: the array, the copy */
+		nalloc = 0;
+		fail_at = k;
+		ret = nvss_add_mem(s, NVS_AP_VID, 0x1000, b, sizeof(b));
+		fail_at = -1;
+		assert_int_equal(ret, -ENOMEM);
+		assert_int_equal(s->nmems, 0);
+	}
+	nalloc = 0;
+	fail_at = 0;
+	ret = nvss_add_reg(s, 0x4, 0x5);
+	fail_at = -1;
+	assert_int_equal(ret, -ENOMEM);
+	assert_int_equal(s->nregs, 0);
+	assert_int_equal(nvss_add_meta(s, "key", "value"), 0);
+	assert_int_equal(nvss_add_mem(s, NVS_AP_VID, 0x1000, b, sizeof(b)), 0);
+	assert_int_equal(nvss_add_reg(s, 0x4, 0x5), 0);
+	w = write_ret(s, &ret);
+	assert_int_equal(ret, 0);
+	assert_string_equal(w, "nvsched-snapshot 1\n"
+			       "meta key value\n"
+			       "r 0x00000004 0x00000005\n"
+			       "m vid 0x0000000000001000 0102\n");
+	free(w);
+	nvss_free(s);
+}
+
+/*
  * Out of memory: each allocation of a parse (meta, 70 registers, memory
  * ranges, a file read) and of a write fails in turn; every one gives
  * -ENOMEM with "out of memory" (a file: "PATH: out of memory") and no
@@ -953,6 +1004,7 @@ int main(void)
 		cmocka_unit_test(test_write_refuses),
 		cmocka_unit_test(test_write_canonical),
 		cmocka_unit_test(test_out_of_memory),
+		cmocka_unit_test(test_add_out_of_memory),
 	};
 
 	return cmocka_run_group_tests_name("snapshot", tests, NULL, NULL);
