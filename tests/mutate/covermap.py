@@ -84,9 +84,9 @@ def tree_key(tree, files):
     return h.hexdigest()
 
 
-def _gcov(tree, gcdas, wanted):
-    """Run gcov over the .gcda files; yield (source, line, count) for the
-    wanted source files (paths relative to the tree)."""
+def _gcov(tree, gcdas):
+    """Run gcov over the .gcda files; yield (source, line, count) for every
+    source file they cover (paths relative to the tree)."""
     by_dir = {}
     for g in gcdas:
         by_dir.setdefault(os.path.dirname(g), []).append(g)
@@ -98,9 +98,8 @@ def _gcov(tree, gcdas, wanted):
                 continue
             for f in json.loads(doc).get("files", []):
                 src = os.path.normpath(f["file"])
-                if src in wanted:
-                    for ln in f["lines"]:
-                        yield src, ln["line_number"], ln["count"]
+                for ln in f["lines"]:
+                    yield src, ln["line_number"], ln["count"]
 
 
 def _gcda_files(build):
@@ -113,13 +112,17 @@ def _gcda_files(build):
 def build_map(tree, all_jobs, wanted, log, cflags_common):
     """Build the tree with coverage, run every job (ASan jobs share their
     unit test's map), and return {"lines": {"file:line": [jobs]},
-    "instrumented": {"file": [lines]}, "seconds": {job: s}}."""
+    "instrumented": {"file": [lines]}, "touched": {"file": [jobs]},
+    "seconds": {job: s}}: the lines each job executes (of the wanted
+    files), and the source files of every object linked into a program a
+    job ran (gcov writes an object's counts at exit even when none of its
+    code ran)."""
     build = os.path.join(tree, "build")
     flags = re.sub(r"-O\d", "-O0", cflags_common)
     cmd = (f"make --no-print-directory -s -j2 CC='cc --coverage' CFLAGS_COMMON='{flags}' user " + " ".join(make_var(tree, "UNIT_TESTS")))
     if subprocess.run(cmd, shell=True, cwd=tree, stdout=log, stderr=subprocess.STDOUT).returncode:
         raise RuntimeError("the coverage build failed")
-    lines, inst, secs = {}, {}, {}
+    lines, inst, secs, touched = {}, {}, {}, {}
     wanted = set(wanted)
     for job in all_jobs:
         if job.asan:
@@ -132,7 +135,10 @@ def build_map(tree, all_jobs, wanted, log, cflags_common):
         secs[job.name] = time.time() - t0
         if rc:
             raise RuntimeError(f"job {job.name} fails on the unmutated tree (coverage build)")
-        for src, ln, count in _gcov(tree, _gcda_files(build), wanted):
+        for src, ln, count in _gcov(tree, _gcda_files(build)):
+            touched.setdefault(src, set()).add(job.name)
+            if src not in wanted:
+                continue
             inst.setdefault(src, set()).add(ln)
             if count > 0:
                 lines.setdefault(f"{src}:{ln}", set()).add(job.name)
@@ -140,7 +146,8 @@ def build_map(tree, all_jobs, wanted, log, cflags_common):
         if job.asan:
             secs[job.name] = 3 * secs.get(job.cover, 10.0)
     return {"lines": {k: sorted(v) for k, v in lines.items()},
-            "instrumented": {k: sorted(v) for k, v in inst.items()}, "seconds": secs}
+            "instrumented": {k: sorted(v) for k, v in inst.items()},
+            "touched": {k: sorted(v) for k, v in touched.items()}, "seconds": secs}
 
 
 def load_or_build(tree, cache, key, all_jobs, wanted, log, cflags_common):
@@ -149,6 +156,7 @@ def load_or_build(tree, cache, key, all_jobs, wanted, log, cflags_common):
         with open(cache) as f:
             m = json.load(f)
         if m.get("key") == key:
+            m["instrumented"] = {k: set(v) for k, v in m["instrumented"].items()}
             return m
     except (OSError, ValueError):
         pass
@@ -157,14 +165,24 @@ def load_or_build(tree, cache, key, all_jobs, wanted, log, cflags_common):
     with open(cache + ".tmp", "w") as f:
         json.dump(m, f)
     os.replace(cache + ".tmp", cache)
+    m["instrumented"] = {k: set(v) for k, v in m["instrumented"].items()}
     return m
 
 
-def select(m, all_jobs, rel, line):
-    """The jobs to run against a mutant of rel:line, fastest first: None
-    when gcov does not instrument the line (run them all), [] when no job
-    executes it."""
-    if line not in set(m["instrumented"].get(rel, ())):
-        return None
-    hit = set(m["lines"].get(f"{rel}:{line}", ()))
+def select(m, all_jobs, rel, line, sources):
+    """The jobs to run against a mutant of rel:line, fastest first; [] when
+    no job executes the line.  A line gcov does not instrument goes to the
+    jobs that ran a program with an object compiled from `sources` (the
+    file itself, or for a header the sources that include it); None when
+    that is not known either (run them all)."""
+    if line in m["instrumented"].get(rel, ()):
+        hit = set(m["lines"].get(f"{rel}:{line}", ()))
+    else:
+        hit = set()
+        for src in sources:
+            if src not in m["touched"]:
+                return None
+            hit |= set(m["touched"][src])
+        if not hit:
+            return None
     return sorted((j for j in all_jobs if j.cover in hit), key=lambda j: m["seconds"].get(j.name, 10.0))

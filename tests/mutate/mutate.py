@@ -376,7 +376,8 @@ class Tree:
         self.log = os.path.join(WORK, f"mutant{n or ''}.log")
         self.current = None     # (path, original bytes) while a mutant is applied
         self.base = {}          # object (relative to root) -> code hash, unmutated
-        self.objects = {}       # source (relative) -> objects compiled from it
+        self.objects = {}       # source or header (relative) -> objects compiled from it
+        self.source = {}        # object -> the source file it is compiled from
 
     def sync(self):
         os.makedirs(self.root, exist_ok=True)
@@ -421,7 +422,7 @@ class Tree:
         """Read the compiler's dependency files: which objects each source
         and header goes into, and their unmutated code hashes."""
         build = os.path.join(self.root, "build")
-        self.objects, self.base = {}, {}
+        self.objects, self.base, self.source = {}, {}, {}
         for d, dirs, files in os.walk(build):
             if d == build:
                 dirs[:] = [x for x in dirs if x not in NOT_BUILT_HERE]
@@ -438,6 +439,8 @@ class Tree:
                 if not obj.endswith(".o") or not os.path.exists(os.path.join(self.root, obj)):
                     continue
                 self.base[obj] = code_hash(os.path.join(self.root, obj))
+                if deps.split():
+                    self.source[obj] = os.path.normpath(deps.split()[0])
                 for dep in deps.split():
                     self.objects.setdefault(os.path.normpath(dep), set()).add(obj)
 
@@ -483,7 +486,10 @@ def run_mutant(tree, cand, jobs, cov, limit):
                     return "STILLBORN", None
                 if all(code_hash(os.path.join(tree.root, o)) == tree.base[o] for o in objs):
                     return "SAME", None
-            sel = covermap.select(cov, jobs, rel, ln) if cov.get("lines") is not None else None
+            sel = None
+            if cov.get("lines") is not None:
+                srcs = {tree.source[o] for o in objs if o in tree.source} if objs else {rel}
+                sel = covermap.select(cov, jobs, rel, ln, sorted(srcs))
             if sel == []:
                 return "SURVIVED", "no test executes this line"
             if sel is None:
