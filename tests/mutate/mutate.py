@@ -45,7 +45,7 @@ import threading
 import time
 
 SRC = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-WORK = os.path.join(SRC, "build", "mutate")
+WORK = os.environ.get("MUTATE_WORK") or os.path.join(SRC, "build", "mutate")
 # candidates are generated from the checkout; mutants are applied in private
 # copies of the tree (build/mutate/tree, tree1, ...: one per worker, each
 # with its own build/), so the checkout and its build stay usable
@@ -356,12 +356,20 @@ def code_hash(path):
 
 
 def run(cmd, timeout, log, cwd):
+    """Run cmd in its own process group; at the time limit the whole group
+    is killed (a mutant's endless loop runs in a grandchild of the shell)."""
+    p = subprocess.Popen(cmd, shell=True, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
+                         start_new_session=True)
     try:
-        p = subprocess.run(cmd, shell=True, cwd=cwd, stdout=log, stderr=subprocess.STDOUT,
-                           timeout=timeout, start_new_session=True)
-        return p.returncode
+        return p.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
         return "timeout"
+    finally:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)    # leftovers of the group, too
+        except ProcessLookupError:
+            pass
+        p.wait()
 
 
 class Tree:
