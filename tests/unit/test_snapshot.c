@@ -624,6 +624,9 @@ static void test_buffer_end(void **state)
 		"nvsched-snapshot 1\nmeta k",
 		"nvsched-snapshot 1\nr 0x4 0x1",
 		"nvsched-snapshot 1\nm vid 0x0 0011",
+		/* blanks up to the end: the tokeniser skips them to the last byte */
+		"nvsched-snapshot 1\nmeta k v \t",
+		"nvsched-snapshot 1\nr 0x4 0x1\r",
 	};
 	struct nvss *s;
 	size_t i;
