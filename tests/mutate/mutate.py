@@ -24,7 +24,9 @@ Operators (applied by content, outside comments and string literals):
   swap      the last two simple arguments of a call swapped (output fields)
 
 Usage: mutate.py [--per-area N] [--areas a,b] [--seed S] [--workers W]
-                 [--no-coverage] [--list] [--only TEXT] [--timeout T]
+                 [--no-coverage] [--list] [--only TEXT]... [--timeout T]
+MUTATE_WORK=DIR puts the trees and the map in DIR instead of build/mutate
+(a second run beside a first).
 The candidate list is sorted and shuffled with a fixed seed, so a run with
 the same seed and sizes judges the same mutants, whatever the workers.
 Mutants are applied in copies of the tree (build/mutate/tree, tree1, ...:
@@ -528,7 +530,8 @@ def main():
     ap.add_argument("--no-coverage", action="store_true",
                     help="run every job against every mutant (to check the selection)")
     ap.add_argument("--list", action="store_true", help="list the candidates and exit")
-    ap.add_argument("--only", help="run only mutants whose 'file:line op' contains this")
+    ap.add_argument("--only", action="append",
+                    help="run only mutants whose 'file:line op' contains this (repeatable)")
     a = ap.parse_args()
     areas = [x for x in a.areas.replace(" ", ",").split(",") if x]
     for x in areas:
@@ -657,7 +660,7 @@ def main():
             rng = random.Random(f"{a.seed}:{area}")
             rng.shuffle(cands)
             if a.only:
-                cands = [c for c in cands if a.only in f"{c[0]}:{c[1]} {c[2]}"]
+                cands = [c for c in cands if any(o in f"{c[0]}:{c[1]} {c[2]}" for o in a.only)]
             results[area] = run_area(area, cands)
     except KeyboardInterrupt:
         print("mutate: interrupted; source restored")
