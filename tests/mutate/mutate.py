@@ -309,14 +309,16 @@ def equivalents():
                 if len(parts) < 4 or not parts[3].strip():
                     sys.exit(f"mutate: {EQUIVALENT}: needs file, operator, mutated line and a reason: {line!r}")
                 fm = re.search(r" in (\w+)\(\)$", parts[1])
-                out.add((parts[0], parts[2].strip(), fm.group(1) if fm else None))
+                out.add((parts[0], " ".join(parts[2].split()), fm.group(1) if fm else None))
     return out
 
 
 def is_equivalent(eq, rel, new, what, func=None):
     """A deleted statement's mutated line is only ";", so a delete mutant is
-    named in equivalent.txt by its description ("deleted: STATEMENT")."""
-    return any((rel, t, f) in eq for t in (new.strip(), what) for f in (None, func))
+    named in equivalent.txt by its description ("deleted: STATEMENT").
+    Blanks are compared collapsed (a tab inside a line cannot be written in
+    the tab-separated file)."""
+    return any((rel, " ".join(t.split()), f) in eq for t in (new, what) for f in (None, func))
 
 
 def all_candidates(area, skip_equivalent=True):
