@@ -873,10 +873,13 @@ static int release_until(struct sim *s, double t, bool all, long max)
  * With release_batch, whether a block for smid has to wait for the other
  * completions at t: more end then, and smid is idle and would have to
  * change its shared-memory configuration for ki.  With reconfig_wait_above
- * only if ki has no shared memory or the new configuration is above it
- * (docs/predict-h100-accuracy.md: not in a profile, not confirmed held out).
+ * only if ki has no shared memory, the new configuration is above it, or,
+ * with reconfig_wait_first, b is the kernel's first block
+ * (docs/predict-h100-accuracy.md, "Which reconfigurations wait: a kernel's
+ * first block"; fitted on the H100, no mechanism measured).
  */
-static bool wait_reconfig(const struct sim *s, const struct pred_kinfo *ki, int smid, double t)
+static bool wait_reconfig(const struct sim *s, const struct pred_kinfo *ki, int smid, double t,
+			  long b)
 {
 	const struct pred_gpu *g = s->g;
 	const struct tpc_state *tp = &s->tpc[cfg_unit(g, smid)];
@@ -890,7 +893,8 @@ static bool wait_reconfig(const struct sim *s, const struct pred_kinfo *ki, int 
 	if (c == tp->config)
 		return false;
 	return !g->reconfig_wait_above || c > g->reconfig_wait_above ||
-	       ki->smem_per_block <= g->runtime_smem_per_block;
+	       ki->smem_per_block <= g->runtime_smem_per_block ||
+	       (g->reconfig_wait_first && b == 0);
 }
 
 /*
@@ -911,7 +915,7 @@ static int simulate(struct sim *s, const struct pred_kernel *kd, size_t nk)
 		if (s->ord && b == 0)
 			gpc_kernel_order(s, &info[k], kd[k].blocks);
 		smid = choose_sm(s, &info[k], NULL);
-		if (smid >= 0 && wait_reconfig(s, &info[k], smid, t)) {
+		if (smid >= 0 && wait_reconfig(s, &info[k], smid, t, b)) {
 			if (release_until(s, t, false, 0))
 				return -1;
 			continue;

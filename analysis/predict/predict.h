@@ -72,6 +72,11 @@ struct pred_gpu {
 	 * blocks take the SM at once.  0: it always holds.
 	 */
 	long reconfig_wait_above;
+	/*
+	 * With reconfig_wait_above > 0: the exception also holds for the first
+	 * block of a kernel (fitted on the H100 runs 2-5; see predict.c).
+	 */
+	bool reconfig_wait_first;
 	bool smem_config_per_sm;	/* Mechanism 3 scope: false = per TPC (paper), true = per SM */
 	bool lmem_no_wait;		/* a larger local-memory need does not wait for an idle GPU */
 	bool smem_config_sticky;	/* an idle SM keeps its configuration while the GPU is busy */

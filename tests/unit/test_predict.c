@@ -900,10 +900,14 @@ static void test_input(void **state)
 	assert_int_equal(in.gpu.smem_config_double_max, 132 * KB);
 	assert_true(in.gpu.smem_config_sticky);
 	assert_int_equal(in.gpu.release_batch, 4);
+	assert_int_equal(in.gpu.reconfig_wait_above, 132 * KB);
+	assert_true(in.gpu.reconfig_wait_first);
 	pred_input_free(&in);
 	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"gh100-h100-sxm\","
 			       "\"smem_config_sticky\":false,\"smem_config_double_max\":0,"
-			       "\"release_batch\":0},\"kernels\":[]}", NULL, &in, err), 0);
+			       "\"release_batch\":0,\"reconfig_wait_first\":false},"
+			       "\"kernels\":[]}", NULL, &in, err), 0);
+	assert_false(in.gpu.reconfig_wait_first);
 	assert_false(in.gpu.smem_config_sticky);
 	assert_int_equal(in.gpu.smem_config_double_max, 0);
 	assert_int_equal(in.gpu.release_batch, 0);
@@ -914,6 +918,14 @@ static void test_input(void **state)
 	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"gh100-h100-sxm\","
 			       "\"smem_config_sticky\":1},\"kernels\":[]}", NULL, &in, err), -1);
 	assert_non_null(strstr(err, "\"smem_config_sticky\" must be true or false"));
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"gh100-h100-sxm\","
+			       "\"reconfig_wait_first\":0},\"kernels\":[]}", NULL, &in, err), -1);
+	assert_non_null(strstr(err, "\"reconfig_wait_first\" must be true or false"));
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":\"ga100-a100\",\"kernels\":[]}",
+			       NULL, &in, err), 0);
+	assert_false(in.gpu.reconfig_wait_first);	/* other profiles: off */
+	assert_int_equal(in.gpu.reconfig_wait_above, 0);
+	pred_input_free(&in);
 	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"ga100-a100\","
 			       "\"smem_config_scope\":\"gpc\"},\"kernels\":[]}", NULL, &in, err), -1);
 
@@ -1167,7 +1179,8 @@ static void test_h100_reconfig_wait_above(void **state)
 
 	(void)state;
 	g.release_batch = 1;
-	assert_int_equal(g.reconfig_wait_above, 0);
+	assert_int_equal(g.reconfig_wait_above, 132 * KB);
+	g.reconfig_wait_first = false;	/* test_h100_reconfig_wait_first */
 	k[0] = K("kA", 2, 1024, 40, 0, 1.0);
 	k[1] = K("kB", 2, 768, 40, 20 * KB, 1.0);
 	k[2] = K("kC", 1, 1024, 40, 0, 1.0);
@@ -1196,6 +1209,72 @@ static void test_h100_reconfig_wait_above(void **state)
 	g.reconfig_wait_above = -1;
 	assert_int_equal(pred_run(&g, k, 3, &r, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "reconfig_wait_above"));
+}
+
+/*
+ * reconfig_wait_first: with reconfig_wait_above, the reconfiguration
+ * exception also holds for a kernel's first block, and only for it.
+ * First block (the two SMs of test_h100_reconfig_wait_above, kB with 20 KB:
+ * 100 KB, not above 132 KB): without the key kB does not wait (both kB on
+ * SM 0 at t = 1, kC on SM 1 at t = 1); with it kB's block 0 is the
+ * kernel's first, so it waits for the rest of t = 1: kB spreads (SM 0,
+ * SM 1) and kC waits for kB's block on SM 0 (t = 2).
+ * A later block: three SMs (paper order 0, 2, 1).  kA (one per SM, as
+ * above) takes SM 0 and SM 2 (8 KB) until t = 1.  kB (4 blocks, 20 KB,
+ * two per empty SM, none beside kA) puts blocks 0 and 1 on SM 1 (100 KB)
+ * at t = 0; blocks 2 and 3 wait.  kC: 2 blocks like kA (an empty SM each).
+ * At t = 1 all four end; kA's block 0 frees SM 0 first (8 KB -> 100 KB for
+ * kB).  kB's block 2 is not its kernel's first: with the key it does not
+ * wait, blocks 2 and 3 fill SM 0, kC takes SM 2 and SM 1 at t = 1.  With
+ * the exception for every reconfiguration (reconfig_wait_above 0), all
+ * four are released first: kB's blocks 2 and 3 spread to SM 0 and SM 2,
+ * kC's block 0 takes SM 1 at t = 1 and block 1 waits until t = 2.
+ */
+static void test_h100_reconfig_wait_first(void **state)
+{
+	struct pred_gpu g = h100_two_sms();
+	struct pred_kernel k[3];
+	struct pred_result r;
+
+	(void)state;
+	assert_true(g.reconfig_wait_first);
+	g.release_batch = 1;
+	k[0] = K("kA", 2, 1024, 40, 0, 1.0);
+	k[1] = K("kB", 2, 768, 40, 20 * KB, 1.0);
+	k[2] = K("kC", 1, 1024, 40, 0, 1.0);
+	g.reconfig_wait_first = false;
+	run(&g, k, 3, &r);
+	assert_placed(&r, 1, 0, 0, 1.0);
+	assert_placed(&r, 1, 1, 0, 1.0);
+	assert_placed(&r, 2, 0, 1, 1.0);
+	pred_result_free(&r);
+	g.reconfig_wait_first = true;
+	run(&g, k, 3, &r);
+	assert_placed(&r, 1, 0, 0, 1.0);
+	assert_placed(&r, 1, 1, 1, 1.0);
+	assert_placed(&r, 2, 0, 0, 2.0);
+	pred_result_free(&r);
+
+	g.sms = 3;
+	k[1] = K("kB", 4, 768, 40, 20 * KB, 1.0);
+	k[2] = K("kC", 2, 1024, 40, 0, 1.0);
+	run(&g, k, 3, &r);
+	assert_placed(&r, 0, 0, 0, 0.0);
+	assert_placed(&r, 0, 1, 2, 0.0);
+	assert_placed(&r, 1, 0, 1, 0.0);
+	assert_placed(&r, 1, 1, 1, 0.0);
+	assert_placed(&r, 1, 2, 0, 1.0);
+	assert_placed(&r, 1, 3, 0, 1.0);
+	assert_placed(&r, 2, 0, 2, 1.0);
+	assert_placed(&r, 2, 1, 1, 1.0);
+	pred_result_free(&r);
+	g.reconfig_wait_above = 0;
+	run(&g, k, 3, &r);
+	assert_placed(&r, 1, 2, 0, 1.0);
+	assert_placed(&r, 1, 3, 2, 1.0);
+	assert_placed(&r, 2, 0, 1, 1.0);
+	assert_placed(&r, 2, 1, 0, 2.0);
+	pred_result_free(&r);
 }
 
 /*
@@ -1612,6 +1691,7 @@ int main(void)
 		cmocka_unit_test(test_h100_smem_config_sharing),
 		cmocka_unit_test(test_h100_release_batch),
 		cmocka_unit_test(test_h100_reconfig_wait_above),
+		cmocka_unit_test(test_h100_reconfig_wait_first),
 		cmocka_unit_test(test_h100_gpc_order),
 		cmocka_unit_test(test_h100_likelihood),
 		cmocka_unit_test(test_kernel_info),
