@@ -400,6 +400,10 @@ struct sim {
 	unsigned char *elig;	/* SMs with the most room at the kernel's first block */
 	long *caps;		/* per SM capacity for the current kernel */
 	int gpc_ptr;		/* next virtual GPC of the rotation */
+	int tie_from;		/* tie_break_next: order position to search from */
+	int tie_pos;		/* order position of choose_sm()'s last answer */
+	double moment;		/* time of the last placement */
+	long moment_placed;	/* blocks placed at that time */
 	int phase;		/* singleton half that comes first */
 };
 
@@ -555,19 +559,22 @@ static long idle_config(const struct sim *s, const struct tpc_state *t,
 /*
  * Algorithm 1: the SM for a block of kernel k, or -1 (CANNOT_SCHEDULE_NOW).
  */
-static int choose_sm(const struct sim *s, const struct pred_kinfo *ki, long *caps)
+static int choose_sm(struct sim *s, const struct pred_kinfo *ki, long *caps)
 {
 	const struct pred_gpu *g = s->g;
 	int npb = g->processing_blocks_per_sm;
 	long max_tb = 0;
-	int smid = -1, n;
+	int smid = -1, v, n;
 
 	if (caps)
 		memset(caps, 0, g->sms * sizeof(*caps));
 	if (!g->lmem_no_wait && s->resident && ki->config_lmem > s->config_lmem)
 		return -1;
-	for (n = 0; n < g->sms; n++) {
-		int i = s->ord ? s->ord[n] : pred_sm_order(g, n);
+	for (v = 0; v < g->sms; v++) {
+		int i;
+
+		n = g->tie_break_next ? (v + s->tie_from) % g->sms : v;
+		i = s->ord ? s->ord[n] : pred_sm_order(g, n);
 		const struct sm_state *m = &s->sm[i];
 		const struct tpc_state *t = &s->tpc[cfg_unit(g, i)];
 		long lim_b, lim_w, lim_s, lim_pb[PRED_MAX_PBS], mn, cur;
@@ -607,6 +614,7 @@ static int choose_sm(const struct sim *s, const struct pred_kinfo *ki, long *cap
 		if (cur > max_tb) {
 			max_tb = cur;
 			smid = i;
+			s->tie_pos = n;
 		}
 	}
 	return smid;
@@ -874,9 +882,10 @@ static int release_until(struct sim *s, double t, bool all, long max)
  * completions at t: more end then, and smid is idle and would have to
  * change its shared-memory configuration for ki.  With reconfig_wait_above
  * only if ki has no shared memory, the new configuration is above it, or,
- * with reconfig_wait_first, b is the kernel's first block
- * (docs/predict-h100-accuracy.md, "Which reconfigurations wait: a kernel's
- * first block"; fitted on the H100, no mechanism measured).
+ * with reconfig_wait_first, b is the kernel's first block and other blocks
+ * were placed before it at t (docs/predict-h100-accuracy.md, "Which
+ * reconfigurations wait: a kernel's first block"; fitted on the H100, no
+ * mechanism measured).
  */
 static bool wait_reconfig(const struct sim *s, const struct pred_kinfo *ki, int smid, double t,
 			  long b)
@@ -894,7 +903,7 @@ static bool wait_reconfig(const struct sim *s, const struct pred_kinfo *ki, int 
 		return false;
 	return !g->reconfig_wait_above || c > g->reconfig_wait_above ||
 	       ki->smem_per_block <= g->runtime_smem_per_block ||
-	       (g->reconfig_wait_first && b == 0);
+	       (g->reconfig_wait_first && b == 0 && s->moment == t && s->moment_placed > 0);
 }
 
 /*
@@ -914,6 +923,8 @@ static int simulate(struct sim *s, const struct pred_kernel *kd, size_t nk)
 
 		if (s->ord && b == 0)
 			gpc_kernel_order(s, &info[k], kd[k].blocks);
+		if (b == 0)
+			s->tie_from = 0;
 		smid = choose_sm(s, &info[k], NULL);
 		if (smid >= 0 && wait_reconfig(s, &info[k], smid, t, b)) {
 			if (release_until(s, t, false, 0))
@@ -923,6 +934,11 @@ static int simulate(struct sim *s, const struct pred_kernel *kd, size_t nk)
 		if (smid >= 0) {
 			if (place(s, &info[k], &kd[k], k, b, smid, t))
 				return -1;
+			s->tie_from = (s->tie_pos + 1) % s->g->sms;
+			if (s->moment != t)
+				s->moment_placed = 0;
+			s->moment = t;
+			s->moment_placed++;
 			if (s->ord && b == 0)
 				gpc_rotate(s, smid, kd[k].blocks);
 			if (++b == kd[k].blocks) {
