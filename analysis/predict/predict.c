@@ -19,7 +19,9 @@
  *     GPU is idle (Algorithm 1, line 1; off with lmem_no_wait, as measured
  *     on an H100 with driver 580).
  * Blocks that end at the same time are released together, or release_batch
- * at a time with waiting blocks placed in between (H100).
+ * at a time with waiting blocks placed in between (H100).  Mechanism 1's ties
+ * go to the first SM in the visiting order, or with tie_break_next (H100) to
+ * the first after the SM that took the kernel's previous block.
  */
 #include <errno.h>
 #include <math.h>
@@ -564,17 +566,15 @@ static int choose_sm(struct sim *s, const struct pred_kinfo *ki, long *caps)
 	const struct pred_gpu *g = s->g;
 	int npb = g->processing_blocks_per_sm;
 	long max_tb = 0;
-	int smid = -1, v, n;
+	int smid = -1, v;
 
 	if (caps)
 		memset(caps, 0, g->sms * sizeof(*caps));
 	if (!g->lmem_no_wait && s->resident && ki->config_lmem > s->config_lmem)
 		return -1;
 	for (v = 0; v < g->sms; v++) {
-		int i;
-
-		n = g->tie_break_next ? (v + s->tie_from) % g->sms : v;
-		i = s->ord ? s->ord[n] : pred_sm_order(g, n);
+		int n = g->tie_break_next ? (v + s->tie_from) % g->sms : v;
+		int i = s->ord ? s->ord[n] : pred_sm_order(g, n);
 		const struct sm_state *m = &s->sm[i];
 		const struct tpc_state *t = &s->tpc[cfg_unit(g, i)];
 		long lim_b, lim_w, lim_s, lim_pb[PRED_MAX_PBS], mn, cur;
@@ -884,7 +884,7 @@ static int release_until(struct sim *s, double t, bool all, long max)
  * only if ki has no shared memory, the new configuration is above it, or,
  * with reconfig_wait_first, b is the kernel's first block and other blocks
  * were placed before it at t (docs/predict-h100-accuracy.md, "Which
- * reconfigurations wait: a kernel's first block"; fitted on the H100, no
+ * reconfigurations wait, and Mechanism 1's ties"; fitted on the H100, no
  * mechanism measured).
  */
 static bool wait_reconfig(const struct sim *s, const struct pred_kinfo *ki, int smid, double t,
