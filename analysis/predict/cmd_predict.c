@@ -58,6 +58,8 @@ static void write_gpu_json(struct jw *w, const struct pred_gpu *g)
 	jw_kstr(w, "smem_config_scope", g->smem_config_per_sm ? "sm" : "tpc");
 	jw_kbool(w, "lmem_waits_for_idle", !g->lmem_no_wait);
 	jw_kbool(w, "smem_config_sticky", g->smem_config_sticky);
+	jw_kbool(w, "reconfig_wait_first", g->reconfig_wait_first);
+	jw_kbool(w, "tie_break_next", g->tie_break_next);
 	if (pred_gpc_order(g)) {
 		jw_kstr(w, "sm_order", "gpc-rotation");
 		write_gpu_ints(w, g, PRED_GI_ORDER_START, PRED_GI_N);

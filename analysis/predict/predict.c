@@ -19,7 +19,9 @@
  *     GPU is idle (Algorithm 1, line 1; off with lmem_no_wait, as measured
  *     on an H100 with driver 580).
  * Blocks that end at the same time are released together, or release_batch
- * at a time with waiting blocks placed in between (H100).
+ * at a time with waiting blocks placed in between (H100).  Mechanism 1's ties
+ * go to the first SM in the visiting order, or with tie_break_next (H100) to
+ * the first after the SM that took the kernel's previous block.
  */
 #include <errno.h>
 #include <math.h>
@@ -400,6 +402,10 @@ struct sim {
 	unsigned char *elig;	/* SMs with the most room at the kernel's first block */
 	long *caps;		/* per SM capacity for the current kernel */
 	int gpc_ptr;		/* next virtual GPC of the rotation */
+	int tie_from;		/* tie_break_next: order position to search from */
+	int tie_pos;		/* order position of choose_sm()'s last answer */
+	double moment;		/* time of the last placement */
+	long moment_placed;	/* blocks placed at that time */
 	int phase;		/* singleton half that comes first */
 };
 
@@ -555,18 +561,19 @@ static long idle_config(const struct sim *s, const struct tpc_state *t,
 /*
  * Algorithm 1: the SM for a block of kernel k, or -1 (CANNOT_SCHEDULE_NOW).
  */
-static int choose_sm(const struct sim *s, const struct pred_kinfo *ki, long *caps)
+static int choose_sm(struct sim *s, const struct pred_kinfo *ki, long *caps)
 {
 	const struct pred_gpu *g = s->g;
 	int npb = g->processing_blocks_per_sm;
 	long max_tb = 0;
-	int smid = -1, n;
+	int smid = -1, v;
 
 	if (caps)
 		memset(caps, 0, g->sms * sizeof(*caps));
 	if (!g->lmem_no_wait && s->resident && ki->config_lmem > s->config_lmem)
 		return -1;
-	for (n = 0; n < g->sms; n++) {
+	for (v = 0; v < g->sms; v++) {
+		int n = g->tie_break_next ? (v + s->tie_from) % g->sms : v;
 		int i = s->ord ? s->ord[n] : pred_sm_order(g, n);
 		const struct sm_state *m = &s->sm[i];
 		const struct tpc_state *t = &s->tpc[cfg_unit(g, i)];
@@ -607,6 +614,7 @@ static int choose_sm(const struct sim *s, const struct pred_kinfo *ki, long *cap
 		if (cur > max_tb) {
 			max_tb = cur;
 			smid = i;
+			s->tie_pos = n;
 		}
 	}
 	return smid;
@@ -873,10 +881,14 @@ static int release_until(struct sim *s, double t, bool all, long max)
  * With release_batch, whether a block for smid has to wait for the other
  * completions at t: more end then, and smid is idle and would have to
  * change its shared-memory configuration for ki.  With reconfig_wait_above
- * only if ki has no shared memory or the new configuration is above it
- * (docs/predict-h100-accuracy.md: not in a profile, not confirmed held out).
+ * only if ki has no shared memory, the new configuration is above it, or,
+ * with reconfig_wait_first, b is the kernel's first block and other blocks
+ * were placed before it at t (docs/predict-h100-accuracy.md, "Which
+ * reconfigurations wait, and Mechanism 1's ties"; fitted on the H100, no
+ * mechanism measured).
  */
-static bool wait_reconfig(const struct sim *s, const struct pred_kinfo *ki, int smid, double t)
+static bool wait_reconfig(const struct sim *s, const struct pred_kinfo *ki, int smid, double t,
+			  long b)
 {
 	const struct pred_gpu *g = s->g;
 	const struct tpc_state *tp = &s->tpc[cfg_unit(g, smid)];
@@ -890,7 +902,8 @@ static bool wait_reconfig(const struct sim *s, const struct pred_kinfo *ki, int 
 	if (c == tp->config)
 		return false;
 	return !g->reconfig_wait_above || c > g->reconfig_wait_above ||
-	       ki->smem_per_block <= g->runtime_smem_per_block;
+	       ki->smem_per_block <= g->runtime_smem_per_block ||
+	       (g->reconfig_wait_first && b == 0 && s->moment == t && s->moment_placed > 0);
 }
 
 /*
@@ -910,8 +923,10 @@ static int simulate(struct sim *s, const struct pred_kernel *kd, size_t nk)
 
 		if (s->ord && b == 0)
 			gpc_kernel_order(s, &info[k], kd[k].blocks);
+		if (b == 0)
+			s->tie_from = 0;
 		smid = choose_sm(s, &info[k], NULL);
-		if (smid >= 0 && wait_reconfig(s, &info[k], smid, t)) {
+		if (smid >= 0 && wait_reconfig(s, &info[k], smid, t, b)) {
 			if (release_until(s, t, false, 0))
 				return -1;
 			continue;
@@ -919,6 +934,11 @@ static int simulate(struct sim *s, const struct pred_kernel *kd, size_t nk)
 		if (smid >= 0) {
 			if (place(s, &info[k], &kd[k], k, b, smid, t))
 				return -1;
+			s->tie_from = (s->tie_pos + 1) % s->g->sms;
+			if (s->moment != t)
+				s->moment_placed = 0;
+			s->moment = t;
+			s->moment_placed++;
 			if (s->ord && b == 0)
 				gpc_rotate(s, smid, kd[k].blocks);
 			if (++b == kd[k].blocks) {

@@ -72,6 +72,18 @@ struct pred_gpu {
 	 * blocks take the SM at once.  0: it always holds.
 	 */
 	long reconfig_wait_above;
+	/*
+	 * With reconfig_wait_above > 0: the exception also holds for the first
+	 * block of a kernel when other blocks were placed before it at that
+	 * moment (fitted on the H100 runs 2-5; see predict.c).
+	 */
+	bool reconfig_wait_first;
+	/*
+	 * Mechanism 1 ties: the first SM with the most room in the visiting
+	 * order from the one after the SM that took the kernel's previous block
+	 * (next fit; H100), instead of from the start of the order.
+	 */
+	bool tie_break_next;
 	bool smem_config_per_sm;	/* Mechanism 3 scope: false = per TPC (paper), true = per SM */
 	bool lmem_no_wait;		/* a larger local-memory need does not wait for an idle GPU */
 	bool smem_config_sticky;	/* an idle SM keeps its configuration while the GPU is busy */

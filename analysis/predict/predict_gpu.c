@@ -90,6 +90,8 @@ static const struct pred_gpu profiles[] = {
 		.smem_config_double_max = 132 * KB,
 		.smem_config_sticky = true,
 		.release_batch = 4,
+		.reconfig_wait_above = 132 * KB, .reconfig_wait_first = true,
+		.tie_break_next = true,
 		/* GPC-rotation visiting order, fitted on runs 2 and 3; default state =
 		 * a fresh process (tests/hw/rotprobe.cu, docs/hw/h100-probe) */
 		.sm_vgpc = gh100_h100_sxm_vgpc, .n_sm_vgpc = 132, .n_vgpc = 8,

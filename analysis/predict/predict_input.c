@@ -102,7 +102,10 @@ static int gpu_bool(const struct json *o, const char *key, bool *out, char *err,
 	return 0;
 }
 
-/* "smem_config_scope", "sm_order", "lmem_waits_for_idle" and "smem_config_sticky" */
+/*
+ * "smem_config_scope", "sm_order", "lmem_waits_for_idle", "smem_config_sticky",
+ * "reconfig_wait_first" and "tie_break_next"
+ */
 static int gpu_modes_from_json(const struct json *o, struct pred_gpu *g, char *err,
 			       size_t errlen)
 {
@@ -129,7 +132,9 @@ static int gpu_modes_from_json(const struct json *o, struct pred_gpu *g, char *e
 	}
 	waits = !g->lmem_no_wait;
 	if (gpu_bool(o, "lmem_waits_for_idle", &waits, err, errlen) ||
-	    gpu_bool(o, "smem_config_sticky", &g->smem_config_sticky, err, errlen))
+	    gpu_bool(o, "smem_config_sticky", &g->smem_config_sticky, err, errlen) ||
+	    gpu_bool(o, "reconfig_wait_first", &g->reconfig_wait_first, err, errlen) ||
+	    gpu_bool(o, "tie_break_next", &g->tie_break_next, err, errlen))
 		return -1;
 	g->lmem_no_wait = !waits;
 	return 0;

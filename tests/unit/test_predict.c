@@ -900,10 +900,16 @@ static void test_input(void **state)
 	assert_int_equal(in.gpu.smem_config_double_max, 132 * KB);
 	assert_true(in.gpu.smem_config_sticky);
 	assert_int_equal(in.gpu.release_batch, 4);
+	assert_int_equal(in.gpu.reconfig_wait_above, 132 * KB);
+	assert_true(in.gpu.reconfig_wait_first);
+	assert_true(in.gpu.tie_break_next);
 	pred_input_free(&in);
 	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"gh100-h100-sxm\","
 			       "\"smem_config_sticky\":false,\"smem_config_double_max\":0,"
-			       "\"release_batch\":0},\"kernels\":[]}", NULL, &in, err), 0);
+			       "\"release_batch\":0,\"reconfig_wait_first\":false,"
+			       "\"tie_break_next\":false},\"kernels\":[]}", NULL, &in, err), 0);
+	assert_false(in.gpu.reconfig_wait_first);
+	assert_false(in.gpu.tie_break_next);
 	assert_false(in.gpu.smem_config_sticky);
 	assert_int_equal(in.gpu.smem_config_double_max, 0);
 	assert_int_equal(in.gpu.release_batch, 0);
@@ -914,6 +920,18 @@ static void test_input(void **state)
 	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"gh100-h100-sxm\","
 			       "\"smem_config_sticky\":1},\"kernels\":[]}", NULL, &in, err), -1);
 	assert_non_null(strstr(err, "\"smem_config_sticky\" must be true or false"));
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"gh100-h100-sxm\","
+			       "\"reconfig_wait_first\":0},\"kernels\":[]}", NULL, &in, err), -1);
+	assert_non_null(strstr(err, "\"reconfig_wait_first\" must be true or false"));
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"gh100-h100-sxm\","
+			       "\"tie_break_next\":\"yes\"},\"kernels\":[]}", NULL, &in, err), -1);
+	assert_non_null(strstr(err, "\"tie_break_next\" must be true or false"));
+	assert_int_equal(parse("{\"schema\":1,\"gpu\":\"ga100-a100\",\"kernels\":[]}",
+			       NULL, &in, err), 0);
+	assert_false(in.gpu.reconfig_wait_first);	/* other profiles: off */
+	assert_false(in.gpu.tie_break_next);
+	assert_int_equal(in.gpu.reconfig_wait_above, 0);
+	pred_input_free(&in);
 	assert_int_equal(parse("{\"schema\":1,\"gpu\":{\"base\":\"ga100-a100\","
 			       "\"smem_config_scope\":\"gpc\"},\"kernels\":[]}", NULL, &in, err), -1);
 
@@ -1167,7 +1185,9 @@ static void test_h100_reconfig_wait_above(void **state)
 
 	(void)state;
 	g.release_batch = 1;
-	assert_int_equal(g.reconfig_wait_above, 0);
+	assert_int_equal(g.reconfig_wait_above, 132 * KB);
+	g.reconfig_wait_first = false;	/* test_h100_reconfig_wait_first */
+	g.tie_break_next = false;
 	k[0] = K("kA", 2, 1024, 40, 0, 1.0);
 	k[1] = K("kB", 2, 768, 40, 20 * KB, 1.0);
 	k[2] = K("kC", 1, 1024, 40, 0, 1.0);
@@ -1196,6 +1216,145 @@ static void test_h100_reconfig_wait_above(void **state)
 	g.reconfig_wait_above = -1;
 	assert_int_equal(pred_run(&g, k, 3, &r, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "reconfig_wait_above"));
+}
+
+/*
+ * reconfig_wait_first: with reconfig_wait_above, the reconfiguration
+ * exception also holds for a kernel's first block when other blocks were
+ * placed before it at that moment; not for a later block, nor for a first
+ * block that is the moment's first placement.  One block freed at a time.
+ * Head of the moment (the two SMs of test_h100_reconfig_wait_above, kB with
+ * 20 KB: idle size 100 KB, not above 132 KB): kB's block 0 is the first
+ * placement at t = 1, so it does not wait with or without the key: both kB
+ * on SM 0 at t = 1, kC on SM 1 at t = 1.
+ * After another placement: three SMs (paper order 0, 2, 1).  kA (one per
+ * SM) takes all three (8 KB) until t = 1.  kW (768 threads, 40 registers,
+ * no shared memory: 7680 registers per processing block, 6144 left beside
+ * kA) waits; kB (as above, 2 blocks) and kC (like kA) wait behind it.  At
+ * t = 1 kA's block 0 frees SM 0 and kW takes it (8 KB, no change).  kA's
+ * block 1 frees SM 2; kB's block 0 would set it to 100 KB: with the key it
+ * waits (kW was placed at t = 1), kA's block 2 frees SM 1, and kB spreads
+ * (SM 2, SM 1); kC waits for t = 2 (SM 0).  Without the key kB's blocks
+ * both go to SM 2 and kC to SM 1 at t = 1.
+ * A later block: three SMs.  kA takes SM 0 and SM 2 until t = 1.  kB (4
+ * blocks) puts blocks 0 and 1 on SM 1 (100 KB) at t = 0; blocks 2 and 3
+ * wait.  kC: 2 blocks like kA.  At t = 1 all four end; kA's block 0 frees
+ * SM 0 first (8 KB -> 100 KB).  kB's block 2 is not the first of its
+ * kernel: with the key it does not wait, blocks 2 and 3 fill SM 0, kC
+ * takes SM 2 and SM 1 at t = 1.  With the exception for every
+ * reconfiguration (reconfig_wait_above 0) all four are released first:
+ * kB's blocks 2 and 3 spread to SM 0 and SM 2, kC's block 0 takes SM 1 at
+ * t = 1 and block 1 waits until t = 2.
+ */
+static void test_h100_reconfig_wait_first(void **state)
+{
+	struct pred_gpu g = h100_two_sms();
+	struct pred_kernel k[4];
+	struct pred_result r;
+
+	(void)state;
+	assert_true(g.reconfig_wait_first);
+	g.release_batch = 1;
+	g.tie_break_next = false;
+	k[0] = K("kA", 2, 1024, 40, 0, 1.0);
+	k[1] = K("kB", 2, 768, 40, 20 * KB, 1.0);
+	k[2] = K("kC", 1, 1024, 40, 0, 1.0);
+	run(&g, k, 3, &r);
+	assert_placed(&r, 1, 0, 0, 1.0);
+	assert_placed(&r, 1, 1, 0, 1.0);
+	assert_placed(&r, 2, 0, 1, 1.0);
+	pred_result_free(&r);
+
+	g.sms = 3;
+	k[0] = K("kA", 3, 1024, 40, 0, 1.0);
+	k[1] = K("kW", 1, 768, 40, 0, 1.0);
+	k[2] = K("kB", 2, 768, 40, 20 * KB, 1.0);
+	k[3] = K("kC", 1, 1024, 40, 0, 1.0);
+	run(&g, k, 4, &r);
+	assert_placed(&r, 0, 0, 0, 0.0);
+	assert_placed(&r, 0, 1, 2, 0.0);
+	assert_placed(&r, 0, 2, 1, 0.0);
+	assert_placed(&r, 1, 0, 0, 1.0);
+	assert_placed(&r, 2, 0, 2, 1.0);
+	assert_placed(&r, 2, 1, 1, 1.0);
+	assert_placed(&r, 3, 0, 0, 2.0);
+	pred_result_free(&r);
+	g.reconfig_wait_first = false;
+	run(&g, k, 4, &r);
+	assert_placed(&r, 1, 0, 0, 1.0);
+	assert_placed(&r, 2, 0, 2, 1.0);
+	assert_placed(&r, 2, 1, 2, 1.0);
+	assert_placed(&r, 3, 0, 1, 1.0);
+	pred_result_free(&r);
+
+	g.reconfig_wait_first = true;
+	k[0] = K("kA", 2, 1024, 40, 0, 1.0);
+	k[1] = K("kB", 4, 768, 40, 20 * KB, 1.0);
+	k[2] = K("kC", 2, 1024, 40, 0, 1.0);
+	run(&g, k, 3, &r);
+	assert_placed(&r, 0, 0, 0, 0.0);
+	assert_placed(&r, 0, 1, 2, 0.0);
+	assert_placed(&r, 1, 0, 1, 0.0);
+	assert_placed(&r, 1, 1, 1, 0.0);
+	assert_placed(&r, 1, 2, 0, 1.0);
+	assert_placed(&r, 1, 3, 0, 1.0);
+	assert_placed(&r, 2, 0, 2, 1.0);
+	assert_placed(&r, 2, 1, 1, 1.0);
+	pred_result_free(&r);
+	g.reconfig_wait_above = 0;
+	run(&g, k, 3, &r);
+	assert_placed(&r, 1, 2, 0, 1.0);
+	assert_placed(&r, 1, 3, 2, 1.0);
+	assert_placed(&r, 2, 0, 1, 1.0);
+	assert_placed(&r, 2, 1, 0, 2.0);
+	pred_result_free(&r);
+}
+
+/*
+ * tie_break_next (H100): Mechanism 1 ties go to the first SM with the most
+ * room from the one after the SM that took the kernel's previous block.
+ * Four SMs (paper order 0, 2, 1, 3), 64 warps, 4 x 16384 registers each.
+ * kS (32 warps x 64 registers: all registers of every processing block)
+ * fills SM 0 and SM 2 until t = 1; kL (32 warps x 32 registers) takes SM 1
+ * and SM 3 (half of them) until t = 5.  kH (like kS) needs an empty SM:
+ * it waits and holds kB back.  At t = 1 kH takes SM 0 (first in the order).
+ * kB (16 warps x 32 registers): room 4 on SM 2, 2 beside kL, 0 beside kH.
+ * Blocks 0 and 1 go to SM 2 (4, then 3 > 2); then SM 2, SM 1 and SM 3
+ * tie at 2.  From the start of the order (the paper's first fit) block 2
+ * goes to SM 2 again and block 3 to SM 1; with tie_break_next the search
+ * starts after SM 2: block 2 goes to SM 1, block 3 to SM 3.
+ */
+static void test_h100_tie_break_next(void **state)
+{
+	struct pred_gpu g = h100_two_sms();
+	struct pred_kernel k[4];
+	struct pred_result r;
+
+	(void)state;
+	assert_true(g.tie_break_next);
+	g.sms = 4;
+	k[0] = K("kS", 2, 1024, 64, 0, 1.0);
+	k[1] = K("kL", 2, 1024, 32, 0, 5.0);
+	k[2] = K("kH", 1, 1024, 64, 0, 1.0);
+	k[3] = K("kB", 4, 512, 32, 0, 1.0);
+	run(&g, k, 4, &r);
+	assert_placed(&r, 0, 0, 0, 0.0);
+	assert_placed(&r, 0, 1, 2, 0.0);
+	assert_placed(&r, 1, 0, 1, 0.0);
+	assert_placed(&r, 1, 1, 3, 0.0);
+	assert_placed(&r, 2, 0, 0, 1.0);
+	assert_placed(&r, 3, 0, 2, 1.0);
+	assert_placed(&r, 3, 1, 2, 1.0);
+	assert_placed(&r, 3, 2, 1, 1.0);
+	assert_placed(&r, 3, 3, 3, 1.0);
+	pred_result_free(&r);
+	g.tie_break_next = false;
+	run(&g, k, 4, &r);
+	assert_placed(&r, 3, 0, 2, 1.0);
+	assert_placed(&r, 3, 1, 2, 1.0);
+	assert_placed(&r, 3, 2, 2, 1.0);
+	assert_placed(&r, 3, 3, 1, 1.0);
+	pred_result_free(&r);
 }
 
 /*
@@ -1369,6 +1528,9 @@ static void test_h100_release_batch(void **state)
 
 	(void)state;
 	assert_int_equal(g.release_batch, 4);
+	/* the exception for every reconfiguration; its limits: the next tests */
+	g.reconfig_wait_above = 0;
+	g.tie_break_next = false;	/* test_h100_tie_break_next */
 	k[0] = K("kA", 2, 1024, 40, 0, 1.0);
 	k[1] = K("kB", 2, 768, 40, 0, 1.0);
 	k[2] = K("kC", 1, 1024, 40, 0, 1.0);
@@ -1612,6 +1774,8 @@ int main(void)
 		cmocka_unit_test(test_h100_smem_config_sharing),
 		cmocka_unit_test(test_h100_release_batch),
 		cmocka_unit_test(test_h100_reconfig_wait_above),
+		cmocka_unit_test(test_h100_reconfig_wait_first),
+		cmocka_unit_test(test_h100_tie_break_next),
 		cmocka_unit_test(test_h100_gpc_order),
 		cmocka_unit_test(test_h100_likelihood),
 		cmocka_unit_test(test_kernel_info),
