@@ -24,7 +24,7 @@ Operators (applied by content, outside comments and string literals):
   swap      the last two simple arguments of a call swapped (output fields)
 
 Usage: mutate.py [--per-area N] [--areas a,b] [--seed S] [--workers W]
-                 [--no-coverage] [--list] [--only TEXT]... [--timeout T]
+                 [--no-coverage] [--reuse] [--list] [--only TEXT]... [--timeout T]
 MUTATE_WORK=DIR puts the trees and the map in DIR instead of build/mutate
 (a second run beside a first).
 The candidate list is sorted and shuffled with a fixed seed, so a run with
@@ -36,6 +36,7 @@ was killed (a backup lives in build/mutate/backup[N]).
 """
 import argparse
 import hashlib
+import json
 import os
 import random
 import re
@@ -517,6 +518,48 @@ def run_mutant(tree, cand, jobs, cov, limit):
         tree.restore()
 
 
+# ---- verdicts of earlier runs (--reuse) ------------------------------------
+#
+# Every verdict but SURVIVED is appended to build/mutate/verdicts.jsonl under
+# the mutant's key: the SHA-256 of the file it mutates, its line, operator
+# and mutated text.  SAME and not compiling depend on that file alone.  A
+# KILLED verdict stays true while the test that failed is kept and not
+# weakened; the line says which commit's suite killed it.  SURVIVED is never
+# stored: a survivor always runs again, against the tests of now.
+
+VERDICTS = os.path.join(WORK, "verdicts.jsonl")
+_file_sha = {}
+
+
+def verdict_key(cand):
+    rel, ln, op, new, what = cand
+    if rel not in _file_sha:
+        with open(os.path.join(SRC, rel), "rb") as f:
+            _file_sha[rel] = hashlib.sha256(f.read()).hexdigest()
+    return f"{_file_sha[rel]}:{rel}:{ln}:{op}:{new.strip()}"
+
+
+def load_verdicts():
+    out = {}
+    try:
+        with open(VERDICTS) as f:
+            for line in f:
+                try:
+                    v = json.loads(line)
+                    out[v["key"]] = v
+                except (ValueError, KeyError):
+                    continue
+    except OSError:
+        pass
+    return out
+
+
+def store_verdict(key, verdict, detail, commit):
+    with open(VERDICTS, "a") as f:
+        f.write(json.dumps({"key": key, "verdict": verdict, "detail": detail or "",
+                            "commit": commit}) + "\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--per-area", type=int, default=int(os.environ.get("MUTATE_PER_AREA", "20")),
@@ -531,6 +574,8 @@ def main():
                     help="one command as the whole suite instead of the covered jobs")
     ap.add_argument("--no-coverage", action="store_true",
                     help="run every job against every mutant (to check the selection)")
+    ap.add_argument("--reuse", action="store_true",
+                    help="take KILLED, SAME and not-compiling verdicts of earlier runs on the same file")
     ap.add_argument("--list", action="store_true", help="list the candidates and exit")
     ap.add_argument("--only", action="append",
                     help="run only mutants whose 'file:line op' contains this (repeatable)")
@@ -595,6 +640,10 @@ def main():
 
     results = {}
     survivors = []
+    reuse = load_verdicts()
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=SRC, stdout=subprocess.PIPE,
+                          text=True).stdout.strip() + ("+" if subprocess.run(
+                              ["git", "diff", "--quiet", "HEAD"], cwd=SRC).returncode else "")
     out_lock = threading.Lock()
     stop = threading.Event()
     t1 = time.time()
@@ -612,8 +661,15 @@ def main():
                     i = nxt[0]
                     nxt[0] += 1
                 rel, ln, op, new, what = cands[i]
-                verdict, detail = run_mutant(tree, cands[i], jobs, cov, a.timeout)
+                key = verdict_key(cands[i])
+                cached = reuse.get(key) if a.reuse else None
+                if cached:
+                    verdict, detail = cached["verdict"], f"{cached['detail']}; cached from {cached['commit']}"
+                else:
+                    verdict, detail = run_mutant(tree, cands[i], jobs, cov, a.timeout)
                 with out_lock:
+                    if not cached and verdict != "SURVIVED":
+                        store_verdict(key, verdict, detail, head)
                     done[i] = (verdict, detail)
                     if verdict in ("KILLED", "SURVIVED"):
                         counted[0] += 1
