@@ -627,6 +627,8 @@ static void test_buffer_end(void **state)
 		/* blanks up to the end: the tokeniser skips them to the last byte */
 		"nvsched-snapshot 1\nmeta k v \t",
 		"nvsched-snapshot 1\nr 0x4 0x1\r",
+		/* more than the 8 tokens kept: the rest are skipped to the end */
+		"nvsched-snapshot 1\nmeta k v w x y z a b c",
 	};
 	struct nvss *s;
 	size_t i;
