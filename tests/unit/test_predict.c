@@ -1204,6 +1204,12 @@ static void test_h100_reconfig_wait_above(void **state)
 	assert_placed(&r, 1, 1, 1, 1.0);
 	assert_placed(&r, 2, 0, 0, 2.0);
 	pred_result_free(&r);
+	g.reconfig_wait_above = 100 * KB;	/* exactly kB's size: not above it */
+	run(&g, k, 3, &r);
+	assert_placed(&r, 1, 0, 0, 1.0);
+	assert_placed(&r, 1, 1, 0, 1.0);
+	assert_placed(&r, 2, 0, 1, 1.0);
+	pred_result_free(&r);
 	g.reconfig_wait_above = 132 * KB;
 	k[1] = K("kB", 2, 512, 64, 0, 1.0);
 	run(&g, k, 3, &r);
