@@ -534,6 +534,19 @@ static void test_m2_divisible_skip(void **state)
 	run(&g, k, 3, &r);
 	assert_true(r.blocks[2][0].start == 0);
 	pred_result_free(&r);
+	/*
+	 * A first block of 2 warps (PB0, PB1; pointer 2): "eight" puts two more
+	 * on each PB (PB0 and PB1 at 3, PB2 and PB3 at 2) and ends at pointer
+	 * 2 + 8 + 1 = 3.  Six warps from PB3 give PB3 and PB0 two each: PB0
+	 * would need 5, so "six" waits for t = 9.  Without the skip (pointer 2,
+	 * which "one" above happened to give as well) they would fit, 4 each.
+	 */
+	k[0] = K("two", 1, 64, 128, 0, 9);
+	k[2] = K("six", 1, 192, 128, 0, 1);
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[1][0].start == 0);
+	assert_true(r.blocks[2][0].start == 9);
+	pred_result_free(&r);
 }
 
 /* Mechanism 3: per-TPC shared-memory configuration, shared by both SMs. */
