@@ -549,6 +549,35 @@ static void test_m2_divisible_skip(void **state)
 	pred_result_free(&r);
 }
 
+/*
+ * The most processing blocks a profile may have (PRED_MAX_PBS, 8): each
+ * gets an eighth of the SM (RTX 3090: 6 warps, 8192 registers).  A block of
+ * 8 warps of 255 registers (8192 a warp, allocated in units of 256) puts
+ * one warp on each and fills them all, so the second block waits for the
+ * first; with 7 warps the last processing block keeps its registers and a
+ * 1-warp kernel starts at once.
+ */
+static void test_m2_max_pbs(void **state)
+{
+	struct pred_gpu g = small_gpu(1, 1);
+	struct pred_kernel k[2] = {
+		K("full", 2, 256, 255, 0, 3),
+		K("one", 1, 32, 255, 0, 1),
+	};
+	struct pred_result r;
+
+	(void)state;
+	g.processing_blocks_per_sm = PRED_MAX_PBS;
+	run(&g, k, 1, &r);
+	assert_true(r.blocks[0][0].start == 0);
+	assert_true(r.blocks[0][1].start == 3);
+	pred_result_free(&r);
+	k[0] = K("seven", 1, 224, 255, 0, 3);
+	run(&g, k, 2, &r);
+	assert_true(r.blocks[1][0].start == 0);
+	pred_result_free(&r);
+}
+
 /* Mechanism 3: per-TPC shared-memory configuration, shared by both SMs. */
 static void test_m3_tpc_config(void **state)
 {
@@ -1811,6 +1840,7 @@ int main(void)
 		cmocka_unit_test(test_m1_block_slots),
 		cmocka_unit_test(test_m2_strict_round_robin),
 		cmocka_unit_test(test_m2_divisible_skip),
+		cmocka_unit_test(test_m2_max_pbs),
 		cmocka_unit_test(test_m3_tpc_config),
 		cmocka_unit_test(test_m3_reconfigure_when_idle),
 		cmocka_unit_test(test_m3_per_sm_scope),
