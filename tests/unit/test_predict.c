@@ -694,26 +694,30 @@ static void test_m4_smem_contiguous(void **state)
 
 /*
  * Mechanism 4, exact fits: a 25 KiB block (24 KiB + the 1 KiB reservation)
- * fits a freed 25 KiB piece of the 100 KiB configuration, in the middle
- * ([25, 50) KiB) or at the end ([75, 100) KiB) of the SM's shared memory.
+ * fits a freed 25 KiB piece of the 100 KiB configuration, at the start
+ * ([0, 25) KiB), in the middle ([25, 50) or [50, 75) KiB) or at the end
+ * ([75, 100) KiB) of the SM's shared memory.
  */
 static void test_m4_smem_exact_fit(void **state)
 {
 	struct pred_gpu g = small_gpu(1, 1);
-	struct pred_kernel k[5];
+	struct pred_kernel k[6];
 	struct pred_result r;
 	int i, hole;
 
 	(void)state;
-	for (hole = 1; hole <= 3; hole += 2) {
+	for (hole = 0; hole <= 3; hole++) {
 		/* four blocks at 0, 25, 50 and 75 KiB; the one at hole*25 KiB ends at 1 */
 		for (i = 0; i < 4; i++)
 			k[i] = K("f", 1, 32, 32, 24 * KB, i == hole ? 1 : 5);
 		k[4] = K("exact", 1, 32, 32, 24 * KB, 1);
-		run(&g, k, 5, &r);
+		/* the SM is full again: one more waits for "exact" (t = 2) */
+		k[5] = K("more", 1, 32, 32, 24 * KB, 1);
+		run(&g, k, 6, &r);
 		for (i = 0; i < 4; i++)
 			assert_true(r.blocks[i][0].start == 0);
 		assert_true(r.blocks[4][0].start == 1);
+		assert_true(r.blocks[5][0].start == 2);
 		pred_result_free(&r);
 		/* 128 bytes more does not fit the piece: it waits for t = 5 */
 		k[4].smem = 24 * KB + 1;
