@@ -370,7 +370,6 @@ struct sm_state {
 	long r[PRED_MAX_PBS];	/* free registers per processing block */
 	struct seg *segs;	/* shared-memory allocations, sorted by offset */
 	size_t nseg, cap;
-	int resident;
 };
 
 struct tpc_state {
@@ -652,7 +651,6 @@ static int place(struct sim *s, const struct pred_kinfo *ki, const struct pred_k
 	if (ki->warps % npb == 0)	/* Mechanism 2.2 */
 		m->p = (m->p + 1) % npb;
 	m->b--;
-	m->resident++;
 	tp->resident++;
 	s->resident++;
 
@@ -689,7 +687,6 @@ static int release(struct sim *s, const struct running *run)
 	if (run->smem_off >= 0)
 		smem_free(m, run->smem_off);
 	m->b++;
-	m->resident--;
 	s->tpc[cfg_unit(g, run->sm)].resident--;
 	s->resident--;
 	return add_event(s, run->end, run->kernel, run->block, run->sm, false);
