@@ -1363,6 +1363,32 @@ static void test_h100_reconfig_wait_first(void **state)
 }
 
 /*
+ * A profile with the most shared-memory configurations a GPU description may
+ * list (PRED_MAX_SMEM_CONFIGS, 32: 8 KB steps up to 256 KB here).  A block
+ * of 100 KB (+ 1 KB reserve) has occupancy 2, so it needs 202 KB -> 208 KB.
+ * Room for twice the occupancy (404 KB) is above the largest size: the
+ * search for it must stop at the last entry (the UBSan build checks the
+ * bound); the driver rule then takes the need, which is above 132 KB.
+ */
+static void test_h100_max_smem_configs(void **state)
+{
+	struct pred_gpu g = h100_two_sms();
+	struct pred_kernel k = K("big", 1, 512, 32, 100 * KB, 1.0);
+	struct pred_result r;
+	int i;
+
+	(void)state;
+	g.n_smem_configs = PRED_MAX_SMEM_CONFIGS;
+	for (i = 0; i < PRED_MAX_SMEM_CONFIGS; i++)
+		g.smem_configs[i] = 8 * KB * (i + 1);
+	g.max_smem_per_block = 200 * KB;
+	run(&g, &k, 1, &r);
+	assert_int_equal(r.info[0].config_smem, 208 * KB);
+	assert_true(r.blocks[0][0].start == 0);
+	pred_result_free(&r);
+}
+
+/*
  * tie_break_next (H100): Mechanism 1 ties go to the first SM with the most
  * room from the one after the SM that took the kernel's previous block.
  * Four SMs (paper order 0, 2, 1, 3), 64 warps, 4 x 16384 registers each.
@@ -1828,6 +1854,7 @@ int main(void)
 		cmocka_unit_test(test_h100_reconfig_wait_above),
 		cmocka_unit_test(test_h100_reconfig_wait_first),
 		cmocka_unit_test(test_h100_tie_break_next),
+		cmocka_unit_test(test_h100_max_smem_configs),
 		cmocka_unit_test(test_h100_gpc_order),
 		cmocka_unit_test(test_h100_likelihood),
 		cmocka_unit_test(test_kernel_info),
