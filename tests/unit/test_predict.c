@@ -50,6 +50,35 @@ static struct pred_gpu small_gpu(int sms, int per_tpc)
 	return g;
 }
 
+/*
+ * Every run's event list agrees with its block table: one start event per
+ * placed block, on its SM at its start time, and one completion event per
+ * block that ends, on the same SM at its end time.
+ */
+static void check_events(const struct pred_kernel *k, size_t n, const struct pred_result *r)
+{
+	size_t e, starts = 0, ends = 0, placed = 0, ended = 0, i;
+
+	for (i = 0; i < n; i++)
+		for (long b = 0; b < k[i].blocks; b++) {
+			placed += r->blocks[i][b].sm >= 0;
+			ended += r->blocks[i][b].sm >= 0 && r->blocks[i][b].end >= 0;
+		}
+	for (e = 0; e < r->nevents; e++) {
+		const struct pred_event *ev = &r->events[e];
+		const struct pred_block *pb;
+
+		assert_true(ev->kernel < n && ev->block >= 0 && ev->block < k[ev->kernel].blocks);
+		pb = &r->blocks[ev->kernel][ev->block];
+		assert_int_equal(ev->sm, pb->sm);
+		assert_true(ev->t == (ev->start ? pb->start : pb->end));
+		starts += ev->start;
+		ends += !ev->start;
+	}
+	assert_int_equal(starts, placed);
+	assert_int_equal(ends, ended);
+}
+
 static void run(const struct pred_gpu *g, const struct pred_kernel *k, size_t n,
 		struct pred_result *r)
 {
@@ -58,6 +87,7 @@ static void run(const struct pred_gpu *g, const struct pred_kernel *k, size_t n,
 
 	if (rc)
 		fail_msg("pred_run: %s", err);
+	check_events(k, n, r);
 }
 
 /* Block b of a kernel in Algorithm 1's order: 0, 2, .., 80, 1, 3, .., 81 */
