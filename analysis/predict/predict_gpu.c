@@ -94,7 +94,9 @@ static const struct pred_gpu profiles[] = {
 		.tie_break_next = true,
 		/* GPC-rotation visiting order, fitted on runs 2 and 3; default state =
 		 * a fresh process (tests/hw/rotprobe.cu, docs/hw/h100-probe) */
-		.sm_vgpc = gh100_h100_sxm_vgpc, .n_sm_vgpc = 132, .n_vgpc = 8,
+		.sm_vgpc = gh100_h100_sxm_vgpc,
+		.n_sm_vgpc = sizeof(gh100_h100_sxm_vgpc) / sizeof(gh100_h100_sxm_vgpc[0]),
+		.n_vgpc = 8,
 		.order_start = 0, .order_phase = 0,
 	},
 	{

@@ -677,6 +677,10 @@ def main():
                             "STILLBORN": " (does not build, not counted)"}.get(verdict, "")
                     if detail and verdict != "STILLBORN":
                         note += f" ({detail})"
+                    if verdict == "SURVIVED":
+                        # the mutated line itself: a line can hold the same
+                        # operator twice (two "0 -> 1" on one line)
+                        note += f"\n         | {new.strip()}"
                     if verdict != "STILLBORN":
                         print(f"{verdict:8} {area:9} {rel}:{ln} {op}: {what}{note}", flush=True)
 
@@ -709,7 +713,7 @@ def main():
                     killed += 1
                 else:
                     rel, ln, op, new, what = cands[i]
-                    survivors.append(f"{area} {rel}:{ln} {op}: {what}")
+                    survivors.append(f"{area} {rel}:{ln} {op}: {what}\n\t{new.strip()}")
         return killed, total, stillborn, same
 
     try:

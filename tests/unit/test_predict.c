@@ -1564,6 +1564,16 @@ static void test_h100_smem_config_driver(void **state)
 		assert_int_equal(ki.config_smem, c[i].need);
 		assert_int_equal(ki.config_need, c[i].need);
 	}
+	/* doubled past the largest size (228 KB), with the cap at 228 KB: one
+	 * warp x 91 KB: 2 blocks (182 -> 196 needed), doubled 4 x 91 = 364,
+	 * above every size: the largest, 228 */
+	off = *g;
+	off.smem_config_double_max = 228 * KB;
+	k = K("k", 1, 32, 24, 90 * KB, NODUR);
+	assert_int_equal(pred_kernel_info(&off, &k, &ki, err, sizeof(err)), 0);
+	assert_int_equal(ki.occupancy, 2);
+	assert_int_equal(ki.config_need, 196 * KB);
+	assert_int_equal(ki.config_smem, 228 * KB);
 }
 
 /*
@@ -1874,6 +1884,174 @@ static void test_out_of_memory(void **state)
 	pred_result_free(&r);
 }
 
+/*
+ * The running-block heap after a pop whose last element's sibling is the
+ * smaller child: four blocks started in the order of their ends 1, 3, 2, 4
+ * (array [1, 3, 2, 4]); popping 1 must move 2, not 3, to the top.  One SM
+ * of 16 block slots: 'e' takes the 12 free slots at 0, its 13th block the
+ * slot of 'a' at 1 and its 14th the slot of 'c' at 2 (not of 'b' at 3);
+ * completions are reported in time order.
+ */
+static void test_heap_sibling_order(void **state)
+{
+	struct pred_gpu g = small_gpu(1, 1);
+	struct pred_kernel k[5] = {
+		K("a", 1, 32, 32, 0, 1), K("b", 1, 32, 32, 0, 3), K("c", 1, 32, 32, 0, 2),
+		K("d", 1, 32, 32, 0, 4), K("e", 14, 32, 32, 0, NODUR),
+	};
+	struct pred_result r;
+	double last = 0;
+	size_t e, ends = 0;
+
+	(void)state;
+	run(&g, k, 5, &r);
+	assert_true(r.blocks[4][11].start == 0);
+	assert_true(r.blocks[4][12].start == 1);
+	assert_true(r.blocks[4][13].start == 2);
+	for (e = 0; e < r.nevents; e++) {
+		if (r.events[e].start)
+			continue;
+		assert_true(r.events[e].t >= last);
+		last = r.events[e].t;
+		ends++;
+	}
+	assert_int_equal(ends, 4);
+	assert_true(last == 4);
+	pred_result_free(&r);
+}
+
+/*
+ * A duration of 0 is a duration: the block ends where it starts and frees
+ * its slot at once.  One SM, 'a' (1024 threads x 32 registers: 32 of the
+ * 48 warps) ends at 0 and 'b' (the same size) starts at 0.
+ */
+static void test_zero_duration(void **state)
+{
+	struct pred_gpu g = small_gpu(1, 1);
+	struct pred_kernel k[2] = { K("a", 1, 1024, 32, 0, 0), K("b", 1, 1024, 32, 0, 5) };
+	struct pred_result r;
+
+	(void)state;
+	run(&g, k, 2, &r);
+	assert_true(r.blocks[0][0].start == 0 && r.blocks[0][0].end == 0);
+	assert_int_equal(r.blocks[1][0].sm, 0);
+	assert_true(r.blocks[1][0].start == 0 && r.blocks[1][0].end == 5);
+	assert_int_equal(r.unplaced, 0);
+	assert_true(r.makespan == 5);
+	pred_result_free(&r);
+}
+
+/*
+ * Blocks that never start are counted per kernel, also for the kernel that
+ * got some SMs: one SM of 16 slots, 'x' (20 blocks, no duration) places 16
+ * and 'y' (3) none: 4 + 3 never start.  Every never-placed block reads
+ * SM -1 (predict.h).
+ */
+static void test_unplaced_partial(void **state)
+{
+	struct pred_gpu g = small_gpu(1, 1);
+	struct pred_kernel k[2] = { K("x", 20, 32, 32, 0, NODUR), K("y", 3, 32, 32, 0, NODUR) };
+	struct pred_result r;
+
+	(void)state;
+	run(&g, k, 2, &r);
+	assert_int_equal(r.blocks[0][15].sm, 0);
+	assert_int_equal(r.blocks[0][16].sm, -1);
+	assert_int_equal(r.blocks[1][2].sm, -1);
+	assert_int_equal(r.unplaced, 7);
+	pred_result_free(&r);
+}
+
+/*
+ * The block total (PRED_MAX_BLOCKS, 2^20): exactly the limit is accepted,
+ * one more is refused, in the first kernel as in a later one; a kernel of
+ * 0 blocks gets the kernel's own message, not the total's.
+ */
+static void test_block_total(void **state)
+{
+	struct pred_gpu g = small_gpu(1, 1);
+	struct pred_kernel k[2] = { K("big", PRED_MAX_BLOCKS, 32, 32, 0, NODUR),
+				    K("more", 1, 32, 32, 0, NODUR) };
+	struct pred_result r;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(pred_run(&g, k, 1, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.unplaced, PRED_MAX_BLOCKS - 16);
+	pred_result_free(&r);
+	err[0] = 0;
+	assert_int_equal(pred_run(&g, k, 2, &r, err, sizeof(err)), -1);
+	assert_string_equal(err, "more than 1048576 thread blocks in all kernels together");
+	k[0].blocks = PRED_MAX_BLOCKS + 1;
+	err[0] = 0;
+	assert_int_equal(pred_run(&g, k, 1, &r, err, sizeof(err)), -1);
+	assert_string_equal(err, "more than 1048576 thread blocks in all kernels together");
+	k[0].blocks = PRED_MAX_BLOCKS - 1;
+	assert_int_equal(pred_run(&g, k, 2, &r, err, sizeof(err)), 0);
+	assert_int_equal(r.unplaced, PRED_MAX_BLOCKS - 16);
+	pred_result_free(&r);
+	k[0].blocks = 0;
+	assert_int_equal(pred_run(&g, k, 2, &r, err, sizeof(err)), -1);
+	assert_string_equal(err, "kernel 'big': blocks must be >= 1");
+}
+
+/*
+ * One virtual GPC is a GPC order too: SMs 0 and 1 are singleton TPCs, 2 and
+ * 3 one TPC of virtual GPC 0.  A kernel of one block per SM visits the
+ * singletons first, then the TPC's two SMs (0, 1, 2, 3), where the paper's
+ * order would give 0, 2, 1, 3.  Without a virtual GPC the map is ignored.
+ */
+static void test_gpc_order_one_vgpc(void **state)
+{
+	static const signed char map[4] = { -1, -1, 0, 0 };
+	struct pred_gpu g = *pred_profile_find("gh100-h100-sxm");
+	struct pred_kernel k = K("one", 4, 1024, 64, 0, NODUR);
+	struct pred_result r;
+	char err[128];
+	int b;
+
+	(void)state;
+	g.sms = 4;
+	g.sm_vgpc = map;
+	g.n_sm_vgpc = 4;
+	g.n_vgpc = 1;
+	g.order_start = 0;
+	g.order_phase = 0;
+	assert_true(pred_gpc_order(&g));
+	assert_int_equal(pred_gpu_check(&g, err, sizeof(err)), 0);
+	run(&g, &k, 1, &r);
+	for (b = 0; b < 4; b++)
+		assert_int_equal(r.blocks[0][b].sm, b);
+	pred_result_free(&r);
+	g.n_vgpc = 0;
+	assert_false(pred_gpc_order(&g));
+}
+
+/*
+ * -s gives a block that never starts the likelihood 0 (it has no SM): the
+ * H100 holds two blocks of 1024 threads x 32 registers per SM (64 warps),
+ * 264 in all, so block 264 of 265 without durations never starts.
+ */
+static void test_h100_likelihood_unplaced(void **state)
+{
+	const struct pred_gpu *g = pred_profile_find("gh100-h100-sxm");
+	struct pred_kernel k = K("over", 265, 1024, 32, 0, NODUR);
+	struct pred_result r;
+	double **lik;
+	char err[128];
+
+	(void)state;
+	run(g, &k, 1, &r);
+	assert_int_equal(r.unplaced, 1);
+	assert_int_equal(r.blocks[0][264].sm, -1);
+	assert_int_equal(pred_sm_likelihood(g, &k, 1, &r, &lik, err, sizeof(err)), 0);
+	assert_true(lik[0][264] == 0.0);
+	/* a placed block of the first kernel: between the class's miss and hit rates */
+	assert_true(lik[0][0] >= 0.011 && lik[0][0] <= 0.995);
+	pred_likelihood_free(lik, 1);
+	pred_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1919,6 +2097,12 @@ int main(void)
 		cmocka_unit_test(test_profiles_fill),
 		cmocka_unit_test(test_gpu_int_keys),
 		cmocka_unit_test(test_out_of_memory),
+		cmocka_unit_test(test_heap_sibling_order),
+		cmocka_unit_test(test_zero_duration),
+		cmocka_unit_test(test_unplaced_partial),
+		cmocka_unit_test(test_block_total),
+		cmocka_unit_test(test_gpc_order_one_vgpc),
+		cmocka_unit_test(test_h100_likelihood_unplaced),
 	};
 
 	return cmocka_run_group_tests_name("predict", tests, NULL, NULL);
