@@ -152,19 +152,20 @@ def build_map(tree, all_jobs, wanted, log, cflags_common):
 
 def load_or_build(tree, cache, key, all_jobs, wanted, log, cflags_common):
     """The map for this source (cached in `cache` by the source's hash)."""
+    m = None
     try:
         with open(cache) as f:
             m = json.load(f)
-        if m.get("key") == key:
-            m["instrumented"] = {k: set(v) for k, v in m["instrumented"].items()}
-            return m
+        if m.get("key") != key:
+            m = None
     except (OSError, ValueError):
-        pass
-    m = build_map(tree, all_jobs, wanted, log, cflags_common)
-    m["key"] = key
-    with open(cache + ".tmp", "w") as f:
-        json.dump(m, f)
-    os.replace(cache + ".tmp", cache)
+        m = None
+    if m is None:
+        m = build_map(tree, all_jobs, wanted, log, cflags_common)
+        m["key"] = key
+        with open(cache + ".tmp", "w") as f:
+            json.dump(m, f)
+        os.replace(cache + ".tmp", cache)
     m["instrumented"] = {k: set(v) for k, v in m["instrumented"].items()}
     return m
 
