@@ -2023,6 +2023,23 @@ static void test_gpc_order_one_vgpc(void **state)
 	for (b = 0; b < 4; b++)
 		assert_int_equal(r.blocks[0][b].sm, b);
 	pred_result_free(&r);
+	/*
+	 * The singleton half flips after a kernel of more blocks than half the
+	 * singletons (here 1) whose first block went to one: one-SM blocks,
+	 * K1 (1 block, 1 s) to SM 0 (no flip), W (3 blocks, 1 s) to SMs 1, 2,
+	 * 3 (first on singleton SM 1: flip to phase 1).  At 1 all four end and
+	 * K2's order starts with the second singleton: SM 1.
+	 */
+	{
+		struct pred_kernel f[3] = { K("K1", 1, 1024, 64, 0, 1), K("W", 3, 1024, 64, 0, 1),
+					    K("K2", 1, 1024, 64, 0, 1) };
+
+		run(&g, f, 3, &r);
+		assert_placed(&r, 0, 0, 0, 0);
+		assert_placed(&r, 1, 0, 1, 0);
+		assert_placed(&r, 2, 0, 1, 1);
+		pred_result_free(&r);
+	}
 	g.n_vgpc = 0;
 	assert_false(pred_gpc_order(&g));
 }
@@ -2049,6 +2066,58 @@ static void test_h100_likelihood_unplaced(void **state)
 	/* a placed block of the first kernel: between the class's miss and hit rates */
 	assert_true(lik[0][0] >= 0.011 && lik[0][0] <= 0.995);
 	pred_likelihood_free(lik, 1);
+	pred_result_free(&r);
+}
+
+/*
+ * The GPC-rotation order of a kernel whose first block finds SM 0 alone
+ * with the most room (SM 0 is an SM like the others when the most room is
+ * taken).  RTX 3090 limits (48 warps, 4 x 16384 registers), no runtime
+ * shared memory, SMs 0..5 in TPCs (0,1) (2,3) (4,5) of virtual GPCs 0, 1, 0,
+ * order_start 0 (the first kernel searches from virtual GPC 1), and the
+ * H100's "search from the SM after the previous block" tie-break.
+ * P blocks: 24 warps x 1024 registers (2 per idle SM); B blocks: 24 warps x
+ * 2560 registers (15360 per processing block: only on an idle SM).
+ *  - P1 (1 block, 1 s): every SM has room 2; one eligible SM per GPC's
+ *    first layer goes by waterfill to the lowest GPC: order 0, 2, 3, 1, 4,
+ *    5: SM 0.  The pointer moves to GPC 0.
+ *  - P2 (5 blocks, 10 s): SMs 1..5 have the most room (2): order 1, 4, 5,
+ *    2, 3, 0 from GPC 0; one block each on 1, 4, 5, 2, 3.  Pointer: GPC 1.
+ *  - B (2 blocks, 20 s) fits nowhere until P1 ends at 1: then SM 0 alone
+ *    has room (1): its order from GPC 1 is 0 (its quota), then 2, 3, 1, 4,
+ *    5; block 0 to SM 0 at 1.  Block 1 waits for P2's blocks (10): all of
+ *    SMs 1..5 have room 1, and the search starts after SM 0's place in
+ *    the order: SM 2.  (Without SM 0 among the SMs with the most room, the
+ *    order would be 2, 3, 0, 1, 4, 5 and block 1 would go to SM 1.)
+ */
+static void test_gpc_order_sm0_most_room(void **state)
+{
+	static const signed char map[6] = { 0, 0, 1, 1, 0, 0 };
+	struct pred_gpu g = small_gpu(6, 2);
+	struct pred_kernel k[3] = {
+		K("P1", 1, 768, 32, 0, 1), K("P2", 5, 768, 32, 0, 10), K("B", 2, 768, 80, 0, 20),
+	};
+	struct pred_result r;
+	char err[128];
+
+	(void)state;
+	g.runtime_smem_per_block = 0;
+	g.sm_vgpc = map;
+	g.n_sm_vgpc = 6;
+	g.n_vgpc = 2;
+	g.order_start = 0;
+	g.order_phase = 0;
+	g.tie_break_next = true;
+	assert_int_equal(pred_gpu_check(&g, err, sizeof(err)), 0);
+	run(&g, k, 3, &r);
+	assert_placed(&r, 0, 0, 0, 0);
+	assert_placed(&r, 1, 0, 1, 0);
+	assert_placed(&r, 1, 1, 4, 0);
+	assert_placed(&r, 1, 2, 5, 0);
+	assert_placed(&r, 1, 3, 2, 0);
+	assert_placed(&r, 1, 4, 3, 0);
+	assert_placed(&r, 2, 0, 0, 1);
+	assert_placed(&r, 2, 1, 2, 10);
 	pred_result_free(&r);
 }
 
@@ -2103,6 +2172,7 @@ int main(void)
 		cmocka_unit_test(test_block_total),
 		cmocka_unit_test(test_gpc_order_one_vgpc),
 		cmocka_unit_test(test_h100_likelihood_unplaced),
+		cmocka_unit_test(test_gpc_order_sm0_most_room),
 	};
 
 	return cmocka_run_group_tests_name("predict", tests, NULL, NULL);
