@@ -50,6 +50,12 @@ $(B)/%.o: %.c
 
 user: $(B)/libnvshw.a $(ALL_TARGETS)
 
+# the programs and libraries without the generated CLI documentation (which
+# runs nvsched some hundred times): what the fast tests run, so what
+# `make mutate` rebuilds after each mutant (tests/mutate/covermap.py)
+.PHONY: user-bin
+user-bin: $(B)/libnvshw.a $(filter-out $(CLI_DOCS),$(ALL_TARGETS))
+
 # ---- kernel module ----------------------------------------------------------
 module:
 	@if [ -z "$(KDIR)" ] || [ ! -d "$(KDIR)" ]; then \
