@@ -513,7 +513,8 @@ static void test_v2_faults(void **state)
 	/* 2M page at PD0, misaligned then aligned */
 	put64(f, t[2] + idx(va, 37, 29) * 8, v2_pde(t[3]));
 	put64(f, pd0e, v2_pte(0x40001000));
-	expect_err(f, va, -EIO, "not aligned", 8);
+	/* a 2 MiB page is 2048 KiB */
+	expect_err(f, va, -EIO, "PD0 PTE address 0x40001000 not aligned to its 2048 KiB page", 8);
 	put64(f, pd0e, v2_pte(0x40000000));
 	expect_pa(f, va, 0x40000000 + (va & 0x1fffff));
 	/*
@@ -551,6 +552,10 @@ static void test_v2_big_pages(void **state)
 	/* big PTE VALID 0 + PRIVILEGE 1: no 4K PTEs below */
 	put64(f, big + idx(va + 0x20000, 20, 16) * 8, 1ull << 5);
 	expect_err(f, va + 0x20000, -ENOENT, "no 4K", 8);
+	/* a big PTE 4 KiB past a 64 KiB boundary */
+	put64(f, big + idx(va + 0x20000, 20, 16) * 8, v2_pte(0x60031000));
+	expect_err(f, va + 0x20000, -EIO, "PT_BIG PTE address 0x60031000 not aligned to its 64 KiB page",
+		   8);
 	/* 512M page at PD1 on Ampere */
 	put64(f, t[2] + idx(va, 37, 29) * 8, v2_pte(0x80000000ull));
 	expect_pa(f, va, 0x80000000ull + (va & 0x1fffffff));
@@ -698,6 +703,92 @@ static void test_v2_sysmem_and_sparse(void **state)
 	fx_close(f);
 }
 
+/*
+ * v3 leaves above 2^40 (mmu §4.4, gh100 dev_mmu.h): the PTE address field is
+ * 51:12, but hardware keeps only 39:12 for video memory (UVM's ADDRESS_VID
+ * 39:12), so a valid VID PTE at 1 << 40 is refused and one at 1 << 40 less
+ * 4 KiB is not; system memory keeps all 52 bits.  PTE: VALID bit 0,
+ * APERTURE 2:1 (0 VID, 2 SYSTEM_COHERENT), address bits in place.
+ */
+static void test_v3_pte_address_bits(void **state)
+{
+	struct fx *f = fx_open("gh100");
+	uint64_t t[5], pt, pte, va = 0x0000654321000ull, pd0e;
+	int i;
+
+	for (i = 0; i < 5; i++)
+		t[i] = tbl(f);
+	pt = tbl(f);
+	f->pdb = (struct nvs_mmu_pdb){ .addr = t[0] };
+	put64(f, t[0] + idx(va, 56, 56) * 8, v3_pde(t[1]));
+	put64(f, t[1] + idx(va, 55, 47) * 8, v3_pde(t[2]));
+	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pde(t[3]));
+	put64(f, t[3] + idx(va, 37, 29) * 8, v3_pde(t[4]));
+	pd0e = t[4] + idx(va, 28, 21) * 16;
+	put64(f, pd0e + 8, v3_pde(pt));
+	pte = pt + idx(va, 20, 12) * 8;
+
+	put64(f, pte, v3_pte(0xfffffff000ull));			/* last VID page below 2^40 */
+	expect_leaf(f, va + 0xabc, 0xfffffffabcull, NVS_AP_VID);
+	put64(f, pte, v3_pte(1ull << 40));			/* first VID page past it */
+	expect_err(f, va + 0xabc, -EIO, "PT_SMALL PTE maps vid 0x10000000000, beyond 40 bits", 8);
+	put64(f, pte, v3_pte(1ull << 40) | (2ull << 1));	/* SYSTEM_COHERENT */
+	expect_leaf(f, va + 0xabc, (1ull << 40) + 0xabc, NVS_AP_SYS_COH);
+	put64(f, pte, v3_pte(1ull << 51) | (3ull << 1));	/* NONCOHERENT, bit 51 */
+	expect_leaf(f, va + 0xabc, (1ull << 51) + 0xabc, NVS_AP_SYS_NONCOH);
+	/* not valid (bit 0 clear): unmapped, whatever the address */
+	put64(f, pte, 1ull << 40);
+	expect_err(f, va + 0xabc, -ENOENT, "PT_SMALL PTE invalid", 8);
+	fx_close(f);
+}
+
+/*
+ * v2 directories above 64 GiB (mmu §4.3, gp100 dev_mmu.h): a PDE holds
+ * address bits 35:12 in word 0 bits 31:8, and bit 36 (video memory, word 1
+ * bit 0) or bits 57:36 (system memory, word 1 bits 21:0); the dual PDE's big
+ * half bits 35:8 in word 0 bits 31:4 and the same high bits.  So every
+ * address here is encoded as (address >> 4) | aperture << 1: PD1 in video
+ * memory at 0x1030000000 (bit 36 set), PD0 in coherent system memory at
+ * 0x2a987654000 (bits 57:36 = 0x2a), its big-page table at 0x2a987656000
+ * and its 4 KiB table at 2^57 + 0x3000 (address bit 57 = word 1 bit 21).
+ */
+static void test_v2_tables_above_64g(void **state)
+{
+	static const uint8_t zero[4096];
+	struct fx *f = fx_open("gv100");
+	uint64_t t0, t1, pd1 = 0x1030000000ull, pd0 = 0x2a987654000ull;
+	uint64_t big = 0x2a987656000ull, small = (1ull << 57) + 0x3000;
+	uint64_t va = 0x3456789000ull, e;
+
+	t0 = tbl(f);
+	t1 = tbl(f);
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_VID, pd1, zero, sizeof(zero)), 0);
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_SYS_COH, pd0, zero, sizeof(zero)), 0);
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_SYS_COH, big, zero, sizeof(zero)), 0);
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_SYS_COH, small, zero, sizeof(zero)), 0);
+	f->pdb = (struct nvs_mmu_pdb){ .addr = t0, .target = 0, .ver2 = true, .big64 = true };
+	put64(f, t0 + idx(va, 48, 47) * 8, v2_pde(t1));
+	put64(f, t1 + idx(va, 46, 38) * 8, v2_pde(pd1));	/* word 1 = 0x1 */
+	put64(f, pd1 + idx(va, 37, 29) * 8, (pd0 >> 4) | (2ull << 1));	/* word 1 = 0x2a */
+	e = (big >> 4) | (2ull << 1);				/* big half */
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_SYS_COH, pd0 + idx(va, 28, 21) * 16, &e,
+					 8), 0);
+	e = (small >> 4) | (2ull << 1);				/* word 3 = 0x200000 */
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_SYS_COH, pd0 + idx(va, 28, 21) * 16 + 8,
+					 &e, 8), 0);
+	/* a 64 KiB page in system memory at 0x2a987650000 for VA bits 20:16 */
+	e = (0x2a987650000ull >> 4) | (2ull << 1) | 1;
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_SYS_COH, big + idx(va, 20, 16) * 8, &e, 8),
+			 0);
+	/* the next 64 KiB: big PTE invalid, the 4 KiB PTE maps video memory */
+	e = v2_pte(0x5000000);
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_SYS_COH,
+					 small + idx(va + 0x10000, 20, 12) * 8, &e, 8), 0);
+	expect_leaf(f, va + 0x123, 0x2a987650000ull + ((va + 0x123) & 0xffff), NVS_AP_SYS_COH);
+	expect_leaf(f, va + 0x10123, 0x5000123, NVS_AP_VID);
+	fx_close(f);
+}
+
 static void test_v3_sparse_pdes(void **state)
 {
 	static const struct {
@@ -749,6 +840,8 @@ static void v1_walk(const char *chip)
 {
 	struct fx *f = fx_open(chip);
 	uint64_t pd, bpt, spt, va = 0x12345670000ull & ((1ull << 40) - 1);
+	uint64_t b511 = (va & ~0x3ff0000ull) | (511ull << 16);	/* big PT entry 511 */
+	uint64_t b512 = (va & ~0x3ff0000ull) | (512ull << 16);	/* and 512 */
 
 	pd = f->next;
 	f->next += 128 * 1024;	/* 16384 x 8 bytes */
@@ -781,12 +874,26 @@ static void v1_walk(const char *chip)
 	expect_err(f, va + 0x11000, -ENOENT, "unmapped", 8);
 	expect_err(f, 1ull << 40, -EIO, "beyond the 40-bit", 0);
 	/*
+	 * The big PT of a full-size PDE has 2^(26-16) = 1024 entries, indexed
+	 * by VA bits 25:16: entries 511 and 512 (VA bit 25 clear, then set).
+	 */
+	put64(f, bpt + 511 * 8, ((0x5000000ull >> 12) << 4) | 1);
+	put64(f, bpt + 512 * 8, ((0x6000000ull >> 12) << 4) | 1);
+	expect_pa(f, b511 + 0x34, 0x5000034);
+	expect_pa(f, b512 + 0x34, 0x6000034);
+	/*
 	 * PDE SIZE 3:2 = 1 (HALF, mmu 4.1): the small PT holds 2^(26-12) / 2 =
-	 * 8192 entries, so VA bit 25 set (index 0x1670 + 8192) is beyond it.
+	 * 8192 entries, so VA bit 25 set (index 0x1670 + 8192) is beyond it;
+	 * the big PT 1024 / 2 = 512, so entry 511 is used and entry 512 is not
+	 * (nor is small entry 0x2000 for that VA).
 	 */
 	put64(f, pd + idx(va, 39, 26) * 8, ((spt >> 12) << 36) | (1ull << 32) | (1ull << 2));
 	expect_pa(f, va + 0x10008, 0x4000008);
 	expect_err(f, va + 0x2010008, -ENOENT, "1/2-size", 8);
+	put64(f, pd + idx(va, 39, 26) * 8,
+	      ((spt >> 12) << 36) | (1ull << 32) | ((bpt >> 12) << 4) | (1ull << 2) | 1);
+	expect_pa(f, b511 + 0x34, 0x5000034);
+	expect_err(f, b512 + 0x34, -ENOENT, "1/2-size", 8);
 	/*
 	 * Both apertures INVALID (1:0 and 33:32 zero): unmapped, or sparse
 	 * when VOL_BIG (bit 35) is set; a valid big half whose PTE is invalid
@@ -828,7 +935,9 @@ static void test_v3_256g(void **state)
 	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pte(0xc000000000ull) | (2ull << 1));	/* sys_coh */
 	expect_pa(f, va, 0xc000000000ull + (va & ((1ull << 38) - 1)));
 	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pte(0xc000001000ull));
-	expect_err(f, va, -EIO, "not aligned", 8);
+	/* 256 GiB = 2^38 bytes = 2^28 KiB */
+	expect_err(f, va, -EIO, "PD2 PTE address 0xc000001000 not aligned to its 268435456 KiB page",
+		   8);
 	/* peer memory */
 	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pte(0xc000000000ull) | (1ull << 1));
 	expect_err(f, va, -EOPNOTSUPP, "peer", 8);
@@ -997,6 +1106,8 @@ int main(void)
 		cmocka_unit_test(test_v3),
 		cmocka_unit_test(test_v2_sysmem_and_sparse),
 		cmocka_unit_test(test_v3_sparse_pdes),
+		cmocka_unit_test(test_v3_pte_address_bits),
+		cmocka_unit_test(test_v2_tables_above_64g),
 		cmocka_unit_test(test_v1),
 		cmocka_unit_test(test_v3_256g),
 		cmocka_unit_test(test_read_bound),
