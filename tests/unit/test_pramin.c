@@ -159,6 +159,28 @@ static void test_driver_moved(void **state)
 	assert_int_equal(nvs_vid_read(&io, &caps, NVS_AP_VID, 0, buf, 16, NULL), -EBUSY);
 	assert_int_equal(F.win, 0x26);
 	assert_int_equal(F.win_writes, 1);
+
+	/*
+	 * In a session: the driver moves the window during the first 1 MiB
+	 * span, nvsched finds it at its second move (-EBUSY, @lost); then the
+	 * driver maps nvsched's block itself, so the register holds nvsched's
+	 * value again: the window is the driver's all the same, not put back.
+	 */
+	setup(state);
+	F.driver_after = 10;
+	F.driver_win = 0x25;
+	{
+		struct nvs_win s;
+
+		nvs_win_begin(&s, &io, &caps);
+		assert_int_equal(nvs_win_read(&s, NVS_AP_VID, 0, buf, sizeof(buf)), -EBUSY);
+		assert_true(s.lost);
+		assert_int_equal(s.cur, 0x0);	/* BASE 0, TARGET 0: the first span */
+		F.win = s.cur;
+		assert_int_equal(nvs_win_end(&s), -EBUSY);
+		assert_int_equal(F.win, 0x0);
+		assert_int_equal(F.win_writes, 1);
+	}
 }
 
 /* All ones from a GPU gone from the bus stops the loop at once. */
@@ -248,12 +270,28 @@ static void test_write(void **state)
 	F.driver_win = 0x25;
 	nvs_win_begin(&s, &io, &caps);
 	assert_int_equal(nvs_win_write(&s, NVS_AP_VID, 0x10000, buf, 64), -EBUSY);
+	assert_true(s.lost);
 	assert_int_equal(nvs_win_end(&s), -EBUSY);
 	assert_int_equal(F.writes, 3);
 	assert_int_equal(F.win, 0x25);
 	for (driver_words = 0, i = 0; i < 16; i++)
 		driver_words += F.vram[0x250000 / 4 + i] != 0x250000 / 4 + i;
 	assert_int_equal(driver_words, 0);
+
+	/* the same, and then the driver maps nvsched's 64 KiB block itself
+	 * (the register holds nvsched's value again): the window is still
+	 * the driver's (pramin.h, @lost), so it is not put back either */
+	setup(state);
+	F.driver_after = 3;
+	F.driver_win = 0x25;
+	nvs_win_begin(&s, &io, &caps);
+	assert_int_equal(nvs_win_write(&s, NVS_AP_VID, 0x10000, buf, 64), -EBUSY);
+	assert_true(s.lost);
+	F.win = s.cur;		/* = 0x1: BASE 0x10000 >> 16, TARGET 0 (VID) */
+	assert_int_equal(s.cur, 0x1);
+	assert_int_equal(nvs_win_end(&s), -EBUSY);
+	assert_int_equal(F.win, 0x1);
+	assert_int_equal(F.win_writes, 1);	/* our one move, no restore */
 }
 
 /*
