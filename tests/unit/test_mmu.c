@@ -1095,6 +1095,68 @@ static void test_inst_faults(void **state)
 	fx_close(f);
 }
 
+/*
+ * An instance block in system memory (runlist INST_TARGET 2/3, RAMIN
+ * encoding, mmu.h) is read there, not from video memory at the same
+ * address; INVALID (1) reads video memory (inst.h, regs-mmu-gr.md §3.5).
+ * Dword 128 (0x200): PDB address bits 31:12, TARGET 1:0, VER2 bit 10,
+ * BIG_PAGE_SIZE 11 (1 = 64 KiB); dword 129 (0x204): bits 63:32 (mmu §3.1).
+ * RAMFC GP_BASE 0x048 = VA bits 31:3, GP_BASE_HI 0x04c bits 7:0 = VA 39:32
+ * and LIMIT2 20:16 (mmu §3.3).
+ */
+static void put_inst(struct fx *f, enum nvs_aperture ap, uint64_t at, uint64_t pdb,
+		     uint32_t gp_hi)
+{
+	uint32_t blk[1024];
+
+	memset(blk, 0, sizeof(blk));
+	blk[0x200 / 4] = (uint32_t)(pdb & 0xfffff000u) | (1u << 11) | (1u << 10);
+	blk[0x204 / 4] = (uint32_t)(pdb >> 32);
+	blk[0x048 / 4] = 0x00002000;
+	blk[0x04c / 4] = gp_hi;
+	assert_int_equal(nvs_sim_add_mem(f->sim, ap, at, blk, sizeof(blk)), 0);
+}
+
+static void test_inst_sysmem(void **state)
+{
+	static const struct {
+		unsigned int target;
+		uint8_t ap;
+		uint64_t pdb, gp_base;
+		int limit2;
+	} cases[] = {
+		{ 0, NVS_AP_VID, 0x7777000ull, 0x3300002000ull, 5 },
+		{ 1, NVS_AP_VID, 0x7777000ull, 0x3300002000ull, 5 },	/* INVALID */
+		{ 2, NVS_AP_SYS_COH, 0x1234567000ull, 0x1000002000ull, 9 },
+		{ 3, NVS_AP_SYS_NONCOH, 0x1234567000ull, 0x1000002000ull, 9 },
+	};
+	struct fx *f = fx_open("tu104");
+	uint64_t at = 0x2000000000ull;
+	struct nvs_inst in;
+	char why[128];
+	unsigned int i;
+
+	put_inst(f, NVS_AP_SYS_COH, at, 0x1234567000ull, 0x10 | (9u << 16));
+	put_inst(f, NVS_AP_VID, at, 0x7777000ull, 0x33 | (5u << 16));	/* a decoy */
+	for (i = 0; i < NVS_ARRAY_SIZE(cases); i++) {
+		if (nvs_inst_read(&f->cio.io, f->id.caps, at, cases[i].target, &in, why,
+				  sizeof(why)))
+			fail_msg("target %u: %s", cases[i].target, why);
+		assert_int_equal(in.ap, cases[i].ap);
+		assert_int_equal(in.pdb.addr, cases[i].pdb);
+		assert_int_equal(in.pdb.target, 0);
+		assert_int_equal(in.pt_version, 2);
+		assert_int_equal(in.big_shift, 16);
+		assert_int_equal(in.gp_base, cases[i].gp_base);
+		assert_int_equal(in.gp_limit2, cases[i].limit2);
+	}
+	/* the same address in system memory without a block there: the read fails */
+	assert_int_equal(nvs_inst_read(&f->cio.io, f->id.caps, at + 0x1000, 2, &in, why,
+				       sizeof(why)), -EIO);
+	assert_non_null(strstr(why, "(sys_coh): read at +0x200 failed"));
+	fx_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1112,6 +1174,7 @@ int main(void)
 		cmocka_unit_test(test_v3_256g),
 		cmocka_unit_test(test_read_bound),
 		cmocka_unit_test(test_inst_faults),
+		cmocka_unit_test(test_inst_sysmem),
 		cmocka_unit_test(test_inst_describe),
 	};
 
