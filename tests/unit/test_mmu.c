@@ -1095,6 +1095,50 @@ static void test_inst_faults(void **state)
 	fx_close(f);
 }
 
+/* a GPU gone from the bus: every BAR0 read is all ones */
+static uint32_t gone_rd32(void *ctx, uint32_t off)
+{
+	return 0xffffffffu;
+}
+
+static void gone_wr32(void *ctx, uint32_t off, uint32_t v)
+{
+}
+
+/*
+ * An instance block read through the PRAMIN window of a GPU that fell off
+ * the bus: the window register reads all ones, which pramin.h reports as
+ * -ENODEV, and nvs_inst_read passes that on (not -EIO: the caller must
+ * stop using the GPU, not skip one channel); other read errors are -EIO.
+ */
+static void test_inst_gone(void **state)
+{
+	struct fx *f = fx_open("tu104");
+	const struct nvs_io gone = { .rd32 = gone_rd32, .wr32 = gone_wr32 };
+	struct nvs_inst in;
+	char why[128], want[96];
+
+	assert_int_equal(nvs_inst_read(&gone, f->id.caps, 0x30000000, 0, &in, why, sizeof(why)),
+			 -ENODEV);
+	snprintf(want, sizeof(want), "instance block 0x%x (vid): read at +0x200 failed (error %d)",
+		 0x30000000, -ENODEV);
+	if (strcmp(why, want))
+		fail_msg("reason: \"%s\", want \"%s\"", why, want);
+	/*
+	 * A live GPU, a block beyond the window's reach (Turing: BASE 23:0 in
+	 * 64 KiB units, regs-mmu-gr.md §1, so 1 TiB is out): the window's
+	 * -ERANGE is an unreadable block, -EIO.
+	 */
+	cio_init(&f->cio, nvs_sim_io(f->sim), true);
+	assert_int_equal(nvs_inst_read(&f->cio.io, f->id.caps, 1ull << 40, 0, &in, why,
+				       sizeof(why)), -EIO);
+	snprintf(want, sizeof(want), "instance block 0x%llx (vid): read at +0x200 failed (error %d)",
+		 1ull << 40, -ERANGE);
+	if (strcmp(why, want))
+		fail_msg("reason: \"%s\", want \"%s\"", why, want);
+	fx_close(f);
+}
+
 /*
  * An instance block in system memory (runlist INST_TARGET 2/3, RAMIN
  * encoding, mmu.h) is read there, not from video memory at the same
@@ -1175,6 +1219,7 @@ int main(void)
 		cmocka_unit_test(test_read_bound),
 		cmocka_unit_test(test_inst_faults),
 		cmocka_unit_test(test_inst_sysmem),
+		cmocka_unit_test(test_inst_gone),
 		cmocka_unit_test(test_inst_describe),
 	};
 
