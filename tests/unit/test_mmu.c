@@ -872,6 +872,22 @@ static void v1_walk(const char *chip)
 	expect_pa(f, va + 0x1234, 0x3001234);
 	expect_pa(f, va + 0x10008, 0x4000008);
 	expect_err(f, va + 0x11000, -ENOENT, "unmapped", 8);
+	/*
+	 * VALID 0 with VOL (bit 32) is sparse (GM20x+), in a small or a big
+	 * PTE; VALID 0 with PRIVILEGE (bit 1) in a big PTE: no 4K PTEs below,
+	 * in a small PTE just invalid (mmu 4.2).
+	 */
+	put64(f, spt + idx(va + 0x11000, 25, 12) * 8, 1ull << 32);
+	expect_err(f, va + 0x11000, -ENOENT, "is sparse (PT_SMALL PTE)", 8);
+	put64(f, spt + idx(va + 0x11000, 25, 12) * 8, 1ull << 1);
+	expect_err(f, va + 0x11000, -ENOENT, "unmapped (PT_SMALL PTE invalid)", 8);
+	put64(f, bpt + idx(va + 0x30000, 25, 16) * 8, 1ull << 32);
+	put64(f, spt + idx(va + 0x30000, 25, 12) * 8, ((0x4000000ull >> 12) << 4) | 1);
+	expect_err(f, va + 0x30000, -ENOENT, "is sparse (PT_BIG PTE)", 8);
+	put64(f, bpt + idx(va + 0x30000, 25, 16) * 8, 1ull << 1);
+	expect_err(f, va + 0x30000, -ENOENT, "unmapped (PT_BIG PTE: no 4K PTEs below)", 8);
+	put64(f, bpt + idx(va + 0x30000, 25, 16) * 8, 0);	/* the 4K PTE decides */
+	expect_pa(f, va + 0x30000, 0x4000000);
 	expect_err(f, 1ull << 40, -EIO, "beyond the 40-bit", 0);
 	/*
 	 * The big PT of a full-size PDE has 2^(26-16) = 1024 entries, indexed
