@@ -748,7 +748,7 @@ static void test_v3_pte_address_bits(void **state)
  * bit 0) or bits 57:36 (system memory, word 1 bits 21:0); the dual PDE's big
  * half bits 35:8 in word 0 bits 31:4 and the same high bits.  So every
  * address here is encoded as (address >> 4) | aperture << 1: PD1 in video
- * memory at 0x1030000000 (bit 36 set), PD0 in coherent system memory at
+ * memory at 0x1030000000 (bit 36 set), PD0 in system memory at
  * 0x2a987654000 (bits 57:36 = 0x2a), its big-page table at 0x2a987656000
  * and its 4 KiB table at 2^57 + 0x3000 (address bit 57 = word 1 bit 21).
  */
@@ -769,7 +769,9 @@ static void test_v2_tables_above_64g(void **state)
 	f->pdb = (struct nvs_mmu_pdb){ .addr = t0, .target = 0, .ver2 = true, .big64 = true };
 	put64(f, t0 + idx(va, 48, 47) * 8, v2_pde(t1));
 	put64(f, t1 + idx(va, 46, 38) * 8, v2_pde(pd1));	/* word 1 = 0x1 */
-	put64(f, pd1 + idx(va, 37, 29) * 8, (pd0 >> 4) | (2ull << 1));	/* word 1 = 0x2a */
+	/* PD0 non-coherent (PDE aperture 3), the tables below it coherent (2):
+	 * one system memory either way */
+	put64(f, pd1 + idx(va, 37, 29) * 8, (pd0 >> 4) | (3ull << 1));	/* word 1 = 0x2a */
 	e = (big >> 4) | (2ull << 1);				/* big half */
 	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_SYS_COH, pd0 + idx(va, 28, 21) * 16, &e,
 					 8), 0);
