@@ -177,6 +177,12 @@ static void test_driver_moved(void **state)
 		assert_true(s.lost);
 		assert_int_equal(s.cur, 0x0);	/* BASE 0, TARGET 0: the first span */
 		F.win = s.cur;
+		/* -EBUSY sticks (pramin.h @err): a later read in the session,
+		 * even one the window covers, touches nothing */
+		assert_int_equal(s.err, -EBUSY);
+		F.reads = 0;
+		assert_int_equal(nvs_win_read(&s, NVS_AP_VID, 0x1000, buf, 8), -EBUSY);
+		assert_int_equal(F.reads, 0);
 		assert_int_equal(nvs_win_end(&s), -EBUSY);
 		assert_int_equal(F.win, 0x0);
 		assert_int_equal(F.win_writes, 1);
@@ -316,6 +322,20 @@ static void test_window_reach(void **state)
 				      sizeof(buf), &moves), -ERANGE);
 	assert_int_equal(moves, 0);
 	assert_int_equal(F.win, 0x30);
+
+	/* -ERANGE does not stick (pramin.h @err: -EBUSY and -ENODEV do, and
+	 * pramin.c's -EINTR): the next read of the session is served */
+	{
+		struct nvs_win s;
+
+		nvs_win_begin(&s, &io, &caps);
+		assert_int_equal(nvs_win_read(&s, NVS_AP_VID, 0x10000000000ull, buf, 4), -ERANGE);
+		assert_int_equal(s.err, 0);
+		assert_int_equal(nvs_win_read(&s, NVS_AP_VID, 0x1000, buf, 8), 0);
+		assert_int_equal(buf[1], 0x1000 / 4 + 1);
+		assert_int_equal(nvs_win_end(&s), 0);
+		assert_int_equal(F.win, 0x30);
+	}
 }
 
 int main(void)
