@@ -1219,6 +1219,46 @@ static void test_inst_sysmem(void **state)
 	fx_close(f);
 }
 
+/*
+ * The engine context line of nvs_inst_format: printed when the instance
+ * block's engine context pointer is set or its mode is virtual, not when
+ * both are zero.  Turing RAMIN (mmu §3.1, tu104 dev_ram.ref.txt): dword
+ * 0x210 TARGET 1:0, MODE 2:2 (1 virtual), PTR_LO 31:12 (address 31:12);
+ * 0x214 PTR_HI 7:0 (address 39:32); 0x218 VEID 5:0.
+ */
+static void test_inst_engine_ctx(void **state)
+{
+	static const struct {
+		uint32_t lo, hi, veid;
+		const char *want;	/* NULL: no such line */
+	} cases[] = {
+		{ 0x12345000u | 2, 0x07, 5,
+		  "\n  engine context 0x712345000 (physical, sys_coh), WFI VEID 5\n" },
+		{ 1u << 2, 0, 0, "\n  engine context 0x0 (virtual, vid), WFI VEID 0\n" },
+		{ 0, 0, 0, NULL },
+	};
+	struct fx *f = fx_open("tu104");
+	uint64_t at = 0x40000000;
+	struct nvs_inst in;
+	char why[128];
+	unsigned int i;
+
+	for (i = 0; i < NVS_ARRAY_SIZE(cases); i++) {
+		struct textbuf tb = { .n = 0 };
+		uint32_t w[3] = { cases[i].lo, cases[i].hi, cases[i].veid };
+
+		put_inst(f, NVS_AP_VID, at, 0x1234567000ull, 0x10);
+		assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_VID, at + 0x210, w, sizeof(w)), 0);
+		if (nvs_inst_read(&f->cio.io, f->id.caps, at, 0, &in, why, sizeof(why)))
+			fail_msg("case %u: %s", i, why);
+		nvs_inst_format(&in, "", tb_pr, &tb);
+		if (cases[i].want ? !strstr(tb.s, cases[i].want) : !!strstr(tb.s, "engine context"))
+			fail_msg("case %u: want %s:\n%s", i, cases[i].want ? cases[i].want : "none",
+				 tb.s);
+	}
+	fx_close(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1238,6 +1278,7 @@ int main(void)
 		cmocka_unit_test(test_inst_faults),
 		cmocka_unit_test(test_inst_sysmem),
 		cmocka_unit_test(test_inst_gone),
+		cmocka_unit_test(test_inst_engine_ctx),
 		cmocka_unit_test(test_inst_describe),
 	};
 
