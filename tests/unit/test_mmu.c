@@ -1220,6 +1220,44 @@ static void test_inst_sysmem(void **state)
 }
 
 /*
+ * The GPFIFO size lines: RAMFC GP_BASE_HI LIMIT2 20:16 is log2 of the
+ * entry count (mmu §3.3), so LIMIT2 0 is a GPFIFO of 1 entry and 1 of 2;
+ * GP_BASE 0x048 = VA bits 31:3 (0x2000), GP_BASE_HI 7:0 = VA 39:32 (0x10).
+ */
+static void test_inst_gpfifo_entries(void **state)
+{
+	static const struct {
+		uint32_t gp_hi;
+		const char *line, *box;
+	} cases[] = {
+		{ 0x10, "\n  GPFIFO VA 0x1000002000, 1 entries, GP_GET 0 GP_PUT 0\n",
+		  "\n| GPFIFO entries:    1|\n" },
+		{ 0x10 | (1u << 16), "\n  GPFIFO VA 0x1000002000, 2 entries, GP_GET 0 GP_PUT 0\n",
+		  "\n| GPFIFO entries:    2|\n" },
+	};
+	struct fx *f = fx_open("tu104");
+	uint64_t at = 0x40000000;
+	struct nvs_inst in;
+	char why[128];
+	unsigned int i;
+
+	for (i = 0; i < NVS_ARRAY_SIZE(cases); i++) {
+		struct textbuf tb = { .n = 0 }, box = { .n = 0 };
+
+		put_inst(f, NVS_AP_VID, at, 0x1234567000ull, cases[i].gp_hi);
+		if (nvs_inst_read(&f->cio.io, f->id.caps, at, 0, &in, why, sizeof(why)))
+			fail_msg("case %u: %s", i, why);
+		assert_int_equal(in.gp_limit2, (int)i);
+		nvs_inst_format(&in, "", tb_pr, &tb);
+		nvs_inst_format_box(&in, "", tb_pr, &box);
+		if (!strstr(tb.s, cases[i].line) || !strstr(box.s, cases[i].box))
+			fail_msg("case %u: want \"%s\" and \"%s\":\n%s\n%s", i, cases[i].line,
+				 cases[i].box, tb.s, box.s);
+	}
+	fx_close(f);
+}
+
+/*
  * The engine context line of nvs_inst_format: printed when the instance
  * block's engine context pointer is set or its mode is virtual, not when
  * both are zero.  Turing RAMIN (mmu §3.1, tu104 dev_ram.ref.txt): dword
@@ -1279,6 +1317,7 @@ int main(void)
 		cmocka_unit_test(test_inst_sysmem),
 		cmocka_unit_test(test_inst_gone),
 		cmocka_unit_test(test_inst_engine_ctx),
+		cmocka_unit_test(test_inst_gpfifo_entries),
 		cmocka_unit_test(test_inst_describe),
 	};
 
