@@ -1257,6 +1257,120 @@ static void test_inst_gpfifo_entries(void **state)
 	fx_close(f);
 }
 
+/* dwords of a 4 KiB block at @at in video memory, (offset, value) pairs */
+static void put_words(struct fx *f, uint64_t at, const uint32_t (*w)[2], unsigned int n)
+{
+	uint32_t blk[1024];
+	unsigned int i;
+
+	memset(blk, 0, sizeof(blk));
+	for (i = 0; i < n; i++)
+		blk[w[i][0] / 4] = w[i][1];
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_VID, at, blk, sizeof(blk)), 0);
+}
+
+static void read_format(struct fx *f, uint64_t at, const char *text, const char *box)
+{
+	struct textbuf tb = { .n = 0 }, bx = { .n = 0 };
+	struct nvs_inst in;
+	char why[128];
+
+	if (nvs_inst_read(&f->cio.io, f->id.caps, at, 0, &in, why, sizeof(why)))
+		fail_msg("%s", why);
+	in.gp_err = -ENOENT;		/* as nvs_inst_resolve leaves an unmapped GPFIFO */
+	strcpy(in.gp_why, "why");
+	nvs_inst_format(&in, "", tb_pr, &tb);
+	nvs_inst_format_box(&in, "", tb_pr, &bx);
+	if (strcmp(tb.s, text))
+		fail_msg("text:\n%s\nwant:\n%s", tb.s, text);
+	if (strcmp(bx.s, box))
+		fail_msg("box:\n%s\nwant:\n%s", bx.s, box);
+}
+
+/*
+ * Every line of nvs_inst_format and nvs_inst_format_box, from instance
+ * blocks written here field by field (mmu §3.1 RAMIN, §3.3 RAMFC; the
+ * offsets and fields of include/nvsched/regs/mmu.h):
+ *
+ * Turing (tu104: RAMIN with VA limit and subcontexts, RAMFC with LIMIT2,
+ * SET_CHANNEL_INFO and TARGET): dword 0x200 = PDB address 31:12 0x34567,
+ * VOL (bit 2), USE_VER2_PT_FORMAT (10), BIG_PAGE_SIZE 64 KiB (11), TARGET
+ * 0; 0x204 = 0x12, so PDB 0x1234567000; ADR_LIMIT 0x208/0x20c =
+ * 0xfffff000/0x1: VA limit 0x1fffff000; SC_PDB_VALID 0x298/0x29c = bits 0,
+ * 2 and 63: 3 subcontexts, mask 0x8000000000000005; SC0 PDB 0x2a0/0x2a4 the
+ * base's; RAMFC GP_PUT 0x000 = 7, USERD 0x008 = 0x12345600 | TARGET 2
+ * (sys_coh) with USERD_HI 0x00c = 3: 0x312345600; GP_GET 0x014 = 3,
+ * GP_BASE 0x048 = 0x2000, GP_BASE_HI 0x04c = VA 39:32 0x10 | LIMIT2 4 (16
+ * entries); TARGET 0x0ac ENGINE 4:0 = 19; SET_CHANNEL_INFO 0x0fc = CHID
+ * 27:16 0x123 (291) | VEID 13:8 7.
+ *
+ * Blackwell (gb202: RAMIN with the ctxsw magic, RAMFC GP registers at
+ * 0x090/0x094/0x098, GP_PUT in DEBUG_STATE 0x0c0, no USERD, LIMIT2,
+ * channel info or target): the magic 0xcafeca12 (0xcafeca11 expected), SC0
+ * PDB 0x1234568000 (differs), no subcontext valid, big pages 64 KiB by
+ * chip, page tables v3 whatever bit 10 says.
+ */
+static void test_inst_format_lines(void **state)
+{
+	static const uint32_t tu[][2] = {
+		{ 0x200, 0x34567c04 }, { 0x204, 0x12 }, { 0x208, 0xfffff000 }, { 0x20c, 0x1 },
+		{ 0x298, 0x5 }, { 0x29c, 0x80000000 }, { 0x2a0, 0x34567c04 }, { 0x2a4, 0x12 },
+		{ 0x000, 7 }, { 0x008, 0x12345602 }, { 0x00c, 3 }, { 0x014, 3 }, { 0x048, 0x2000 },
+		{ 0x04c, 0x10 | (4u << 16) }, { 0x0ac, 19 }, { 0x0fc, 0x01230700 },
+	};
+	static const uint32_t gb[][2] = {
+		{ 0x200, 0x34567000 }, { 0x204, 0x12 }, { 0x20c, 0xcafeca12 },
+		{ 0x2a0, 0x34568000 }, { 0x2a4, 0x12 },
+		{ 0x090, 0x2000 }, { 0x094, 0x10 }, { 0x098, 5 }, { 0x0c0, 6 },
+	};
+	struct fx *f = fx_open("tu104");
+
+	put_words(f, 0x40000000, tu, NVS_ARRAY_SIZE(tu));
+	read_format(f, 0x40000000,
+		    "inst 0x40000000 (vid): PDB 0x1234567000 (vid) v2, 64 KiB big pages, vol, ver2 bit\n"
+		    "  VA limit 0x1fffff000\n"
+		    "  subcontexts: 3 valid (mask 0x8000000000000005), SC0 PDB same as base\n"
+		    "  VEID 7, CHID 291\n"
+		    "  RAMFC target engine 19\n"
+		    "  RAMFC USERD 0x312345600 (sys_coh)\n"
+		    "  GPFIFO VA 0x1000002000, 16 entries, GP_GET 3 GP_PUT 7\n"
+		    "  GPFIFO PA unknown: why\n",
+		    "| Page Dir Base (v2): |\n"
+		    "|   0x0000001234567000|\n"
+		    "|              VID_MEM|\n"
+		    "| Big pages:    64 KiB|\n"
+		    "| Subcontexts:       3|\n"
+		    "| RAMFC VEID:        7|\n"
+		    "| GPFIFO VA:          |\n"
+		    "|   0x0000001000002000|\n"
+		    "| GPFIFO entries:   16|\n"
+		    "| GPFIFO PA: unmapped |  why\n"
+		    "| GP_GET:            3|\n"
+		    "| GP_PUT:            7|\n");
+	fx_close(f);
+
+	f = fx_open("gb202");
+	put_words(f, 0x40000000, gb, NVS_ARRAY_SIZE(gb));
+	read_format(f, 0x40000000,
+		    "inst 0x40000000 (vid): PDB 0x1234567000 (vid) v3, 64 KiB big pages\n"
+		    "  ctxsw magic 0xcafeca12 (expected 0xcafeca11)\n"
+		    "  subcontexts: 0 valid (mask 0x0000000000000000), SC0 PDB differs from base\n"
+		    "  GPFIFO VA 0x1000002000, GP_GET 5 GP_PUT 6\n"
+		    "  GPFIFO PA unknown: why\n",
+		    "| Page Dir Base (v3): |\n"
+		    "|   0x0000001234567000|\n"
+		    "|              VID_MEM|\n"
+		    "| Big pages:    64 KiB|\n"
+		    "| Subcontexts:       0|\n"
+		    "| GPFIFO VA:          |\n"
+		    "|   0x0000001000002000|\n"
+		    "| GPFIFO PA: unmapped |  why\n"
+		    "| GP_GET:            5|\n"
+		    "| GP_PUT:            6|\n"
+		    "| ctxsw magic wrong   |  0xcafeca12, expected 0xcafeca11\n");
+	fx_close(f);
+}
+
 /*
  * The engine context line of nvs_inst_format: printed when the instance
  * block's engine context pointer is set or its mode is virtual, not when
@@ -1318,6 +1432,7 @@ int main(void)
 		cmocka_unit_test(test_inst_gone),
 		cmocka_unit_test(test_inst_engine_ctx),
 		cmocka_unit_test(test_inst_gpfifo_entries),
+		cmocka_unit_test(test_inst_format_lines),
 		cmocka_unit_test(test_inst_describe),
 	};
 
