@@ -532,6 +532,45 @@ static void test_v2_faults(void **state)
 	fx_close(f);
 }
 
+/*
+ * PRI errors in table entries (regs-fifo.md §8.3: 0xbad0xxxx/0xbadfxxxx):
+ * a whole 8-byte half of them is a failed read, in either half of a
+ * 16-byte PD0 entry; one such dword next to a plain one is data: a v2 PDE
+ * word 0 of 0xbad00002 is aperture 1 (VID) and address bits 35:12 =
+ * 0xbad000, the table at 0xbad000000 (mmu §4.3).
+ */
+static void test_pri_error_halves(void **state)
+{
+	static const uint8_t zero[4096];
+	struct fx *f = fx_open("gv100");
+	uint64_t t[4], pt, va = 0x1234567000ull, pd0e;
+
+	v2_tree(f, va, t);
+	pt = tbl(f);
+	pd0e = t[3] + idx(va, 28, 21) * 16;
+	put64(f, pd0e + 8, v2_pde(pt));
+	put64(f, pt + idx(va, 20, 12) * 8, v2_pte(0x5000000));
+	expect_pa(f, va, 0x5000000);
+	/* the small half (words 2, 3) of the PD0 entry reads PRI errors */
+	put64(f, pd0e + 8, 0xbadf5040badf5040ull);
+	expect_err(f, va, -EIO, "reads PRI error 0xbadf5040", 8);
+	/* the big half does */
+	put64(f, pd0e + 8, v2_pde(pt));
+	put64(f, pd0e, 0xbad00100bad00100ull);
+	expect_err(f, va, -EIO, "reads PRI error 0xbad00100", 8);
+	put64(f, pd0e, 0);
+	/* PD2's entry word 0 = 0xbad00002, word 1 = 0: PD1 at 0xbad000000 */
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_VID, 0xbad000000ull, zero, sizeof(zero)),
+			 0);
+	put64(f, 0xbad000000ull + idx(va, 37, 29) * 8, v2_pde(t[3]));
+	put64(f, t[1] + idx(va, 46, 38) * 8, 0xbad00002ull);
+	expect_pa(f, va + 0x10, 0x5000010);
+	/* and word 1 alone (word 0 plain): 0xbad00001 is address bit 36 set */
+	put64(f, t[1] + idx(va, 46, 38) * 8, (0xbad00001ull << 32) | v2_pde(t[2]));
+	expect_err(f, va, -EIO, "unreadable", 8);	/* 0x1000000000 + t[2]: not backed */
+	fx_close(f);
+}
+
 static void test_v2_big_pages(void **state)
 {
 	struct fx *f = fx_open("ga100");
@@ -1417,6 +1456,7 @@ int main(void)
 		cmocka_unit_test(test_profiles_direct),
 		cmocka_unit_test(test_profiles_pramin),
 		cmocka_unit_test(test_v2_faults),
+		cmocka_unit_test(test_pri_error_halves),
 		cmocka_unit_test(test_v2_big_pages),
 		cmocka_unit_test(test_pascal_formats),
 		cmocka_unit_test(test_v3),
