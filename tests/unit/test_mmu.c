@@ -571,6 +571,47 @@ static void test_pri_error_halves(void **state)
 	fx_close(f);
 }
 
+/*
+ * Tables that touch without overlapping are no cycle (mmu.h: only tables
+ * overlapping one already visited are refused).  v2 (mmu §4.3): PD3 has
+ * 4 entries, PD2 and PD1 512 of 8 bytes, PD0 256 of 16 bytes (4 KiB), a
+ * 64 KiB-page table 2^(21-16) = 32 entries (256 bytes, its address 256-byte
+ * aligned: dual PDE bits 31:4 = address 35:8), a 4 KiB-page table 512.
+ * Pages a .. a + 0x5000: PD3, PD2, PD1, the big PT in the last 256 bytes
+ * of the fourth page (ending where PD0 begins), PD0, the small PT right
+ * after PD0's end.
+ */
+static void test_adjacent_tables(void **state)
+{
+	struct fx *f = fx_open("gv100");
+	uint64_t a = tbl(f), va = 0x1234567000ull, pd0, big, small, pd0e;
+	int i;
+
+	for (i = 1; i < 6; i++)
+		assert_int_equal(tbl(f), a + 0x1000 * i);
+	pd0 = a + 0x4000;
+	big = pd0 - 0x100;
+	small = pd0 + 0x1000;
+	f->pdb = (struct nvs_mmu_pdb){ .addr = a, .target = 0, .ver2 = true, .big64 = true };
+	put64(f, a + idx(va, 48, 47) * 8, v2_pde(a + 0x1000));
+	put64(f, a + 0x1000 + idx(va, 46, 38) * 8, v2_pde(a + 0x2000));
+	put64(f, a + 0x2000 + idx(va, 37, 29) * 8, v2_pde(pd0));
+	pd0e = pd0 + idx(va, 28, 21) * 16;
+	put64(f, pd0e, (big >> 4) | (1ull << 1));
+	put64(f, pd0e + 8, v2_pde(small));
+	put64(f, big + idx(va, 20, 16) * 8, v2_pte(0x60000000));
+	put64(f, small + idx(va + 0x10000, 20, 12) * 8, v2_pte(0x7000000));
+	/* the big PT ends at PD0's base */
+	expect_pa(f, va, 0x60000000 + (va & 0xffff));
+	/* the big PTE of the next 64 KiB is invalid: the small PT, which
+	 * begins at PD0's end, decides */
+	expect_pa(f, va + 0x10000, 0x7000000 + (va & 0xfff));
+	/* a big PT 256 bytes higher is PD0's first 256 bytes: a cycle */
+	put64(f, pd0e, ((big + 0x100) >> 4) | (1ull << 1));
+	expect_err(f, va, -EIO, "overlaps the PD0 table", 8);
+	fx_close(f);
+}
+
 static void test_v2_big_pages(void **state)
 {
 	struct fx *f = fx_open("ga100");
@@ -617,6 +658,44 @@ static void test_pascal_formats(void **state)
 	p.big64 = false;
 	assert_int_equal(nvs_mmu_big_shift(f->id.caps, &p), 17);
 	fx_close(f);
+}
+
+/*
+ * The format by chip (mmu.h): USE_VER2_PT_FORMAT decides on Pascal only, so
+ * Volta and Turing walk v2 tables with the bit clear; a chip whose caps
+ * name no format 1-3 gets 0, and a translation there fails without a read.
+ */
+static void test_version_by_chip(void **state)
+{
+	static const char *const v2[] = { "gv100", "tu104", "ga100", "ad102" };
+	struct nvs_mmu_pdb p = { .ver2 = false, .big64 = true };
+	struct fx *g = fx_open("gv100"), *f;
+	struct nvs_caps caps = *g->id.caps;
+	enum nvs_aperture ap;
+	uint64_t pa;
+	char why[128];
+	unsigned int i;
+
+	for (i = 0; i < NVS_ARRAY_SIZE(v2); i++) {
+		f = fx_open(v2[i]);
+		p.ver2 = false;
+		assert_int_equal(nvs_mmu_version(f->id.caps, &p), 2);
+		p.ver2 = true;
+		assert_int_equal(nvs_mmu_version(f->id.caps, &p), 2);
+		fx_close(f);
+	}
+	assert_int_equal(nvs_mmu_version(NULL, &p), 0);
+	for (i = 0; i <= 4; i++) {
+		caps.pt_version = i;
+		assert_int_equal(nvs_mmu_version(&caps, &p), i >= 1 && i <= 3 ? i : 0);
+	}
+	caps.pt_version = 0;
+	g->cio.rd32 = g->cio.mem = 0;
+	assert_int_equal(nvs_mmu_translate(&g->cio.io, &caps, &p, 0x1000, &pa, &ap, NULL, why,
+					   sizeof(why)), -EIO);
+	assert_string_equal(why, "no page-table format known for this chip");
+	assert_int_equal(cio_reads(&g->cio), 0);
+	fx_close(g);
 }
 
 static void test_v3(void **state)
@@ -1457,8 +1536,10 @@ int main(void)
 		cmocka_unit_test(test_profiles_pramin),
 		cmocka_unit_test(test_v2_faults),
 		cmocka_unit_test(test_pri_error_halves),
+		cmocka_unit_test(test_adjacent_tables),
 		cmocka_unit_test(test_v2_big_pages),
 		cmocka_unit_test(test_pascal_formats),
+		cmocka_unit_test(test_version_by_chip),
 		cmocka_unit_test(test_v3),
 		cmocka_unit_test(test_v2_sysmem_and_sparse),
 		cmocka_unit_test(test_v3_sparse_pdes),
