@@ -756,6 +756,16 @@ static void test_v3(void **state)
 		/* PCF NO_VALID_4KB_PAGE: stop */
 		put64(f, big + 0x100 + idx(va, 20, 16) * 8, 3ull << 3);
 		expect_err(f, va, -ENOENT, "no 4K", 8);
+		/* a big PTE with VALID 0 and PCF 7:3 = 2 (MAPPING_NOWHERE) stops
+		 * too, 1 (SPARSE) is sparse, 0 (INVALID) leaves it to the small
+		 * PT (mmu §4.4; gh100 dev_mmu.h values) */
+		put64(f, big + 0x100 + idx(va, 20, 16) * 8, 2ull << 3);
+		expect_err(f, va, -ENOENT, "unmapped (PT_BIG PTE: no 4K PTEs below)", 8);
+		put64(f, big + 0x100 + idx(va, 20, 16) * 8, 1ull << 3);
+		expect_err(f, va, -ENOENT, "is sparse (PT_BIG PTE)", 8);
+		put64(f, big + 0x100 + idx(va, 20, 16) * 8, 0);
+		put64(f, pd0e + 8, v3_pde(pt));
+		expect_pa(f, va + 0xabc, 0x9000abc);
 	}
 
 	/* through the PRAMIN window: a table beyond the window's reach */
@@ -1008,6 +1018,17 @@ static void v1_walk(const char *chip)
 	expect_err(f, va + 0x30000, -ENOENT, "unmapped (PT_BIG PTE: no 4K PTEs below)", 8);
 	put64(f, bpt + idx(va + 0x30000, 25, 16) * 8, 0);	/* the 4K PTE decides */
 	expect_pa(f, va + 0x30000, 0x4000000);
+	/*
+	 * System memory and peer PTEs: APERTURE 34:33 (2 coherent, 3
+	 * non-coherent, 1 peer); a system address has bits 39:12 in 31:4, a
+	 * video or peer one 36:12 in 28:4 and the peer id in 31:29.
+	 */
+	put64(f, spt + idx(va + 0x12000, 25, 12) * 8, (2ull << 33) | 0xe1234560u | 1);
+	expect_leaf(f, va + 0x12abc, 0xe123456abcull, NVS_AP_SYS_COH);
+	put64(f, spt + idx(va + 0x12000, 25, 12) * 8, (3ull << 33) | 0xe1234560u | 1);
+	expect_leaf(f, va + 0x12abc, 0xe123456abcull, NVS_AP_SYS_NONCOH);
+	put64(f, spt + idx(va + 0x12000, 25, 12) * 8, (1ull << 33) | (5u << 29) | 0x300000u | 1);
+	expect_err(f, va + 0x12abc, -EOPNOTSUPP, "(peer 5) 0x30000000", 8);
 	expect_err(f, 1ull << 40, -EIO, "beyond the 40-bit", 0);
 	/*
 	 * The big PT of a full-size PDE has 2^(26-16) = 1024 entries, indexed
@@ -1074,9 +1095,9 @@ static void test_v3_256g(void **state)
 	/* 256 GiB = 2^38 bytes = 2^28 KiB */
 	expect_err(f, va, -EIO, "PD2 PTE address 0xc000001000 not aligned to its 268435456 KiB page",
 		   8);
-	/* peer memory */
-	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pte(0xc000000000ull) | (1ull << 1));
-	expect_err(f, va, -EOPNOTSUPP, "peer", 8);
+	/* peer memory (aperture 1), PEER_ID 63:61 = 5 */
+	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pte(0xc000000000ull) | (1ull << 1) | (5ull << 61));
+	expect_err(f, va, -EOPNOTSUPP, "(peer 5) 0xc000000000", 8);
 	fx_close(f);
 }
 
