@@ -612,6 +612,41 @@ static void test_adjacent_tables(void **state)
 	fx_close(f);
 }
 
+/*
+ * v2 (mmu §4.3): PD3 is indexed by VA bits 48:47, so VA 0x1800000000000 +
+ * x uses PD3 entry 3; PD3 can hold no page, so IS_PTE (bit 0) there is
+ * refused.  A small PT that ends where PD0 begins touches it only.
+ */
+static void test_v2_top_levels(void **state)
+{
+	struct fx *f = fx_open("gv100");
+	uint64_t t[4], pt, va = 0x1800000000000ull | 0x1234567000ull, pd0e, hole, va2;
+
+	v2_tree(f, va, t);
+	assert_int_equal(idx(va, 48, 47), 3);
+	pt = tbl(f);
+	pd0e = t[3] + idx(va, 28, 21) * 16;
+	put64(f, pd0e + 8, v2_pde(pt));
+	put64(f, pt + idx(va, 20, 12) * 8, v2_pte(0x5000000));
+	expect_pa(f, va + 0x123, 0x5000123);
+	put64(f, t[0] + 3 * 8, v2_pte(0x40000000));
+	expect_err(f, va, -EIO, "PD3 entry 3 has IS_PTE set, but PD3 cannot hold a page", 8);
+	put64(f, t[0] + 3 * 8, v2_pde(t[1]));
+	/*
+	 * The next 2 MiB (PD0 entry + 1) through a small PT in the page just
+	 * below PD0 (t[2], PD1's table, moved up by one page: PD1 now at a
+	 * fresh page, PD0 at t[3]): [t[3] - 4 KiB, t[3]).
+	 */
+	hole = tbl(f);
+	put64(f, t[1] + idx(va, 46, 38) * 8, v2_pde(hole));
+	put64(f, hole + idx(va, 37, 29) * 8, v2_pde(t[3]));
+	va2 = va + 0x200000;
+	put64(f, t[3] + idx(va2, 28, 21) * 16 + 8, v2_pde(t[2]));
+	put64(f, t[2] + idx(va2, 20, 12) * 8, v2_pte(0x6000000));
+	expect_pa(f, va2 + 0x10, 0x6000010);
+	fx_close(f);
+}
+
 static void test_v2_big_pages(void **state)
 {
 	struct fx *f = fx_open("ga100");
@@ -856,6 +891,25 @@ static void test_v3_pte_address_bits(void **state)
 	put64(f, pd0e + 8, v3_pde(pt));
 	pte = pt + idx(va, 20, 12) * 8;
 
+	/* PD4 holds no page: IS_PTE refused */
+	put64(f, t[0] + idx(va, 56, 56) * 8, v3_pte(0));
+	expect_err(f, va, -EIO, "PD4 entry 0 has IS_PTE set, but PD4 cannot hold a page", 8);
+	put64(f, t[0] + idx(va, 56, 56) * 8, v3_pde(t[1]));
+	/* the small PT in the last VID page below 2^40 (PDE bits 51:32 =
+	 * address 51:32), then in the first one past it */
+	{
+		static const uint8_t zero[4096];
+		uint64_t top = 0xfffffff000ull;
+
+		assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_VID, top, zero, sizeof(zero)), 0);
+		put64(f, top + idx(va, 20, 12) * 8, v3_pte(0x7000000));
+		put64(f, pd0e + 8, v3_pde(top));
+		expect_leaf(f, va + 0xabc, 0x7000abc, NVS_AP_VID);
+		put64(f, pd0e + 8, v3_pde(top + 0x1000));
+		expect_err(f, va + 0xabc, -EIO, "PD0 entry points to vid 0x10000000000, beyond 40 bits",
+			   8);
+		put64(f, pd0e + 8, v3_pde(pt));
+	}
 	put64(f, pte, v3_pte(0xfffffff000ull));			/* last VID page below 2^40 */
 	expect_leaf(f, va + 0xabc, 0xfffffffabcull, NVS_AP_VID);
 	put64(f, pte, v3_pte(1ull << 40));			/* first VID page past it */
@@ -1558,6 +1612,7 @@ int main(void)
 		cmocka_unit_test(test_v2_faults),
 		cmocka_unit_test(test_pri_error_halves),
 		cmocka_unit_test(test_adjacent_tables),
+		cmocka_unit_test(test_v2_top_levels),
 		cmocka_unit_test(test_v2_big_pages),
 		cmocka_unit_test(test_pascal_formats),
 		cmocka_unit_test(test_version_by_chip),
