@@ -647,6 +647,124 @@ static void test_v2_top_levels(void **state)
 	fx_close(f);
 }
 
+/* one translation through @c: its result, and the cache's counters after */
+static void xl_cached(struct fx *f, struct nvs_mmu_cache *c, uint64_t va, uint64_t want,
+		      enum nvs_aperture want_ap, unsigned int hits, unsigned int misses)
+{
+	enum nvs_aperture ap = 99;
+	uint64_t pa = 0;
+	char why[128];
+	int ret = nvs_mmu_translate(&f->cio.io, f->id.caps, &f->pdb, va, &pa, &ap, c, why,
+				    sizeof(why));
+
+	if (ret || pa != want || ap != want_ap || c->hits != hits || c->misses != misses)
+		fail_msg("VA 0x%llx: %d 0x%llx ap %d (%s) hits %u misses %u, want 0x%llx ap %d hits %u misses %u",
+			 (unsigned long long)va, ret, (unsigned long long)pa, ap, why, c->hits,
+			 c->misses, (unsigned long long)want, want_ap, hits, misses);
+}
+
+/*
+ * The translation cache is keyed by PDB address, PDB target, format and
+ * big-page bit (mmu.h): a root table at the same address in system memory
+ * (RAMIN target 2) is another address space.  Here the VID PD3 at t[0]
+ * leads to a 4 KiB page in video memory, the system-memory PD3 at the same
+ * address to a 64 KiB page in coherent system memory (v2 PTE aperture 2,
+ * address 35:12 in 31:8: (pa >> 4) | 2 << 1 | 1).
+ */
+static void test_cache_keys(void **state)
+{
+	static const uint8_t zero[4096];
+	struct fx *f = fx_open("gv100");
+	uint64_t t[4], pt, big, va = 0x1234567000ull, pd0e, e;
+	struct nvs_mmu_cache c;
+	unsigned int before;
+
+	v2_tree(f, va, t);
+	pt = tbl(f);
+	pd0e = t[3] + idx(va, 28, 21) * 16;
+	put64(f, pd0e + 8, v2_pde(pt));
+	put64(f, pt + idx(va, 20, 12) * 8, v2_pte(0x5000000));
+	/* the system-memory PD3 at t[0]: its entry to a PD2 (a VID page) whose
+	 * PD1 entry is PD0 = a page holding a big half only */
+	big = tbl(f);
+	{
+		uint64_t pd2 = tbl(f), pd1 = tbl(f), pd0 = tbl(f);
+
+		assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_SYS_COH, t[0], zero, sizeof(zero)),
+				 0);
+		e = v2_pde(pd2);
+		assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_SYS_COH, t[0] + idx(va, 48, 47) * 8,
+						 &e, 8), 0);
+		put64(f, pd2 + idx(va, 46, 38) * 8, v2_pde(pd1));
+		put64(f, pd1 + idx(va, 37, 29) * 8, v2_pde(pd0));
+		put64(f, pd0 + idx(va, 28, 21) * 16, (big >> 4) | (1ull << 1));
+		put64(f, big + idx(va, 20, 16) * 8, (0x7770000ull >> 4) | (2ull << 1) | 1);
+	}
+	nvs_mmu_cache_init(&c);
+	f->pdb.target = 2;			/* SYS_MEM_COHERENT */
+	xl_cached(f, &c, va + 0x10, 0x7770000 + ((va + 0x10) & 0xffff), NVS_AP_SYS_COH, 0, 1);
+	before = cio_reads(&f->cio);
+	xl_cached(f, &c, va + 0x20, 0x7770000 + ((va + 0x20) & 0xffff), NVS_AP_SYS_COH, 1, 1);
+	assert_int_equal(cio_reads(&f->cio), before);
+	f->pdb.target = 0;			/* VID at the same address: a miss */
+	xl_cached(f, &c, va + 0x10, 0x5000010, NVS_AP_VID, 1, 2);
+	xl_cached(f, &c, va + 0x20, 0x5000020, NVS_AP_VID, 2, 2);
+	/* the big-page bit is part of the key too (Volta: 64 KiB either way) */
+	f->pdb.big64 = false;
+	xl_cached(f, &c, va + 0x30, 0x5000030, NVS_AP_VID, 2, 3);
+	f->pdb.big64 = true;
+	xl_cached(f, &c, va + 0x40, 0x5000040, NVS_AP_VID, 3, 3);
+	fx_close(f);
+}
+
+/*
+ * nvs_mmu_translate's arguments (mmu.h): io, caps, pdb, pa and ap are
+ * required (-EINVAL); why may be NULL and whylen 0, and then nothing is
+ * written there, whether the translation succeeds or fails.
+ */
+static void test_translate_args(void **state)
+{
+	struct fx *f = fx_open("gv100");
+	uint64_t t[4], pt, va = 0x1234567000ull, pa;
+	enum nvs_aperture ap;
+	char why[16];
+	const struct nvs_io *io = &f->cio.io;
+	const struct nvs_caps *caps = f->id.caps;
+
+	v2_tree(f, va, t);
+	pt = tbl(f);
+	put64(f, t[3] + idx(va, 28, 21) * 16 + 8, v2_pde(pt));
+	put64(f, pt + idx(va, 20, 12) * 8, v2_pte(0x5000000));
+	assert_int_equal(nvs_mmu_translate(NULL, caps, &f->pdb, va, &pa, &ap, NULL, NULL, 0),
+			 -EINVAL);
+	assert_int_equal(nvs_mmu_translate(io, NULL, &f->pdb, va, &pa, &ap, NULL, NULL, 0),
+			 -EINVAL);
+	assert_int_equal(nvs_mmu_translate(io, caps, NULL, va, &pa, &ap, NULL, NULL, 0), -EINVAL);
+	assert_int_equal(nvs_mmu_translate(io, caps, &f->pdb, va, NULL, &ap, NULL, NULL, 0),
+			 -EINVAL);
+	assert_int_equal(nvs_mmu_translate(io, caps, &f->pdb, va, &pa, NULL, NULL, NULL, 0),
+			 -EINVAL);
+	/* no reason buffer: success and failure */
+	pa = 0;
+	assert_int_equal(nvs_mmu_translate(io, caps, &f->pdb, va, &pa, &ap, NULL, NULL,
+					   sizeof(why)), 0);
+	assert_int_equal(pa, 0x5000000);
+	assert_int_equal(nvs_mmu_translate(io, caps, &f->pdb, va + 0x1000, &pa, &ap, NULL, NULL,
+					   sizeof(why)), -ENOENT);
+	/* a buffer of length 0 is left alone */
+	strcpy(why, "untouched");
+	assert_int_equal(nvs_mmu_translate(io, caps, &f->pdb, va + 0x1000, &pa, &ap, NULL, why, 0),
+			 -ENOENT);
+	assert_string_equal(why, "untouched");
+	assert_int_equal(nvs_mmu_translate(io, caps, &f->pdb, va, &pa, &ap, NULL, why, 0), 0);
+	assert_string_equal(why, "untouched");
+	/* a short one holds the start of the reason */
+	assert_int_equal(nvs_mmu_translate(io, caps, &f->pdb, va + 0x1000, &pa, &ap, NULL, why,
+					   sizeof(why)), -ENOENT);
+	assert_string_equal(why, "VA 0x1234568000");
+	fx_close(f);
+}
+
 static void test_v2_big_pages(void **state)
 {
 	struct fx *f = fx_open("ga100");
@@ -1613,6 +1731,8 @@ int main(void)
 		cmocka_unit_test(test_pri_error_halves),
 		cmocka_unit_test(test_adjacent_tables),
 		cmocka_unit_test(test_v2_top_levels),
+		cmocka_unit_test(test_cache_keys),
+		cmocka_unit_test(test_translate_args),
 		cmocka_unit_test(test_v2_big_pages),
 		cmocka_unit_test(test_pascal_formats),
 		cmocka_unit_test(test_version_by_chip),
