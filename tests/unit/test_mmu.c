@@ -1201,6 +1201,30 @@ static void v1_walk(const char *chip)
 	expect_leaf(f, va + 0x12abc, 0xe123456abcull, NVS_AP_SYS_NONCOH);
 	put64(f, spt + idx(va + 0x12000, 25, 12) * 8, (1ull << 33) | (5u << 29) | 0x300000u | 1);
 	expect_err(f, va + 0x12abc, -EOPNOTSUPP, "(peer 5) 0x30000000", 8);
+	/*
+	 * Page tables in system memory above 2^39: PDE big aperture 1:0 = 2
+	 * (coherent) with address bits 39:12 in 31:4, small aperture 33:32 =
+	 * 3 (non-coherent) with bits 39:12 in 63:36 (a video-memory PDE has
+	 * only 28:4 / 60:36).  Only the entries read are backed.
+	 */
+	{
+		uint64_t sb = 0xe000010000ull, ss = 0xe000100000ull, z = 0, e;
+		uint64_t pde = pd + idx(va, 39, 26) * 8, old;
+
+		assert_int_equal(nvs_sim_mem_read(f->sim, NVS_AP_VID, pde, &old, 8), 0);
+		put64(f, pde, ((ss >> 12) << 36) | (3ull << 32) | ((sb >> 12) << 4) | 2);
+		e = ((0x8000000ull >> 12) << 4) | 1;
+		assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_SYS_COH,
+						 sb + idx(va + 0x50000, 25, 16) * 8, &e, 8), 0);
+		assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_SYS_COH,
+						 sb + idx(va + 0x60000, 25, 16) * 8, &z, 8), 0);
+		e = ((0x9000000ull >> 12) << 4) | 1;
+		assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_SYS_NONCOH,
+						 ss + idx(va + 0x60000, 25, 12) * 8, &e, 8), 0);
+		expect_pa(f, va + 0x50123, 0x8000123);
+		expect_pa(f, va + 0x60123, 0x9000123);
+		put64(f, pde, old);
+	}
 	expect_err(f, 1ull << 40, -EIO, "beyond the 40-bit", 0);
 	/*
 	 * The big PT of a full-size PDE has 2^(26-16) = 1024 entries, indexed
