@@ -301,6 +301,68 @@ static void test_write(void **state)
 }
 
 /*
+ * System memory through the window (0x1700 layout, regs-mmu-gr.md section 1:
+ * TARGET 25:24 = 2 coherent, 3 non-coherent, 0 video memory): the same
+ * 64 KiB block in another aperture is another window position, so
+ * switching aperture moves the window.  A window without TARGET (Hopper+:
+ * always video memory) refuses system memory.
+ */
+static void test_sys_target(void **state)
+{
+	static const struct nvs_caps hopper = {
+		.window_reg = WIN_REG, .window_base_hi = 23, .window_has_target = false,
+	};
+	struct nvs_win s;
+	uint32_t v[2];
+
+	(void)state;
+	nvs_win_begin(&s, &io, &caps);
+	assert_int_equal(nvs_win_read(&s, NVS_AP_SYS_COH, 0x20008, v, 8), 0);
+	assert_int_equal(F.win, (2u << 24) | 0x2);
+	assert_int_equal(nvs_win_read(&s, NVS_AP_SYS_NONCOH, 0x20010, v, 4), 0);
+	assert_int_equal(F.win, (3u << 24) | 0x2);
+	assert_int_equal(nvs_win_read(&s, NVS_AP_VID, 0x20010, v, 4), 0);
+	assert_int_equal(F.win, 0x2);
+	assert_int_equal(s.moves, 3);
+	assert_int_equal(nvs_win_end(&s), 0);
+	assert_int_equal(F.win, 0x30);
+
+	F.win_writes = 0;
+	assert_int_equal(nvs_vid_read(&io, &hopper, NVS_AP_SYS_COH, 0x20000, v, 4, NULL), -ERANGE);
+	assert_int_equal(nvs_vid_read(&io, &hopper, NVS_AP_SYS_NONCOH, 0x20000, v, 4, NULL),
+			 -ERANGE);
+	assert_int_equal(F.win_writes, 0);
+	assert_int_equal(nvs_vid_read(&io, &hopper, NVS_AP_VID, 0x20000, v, 8, NULL), 0);
+	assert_int_equal(v[1], 0x20000 / 4 + 1);
+	assert_int_equal(F.win_writes, 2);
+	assert_int_equal(F.win, 0x30);
+}
+
+/*
+ * The GPU falls off the bus between two reads (after the last read of the
+ * first 1 MiB span, or after the last read of all): the window register
+ * then reads all ones at the next move or at the restore, -ENODEV (not
+ * -EBUSY: nobody moved the window), and nothing is written back.
+ */
+static void test_gone_between(void **state)
+{
+	static uint32_t buf[0x100000 / 4 + 4];
+
+	(void)state;
+	F.driver_after = 0x100000 / 4;		/* the last read at window BASE 0 */
+	F.driver_win = 0xffffffffu;
+	assert_int_equal(nvs_vid_read(&io, &caps, NVS_AP_VID, 0, buf, sizeof(buf), NULL),
+			 -ENODEV);
+	assert_int_equal(F.reads, 0x100000 / 4);
+	assert_int_equal(F.win_writes, 1);
+	setup(state);
+	F.driver_after = 4;			/* the last of 4 reads */
+	F.driver_win = 0xffffffffu;
+	assert_int_equal(nvs_vid_read(&io, &caps, NVS_AP_VID, 0, buf, 16, NULL), -ENODEV);
+	assert_int_equal(F.win_writes, 1);
+}
+
+/*
  * The window's reach: BASE is bits 23:0 in 64 KiB units (window_base_hi 23,
  * regs-mmu-gr.md section 1), so the last block it can map starts at
  * 0xffffff << 16 = 0xffffff0000; the block at 1 TiB is out of range.
@@ -348,6 +410,8 @@ int main(void)
 		cmocka_unit_test_setup(test_all_ones, setup),
 		cmocka_unit_test_setup(test_yield, setup),
 		cmocka_unit_test_setup(test_window_reach, setup),
+		cmocka_unit_test_setup(test_sys_target, setup),
+		cmocka_unit_test_setup(test_gone_between, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
