@@ -28,6 +28,7 @@ struct fake {
 	uint32_t win;			/* window register */
 	uint32_t vram[VRAM_SIZE / 4];
 	unsigned int reads;		/* PRAMIN data reads */
+	unsigned int rd_all;		/* every BAR0 read, the GPU gone or not */
 	unsigned int win_writes;
 	unsigned int writes;		/* PRAMIN data writes */
 	unsigned int driver_after;	/* after this many data reads or writes (0: never) */
@@ -40,6 +41,7 @@ static uint32_t f_rd(void *ctx, uint32_t off)
 	struct fake *f = ctx;
 	uint64_t a;
 
+	f->rd_all++;
 	if (f->gone)
 		return 0xffffffffu;
 	if (off == WIN_REG)
@@ -211,6 +213,53 @@ static void test_all_ones(void **state)
 	assert_int_equal(nvs_vid_read(&io, &caps, NVS_AP_VID, 0x300000, buf, sizeof(buf),
 				      NULL), -ENODEV);
 	assert_true(F.reads < 8);
+	/* BAR0 reads in all: the window register, 3 data reads, the 4th (all
+	 * ones) and the register once more, which tells that the GPU is gone;
+	 * nothing to restore (0x300000 is in the driver's window at 3 MiB) */
+	assert_int_equal(F.rd_all, 1 + 3 + 1 + 1);
+}
+
+/*
+ * A backend that reads memory itself (nvs_io.h mem_read): system memory
+ * comes from it, without the window; -EOPNOTSUPP (video memory here, as
+ * the kernel's BAR2-less backend does) sends the read through the window;
+ * any other error is the read's.
+ */
+static int b_mem(void *ctx, enum nvs_aperture ap, uint64_t addr, void *buf, size_t len)
+{
+	uint32_t *out = buf;
+	size_t i;
+
+	if (ap == NVS_AP_VID)
+		return -EOPNOTSUPP;
+	if (addr >= 0x100000)
+		return -EIO;
+	for (i = 0; i < len / 4; i++)
+		out[i] = 0x5e000000u + (uint32_t)(addr / 4 + i);
+	return 0;
+}
+
+static void test_backend(void **state)
+{
+	const struct nvs_io bio = { .rd32 = f_rd, .wr32 = f_wr, .mem_read = b_mem, .ctx = &F };
+	uint32_t v[2];
+	unsigned int moves = 0;
+
+	(void)state;
+	assert_int_equal(nvs_vid_read(&bio, &caps, NVS_AP_SYS_COH, 0x1000, v, 8, &moves), 0);
+	assert_int_equal(v[0], 0x5e000400u);
+	assert_int_equal(v[1], 0x5e000401u);
+	assert_int_equal(moves, 0);
+	assert_int_equal(F.rd_all + F.win_writes, 0);
+	assert_int_equal(nvs_vid_read(&bio, &caps, NVS_AP_SYS_NONCOH, 0x100000, v, 4, &moves),
+			 -EIO);
+	assert_int_equal(F.rd_all + F.win_writes, 0);
+	/* video memory: through the window */
+	assert_int_equal(nvs_vid_read(&bio, &caps, NVS_AP_VID, 0x1000, v, 8, &moves), 0);
+	assert_int_equal(v[1], 0x1000 / 4 + 1);
+	assert_int_equal(moves, 1);
+	assert_int_equal(F.reads, 2);
+	assert_int_equal(F.win, 0x30);
 }
 
 static unsigned int yields;
@@ -412,6 +461,7 @@ int main(void)
 		cmocka_unit_test_setup(test_window_reach, setup),
 		cmocka_unit_test_setup(test_sys_target, setup),
 		cmocka_unit_test_setup(test_gone_between, setup),
+		cmocka_unit_test_setup(test_backend, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
