@@ -165,7 +165,7 @@ static void pte_v1(const uint32_t *wd, bool big, struct pte *p)
 {
 	p->valid = NVS_ETEST(wd, NV_MMU_PTE_VALID);
 	p->aper = NVS_EGET(wd, NV_MMU_PTE_APERTURE);
-	if (p->aper == NV_MMU_PTE_APERTURE_VIDEO_MEMORY)
+	if (p->aper <= NV_MMU_PTE_APERTURE_PEER_MEMORY)	/* video or peer (0, 1) */
 		p->addr = (uint64_t)NVS_EGET(wd, NV_MMU_PTE_ADDRESS_VID);
 	else
 		p->addr = (uint64_t)NVS_EGET(wd, NV_MMU_PTE_ADDRESS_SYS);

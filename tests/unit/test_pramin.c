@@ -28,6 +28,7 @@ struct fake {
 	uint32_t win;			/* window register */
 	uint32_t vram[VRAM_SIZE / 4];
 	unsigned int reads;		/* PRAMIN data reads */
+	unsigned int rd_all;		/* every BAR0 read, the GPU gone or not */
 	unsigned int win_writes;
 	unsigned int writes;		/* PRAMIN data writes */
 	unsigned int driver_after;	/* after this many data reads or writes (0: never) */
@@ -40,6 +41,7 @@ static uint32_t f_rd(void *ctx, uint32_t off)
 	struct fake *f = ctx;
 	uint64_t a;
 
+	f->rd_all++;
 	if (f->gone)
 		return 0xffffffffu;
 	if (off == WIN_REG)
@@ -159,6 +161,34 @@ static void test_driver_moved(void **state)
 	assert_int_equal(nvs_vid_read(&io, &caps, NVS_AP_VID, 0, buf, 16, NULL), -EBUSY);
 	assert_int_equal(F.win, 0x26);
 	assert_int_equal(F.win_writes, 1);
+
+	/*
+	 * In a session: the driver moves the window during the first 1 MiB
+	 * span, nvsched finds it at its second move (-EBUSY, @lost); then the
+	 * driver maps nvsched's block itself, so the register holds nvsched's
+	 * value again: the window is the driver's all the same, not put back.
+	 */
+	setup(state);
+	F.driver_after = 10;
+	F.driver_win = 0x25;
+	{
+		struct nvs_win s;
+
+		nvs_win_begin(&s, &io, &caps);
+		assert_int_equal(nvs_win_read(&s, NVS_AP_VID, 0, buf, sizeof(buf)), -EBUSY);
+		assert_true(s.lost);
+		assert_int_equal(s.cur, 0x0);	/* BASE 0, TARGET 0: the first span */
+		F.win = s.cur;
+		/* -EBUSY sticks (pramin.h @err): a later read in the session,
+		 * even one the window covers, touches nothing */
+		assert_int_equal(s.err, -EBUSY);
+		F.reads = 0;
+		assert_int_equal(nvs_win_read(&s, NVS_AP_VID, 0x1000, buf, 8), -EBUSY);
+		assert_int_equal(F.reads, 0);
+		assert_int_equal(nvs_win_end(&s), -EBUSY);
+		assert_int_equal(F.win, 0x0);
+		assert_int_equal(F.win_writes, 1);
+	}
 }
 
 /* All ones from a GPU gone from the bus stops the loop at once. */
@@ -183,6 +213,53 @@ static void test_all_ones(void **state)
 	assert_int_equal(nvs_vid_read(&io, &caps, NVS_AP_VID, 0x300000, buf, sizeof(buf),
 				      NULL), -ENODEV);
 	assert_true(F.reads < 8);
+	/* BAR0 reads in all: the window register, 3 data reads, the 4th (all
+	 * ones) and the register once more, which tells that the GPU is gone;
+	 * nothing to restore (0x300000 is in the driver's window at 3 MiB) */
+	assert_int_equal(F.rd_all, 1 + 3 + 1 + 1);
+}
+
+/*
+ * A backend that reads memory itself (nvs_io.h mem_read): system memory
+ * comes from it, without the window; -EOPNOTSUPP (video memory here, as
+ * the kernel's BAR2-less backend does) sends the read through the window;
+ * any other error is the read's.
+ */
+static int b_mem(void *ctx, enum nvs_aperture ap, uint64_t addr, void *buf, size_t len)
+{
+	uint32_t *out = buf;
+	size_t i;
+
+	if (ap == NVS_AP_VID)
+		return -EOPNOTSUPP;
+	if (addr >= 0x100000)
+		return -EIO;
+	for (i = 0; i < len / 4; i++)
+		out[i] = 0x5e000000u + (uint32_t)(addr / 4 + i);
+	return 0;
+}
+
+static void test_backend(void **state)
+{
+	const struct nvs_io bio = { .rd32 = f_rd, .wr32 = f_wr, .mem_read = b_mem, .ctx = &F };
+	uint32_t v[2];
+	unsigned int moves = 0;
+
+	(void)state;
+	assert_int_equal(nvs_vid_read(&bio, &caps, NVS_AP_SYS_COH, 0x1000, v, 8, &moves), 0);
+	assert_int_equal(v[0], 0x5e000400u);
+	assert_int_equal(v[1], 0x5e000401u);
+	assert_int_equal(moves, 0);
+	assert_int_equal(F.rd_all + F.win_writes, 0);
+	assert_int_equal(nvs_vid_read(&bio, &caps, NVS_AP_SYS_NONCOH, 0x100000, v, 4, &moves),
+			 -EIO);
+	assert_int_equal(F.rd_all + F.win_writes, 0);
+	/* video memory: through the window */
+	assert_int_equal(nvs_vid_read(&bio, &caps, NVS_AP_VID, 0x1000, v, 8, &moves), 0);
+	assert_int_equal(v[1], 0x1000 / 4 + 1);
+	assert_int_equal(moves, 1);
+	assert_int_equal(F.reads, 2);
+	assert_int_equal(F.win, 0x30);
 }
 
 static unsigned int yields;
@@ -248,12 +325,90 @@ static void test_write(void **state)
 	F.driver_win = 0x25;
 	nvs_win_begin(&s, &io, &caps);
 	assert_int_equal(nvs_win_write(&s, NVS_AP_VID, 0x10000, buf, 64), -EBUSY);
+	assert_true(s.lost);
 	assert_int_equal(nvs_win_end(&s), -EBUSY);
 	assert_int_equal(F.writes, 3);
 	assert_int_equal(F.win, 0x25);
 	for (driver_words = 0, i = 0; i < 16; i++)
 		driver_words += F.vram[0x250000 / 4 + i] != 0x250000 / 4 + i;
 	assert_int_equal(driver_words, 0);
+
+	/* the same, and then the driver maps nvsched's 64 KiB block itself
+	 * (the register holds nvsched's value again): the window is still
+	 * the driver's (pramin.h, @lost), so it is not put back either */
+	setup(state);
+	F.driver_after = 3;
+	F.driver_win = 0x25;
+	nvs_win_begin(&s, &io, &caps);
+	assert_int_equal(nvs_win_write(&s, NVS_AP_VID, 0x10000, buf, 64), -EBUSY);
+	assert_true(s.lost);
+	F.win = s.cur;		/* = 0x1: BASE 0x10000 >> 16, TARGET 0 (VID) */
+	assert_int_equal(s.cur, 0x1);
+	assert_int_equal(nvs_win_end(&s), -EBUSY);
+	assert_int_equal(F.win, 0x1);
+	assert_int_equal(F.win_writes, 1);	/* our one move, no restore */
+}
+
+/*
+ * System memory through the window (0x1700 layout, regs-mmu-gr.md section 1:
+ * TARGET 25:24 = 2 coherent, 3 non-coherent, 0 video memory): the same
+ * 64 KiB block in another aperture is another window position, so
+ * switching aperture moves the window.  A window without TARGET (Hopper+:
+ * always video memory) refuses system memory.
+ */
+static void test_sys_target(void **state)
+{
+	static const struct nvs_caps hopper = {
+		.window_reg = WIN_REG, .window_base_hi = 23, .window_has_target = false,
+	};
+	struct nvs_win s;
+	uint32_t v[2];
+
+	(void)state;
+	nvs_win_begin(&s, &io, &caps);
+	assert_int_equal(nvs_win_read(&s, NVS_AP_SYS_COH, 0x20008, v, 8), 0);
+	assert_int_equal(F.win, (2u << 24) | 0x2);
+	assert_int_equal(nvs_win_read(&s, NVS_AP_SYS_NONCOH, 0x20010, v, 4), 0);
+	assert_int_equal(F.win, (3u << 24) | 0x2);
+	assert_int_equal(nvs_win_read(&s, NVS_AP_VID, 0x20010, v, 4), 0);
+	assert_int_equal(F.win, 0x2);
+	assert_int_equal(s.moves, 3);
+	assert_int_equal(nvs_win_end(&s), 0);
+	assert_int_equal(F.win, 0x30);
+
+	F.win_writes = 0;
+	assert_int_equal(nvs_vid_read(&io, &hopper, NVS_AP_SYS_COH, 0x20000, v, 4, NULL), -ERANGE);
+	assert_int_equal(nvs_vid_read(&io, &hopper, NVS_AP_SYS_NONCOH, 0x20000, v, 4, NULL),
+			 -ERANGE);
+	assert_int_equal(F.win_writes, 0);
+	assert_int_equal(nvs_vid_read(&io, &hopper, NVS_AP_VID, 0x20000, v, 8, NULL), 0);
+	assert_int_equal(v[1], 0x20000 / 4 + 1);
+	assert_int_equal(F.win_writes, 2);
+	assert_int_equal(F.win, 0x30);
+}
+
+/*
+ * The GPU falls off the bus between two reads (after the last read of the
+ * first 1 MiB span, or after the last read of all): the window register
+ * then reads all ones at the next move or at the restore, -ENODEV (not
+ * -EBUSY: nobody moved the window), and nothing is written back.
+ */
+static void test_gone_between(void **state)
+{
+	static uint32_t buf[0x100000 / 4 + 4];
+
+	(void)state;
+	F.driver_after = 0x100000 / 4;		/* the last read at window BASE 0 */
+	F.driver_win = 0xffffffffu;
+	assert_int_equal(nvs_vid_read(&io, &caps, NVS_AP_VID, 0, buf, sizeof(buf), NULL),
+			 -ENODEV);
+	assert_int_equal(F.reads, 0x100000 / 4);
+	assert_int_equal(F.win_writes, 1);
+	setup(state);
+	F.driver_after = 4;			/* the last of 4 reads */
+	F.driver_win = 0xffffffffu;
+	assert_int_equal(nvs_vid_read(&io, &caps, NVS_AP_VID, 0, buf, 16, NULL), -ENODEV);
+	assert_int_equal(F.win_writes, 1);
 }
 
 /*
@@ -278,6 +433,20 @@ static void test_window_reach(void **state)
 				      sizeof(buf), &moves), -ERANGE);
 	assert_int_equal(moves, 0);
 	assert_int_equal(F.win, 0x30);
+
+	/* -ERANGE does not stick (pramin.h @err: -EBUSY and -ENODEV do, and
+	 * pramin.c's -EINTR): the next read of the session is served */
+	{
+		struct nvs_win s;
+
+		nvs_win_begin(&s, &io, &caps);
+		assert_int_equal(nvs_win_read(&s, NVS_AP_VID, 0x10000000000ull, buf, 4), -ERANGE);
+		assert_int_equal(s.err, 0);
+		assert_int_equal(nvs_win_read(&s, NVS_AP_VID, 0x1000, buf, 8), 0);
+		assert_int_equal(buf[1], 0x1000 / 4 + 1);
+		assert_int_equal(nvs_win_end(&s), 0);
+		assert_int_equal(F.win, 0x30);
+	}
 }
 
 int main(void)
@@ -290,6 +459,9 @@ int main(void)
 		cmocka_unit_test_setup(test_all_ones, setup),
 		cmocka_unit_test_setup(test_yield, setup),
 		cmocka_unit_test_setup(test_window_reach, setup),
+		cmocka_unit_test_setup(test_sys_target, setup),
+		cmocka_unit_test_setup(test_gone_between, setup),
+		cmocka_unit_test_setup(test_backend, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
