@@ -192,6 +192,94 @@ static void test_legacy_table(void **state)
 	free(t);
 }
 
+/*
+ * The legacy table's counts and its header line: the table above has two
+ * devices, and every one of the 64 entries is read (holes included), so
+ * the header says "2 devices in 64 entries".  A table of 64 NOT_VALID
+ * entries holds no device and no open chain: it decodes to nothing, not to
+ * -EIO (regs-fifo.md §2.1: holes are skipped, never the end).
+ */
+static void test_legacy_counts(void **state)
+{
+	struct regs r = { { 0 } };
+	struct nvs_io io = { .rd32 = regs_rd, .wr32 = regs_wr, .ctx = &r };
+	struct nvs_topology *t = malloc(sizeof(*t));
+	const struct nvs_chip *gp106 = nvs_chip_lookup(0x136);
+
+	(void)state;
+	assert_int_equal(nvs_ptop_read(&io, gp106->caps, t), 0);
+	assert_false(t->info2);
+	assert_int_equal(t->n, 0);
+	assert_int_equal(t->rows, 64);
+
+	/* GR in entries 1-3 and LCE2 in 5, 6, 8, as in test_legacy_table */
+	r.v[1] = 0x80000000u | (0x400u << 12) | (1u << 2) | 1;
+	r.v[2] = 0x80000000u | (12u << 9) | (1u << 5) | (1u << 4) | (1u << 2) | 2;
+	r.v[3] = 3;
+	r.v[5] = 0x80000000u | (19u << 2) | 3;
+	r.v[6] = 0x80000000u | (2u << 26) | (0x104u << 12) | (17u << 3) | (1u << 2) | 1;
+	r.v[8] = (3u << 26) | (5u << 21) | (1u << 5) | (1u << 4) | 2;
+	assert_int_equal(nvs_ptop_read(&io, gp106->caps, t), 0);
+	assert_int_equal(t->n, 2);
+	assert_int_equal(t->rows, 64);
+	fmt_text[0] = 0;
+	nvs_ptop_format(t, fmt_pr, NULL);
+	if (strncmp(fmt_text, "PTOP DEVICE_INFO (legacy): 2 devices in 64 entries\n", 51))
+		fail_msg("legacy header:\n%s", fmt_text);
+	free(t);
+}
+
+/*
+ * DEVICE_INFO2 with NUM_ROWS at the decoder's bound NVS_MAX_INFO2_ROWS
+ * (1024, ptop.h) and one above.  CFG (regs-fifo.md §2.2, ga100 dev_top.h):
+ * VERSION 3:0 = 2, NUM_ROWS 31:20, so 1024 rows is 0x400 << 20 | 2 =
+ * 0x40000002 and 1025 is 0x40100002.  Rows 0-1022 are empty; row 1023 is a
+ * one-row device (CHAIN 31 = LAST): TYPE_ENUM 30:24 = 19 (LCE),
+ * INSTANCE_ID 23:16 = 1, FAULT_ID 10:0 = 5, i.e. 0x13010005.
+ */
+struct info2 { uint32_t cfg; uint32_t row[1025]; };
+
+static uint32_t info2_rd(void *ctx, uint32_t off)
+{
+	struct info2 *r = ctx;
+
+	if (off == 0x224fc)
+		return r->cfg;
+	if (off >= 0x22800 && off < 0x22800 + 4 * 1025)
+		return r->row[(off - 0x22800) / 4];
+	return 0xbadf5040;
+}
+
+static void test_info2_num_rows_bound(void **state)
+{
+	struct info2 *r = calloc(1, sizeof(*r));
+	struct nvs_io io = { .rd32 = info2_rd, .wr32 = regs_wr, .ctx = r };
+	struct nvs_topology *t = malloc(sizeof(*t));
+	const struct nvs_caps *caps = nvs_chip_lookup(0x180)->caps;
+
+	(void)state;
+	r->cfg = 0x40000002;
+	r->row[1023] = 0x13010005;
+	assert_int_equal(nvs_ptop_read(&io, caps, t), 0);
+	assert_int_equal(t->rows, 1024);
+	assert_int_equal(t->n, 1);
+	assert_int_equal(t->eng[0].type, 19);
+	assert_int_equal(t->eng[0].instance, 1);
+	assert_int_equal(t->eng[0].fault_id, 5);
+	assert_int_equal(t->eng[0].runlist, -1);
+	r->cfg = 0x40100002;		/* 1025 rows: past the bound */
+	assert_int_equal(nvs_ptop_read(&io, caps, t), -EIO);
+	r->cfg = 0x00100002;		/* 1 row: the smallest accepted table */
+	r->row[0] = 0x13010005;
+	assert_int_equal(nvs_ptop_read(&io, caps, t), 0);
+	assert_int_equal(t->rows, 1);
+	assert_int_equal(t->n, 1);
+	r->cfg = 0x00000002;		/* 0 rows */
+	assert_int_equal(nvs_ptop_read(&io, caps, t), -EIO);
+	free(t);
+	free(r);
+}
+
 /* INFO2 edge cases on a modified GH100 capture: bad NUM_ROWS, long chains,
  * unknown versions. */
 struct patched { struct nvs_sim *sim; uint32_t off[5], val[5]; int n; };
@@ -426,6 +514,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gh100_matches_rm),
 		cmocka_unit_test(test_legacy_table),
+		cmocka_unit_test(test_legacy_counts),
+		cmocka_unit_test(test_info2_num_rows_bound),
 		cmocka_unit_test(test_info2_malformed),
 		cmocka_unit_test(test_paper_tables),
 		cmocka_unit_test(test_format_columns),
