@@ -353,6 +353,81 @@ static void test_turing_cwd_map(void **state)
 	assert_int_equal(gr.tpcs_enabled, 6);
 }
 
+/*
+ * A CWD_GPC_TPC_ID table exactly as long as the chip's: @ngpc GPCs of @ntpc
+ * TPCs, none fused off (GPC fuse 0, every TPC fuse 0), CWD_FS.NUM_TPCS
+ * 15:8 = ngpc * ntpc, global TPC t = (GPC t % ngpc, TPC t / ngpc) in entry
+ * t % 4 of register t / 4 (GPC 7:4, TPC 3:0 of each byte; regs-mmu-gr.md
+ * §6.6, ga100 pri_cwd.ref.txt).
+ */
+static void full_cwd_regs(struct fake_regs *r, uint32_t gpc_fuse, uint32_t tpc_fuse0,
+			  uint32_t cwd0, unsigned int ngpc, unsigned int ntpc)
+{
+	uint32_t regs[24] = { 0 };
+	unsigned int g, t;
+
+	fake_set(r, 0x22430, ngpc);
+	fake_set(r, 0x22434, ntpc);
+	fake_set(r, gpc_fuse, 0);
+	for (g = 0; g < ngpc; g++)
+		fake_set(r, tpc_fuse0 + 4 * g, 0);
+	fake_set(r, 0x405b00, ngpc * ntpc << 8 | ngpc);
+	for (t = 0; t < ngpc * ntpc; t++)
+		regs[t / 4] |= ((t % ngpc) << 4 | t / ngpc) << (8 * (t % 4));
+	for (t = 0; t < (ngpc * ntpc + 3) / 4; t++)
+		fake_set(r, cwd0 + 4 * t, regs[t]);
+}
+
+/*
+ * The CWD table's capacity: 16 registers of 4 entries (64 TPCs) up to
+ * Ampere (0x405b60), 24 (96 TPCs, NVS_GR_MAX_CWD_TPCS) on Ada/Hopper
+ * (0x405000).  A chip with exactly that many enabled TPCs has a map; one
+ * TPC more cannot be described by the table: -EIO.
+ */
+static void test_cwd_map_capacity(void **state)
+{
+	struct fake_regs r = { .n = 0 };
+	struct nvs_io io = fake_io(&r);
+	struct nvs_ident id = ident_of(0x164);	/* TU104 */
+	struct nvs_gr gr;
+
+	(void)state;
+	/* 8 GPCs x 8 TPCs = 64 = 16 x 4 */
+	full_cwd_regs(&r, 0x21c1c, 0x21c38, 0x405b60, 8, 8);
+	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
+	assert_int_equal(gr.tpcs_enabled, 64);
+	assert_int_equal(gr.cwd_err, 0);
+	assert_int_equal(gr.cwd_tpcs, 64);
+	assert_int_equal(gr.cwd_gpc[63], 7);	/* 63 % 8 */
+	assert_int_equal(gr.cwd_tpc[63], 7);	/* 63 / 8 */
+	/* 9 TPCs per GPC, TPC 8 (bit 8) fused off in GPCs 1-7: 9 + 7 * 8 = 65 */
+	fake_set(&r, 0x22434, 9);
+	for (unsigned int g = 1; g < 8; g++)
+		fake_set(&r, 0x21c38 + 4 * g, 0x100);
+	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
+	assert_int_equal(gr.tpcs_enabled, 65);
+	assert_int_equal(gr.cwd_err, -EIO);
+	assert_int_equal(gr.cwd_tpcs, 0);
+
+	/* AD102: 12 GPCs x 8 TPCs = 96 = 24 x 4; GA100-style fuses */
+	r.n = 0;
+	id = ident_of(0x192);
+	full_cwd_regs(&r, 0x820c1c, 0x820c38, 0x405000, 12, 8);
+	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
+	assert_int_equal(gr.tpcs_enabled, 96);
+	assert_int_equal(gr.cwd_err, 0);
+	assert_int_equal(gr.cwd_tpcs, 96);
+	assert_int_equal(gr.cwd_gpc[95], 11);	/* 95 % 12 */
+	assert_int_equal(gr.cwd_tpc[95], 7);	/* 95 / 12 */
+	/* 9 TPCs per GPC, TPC 8 fused off in GPCs 1-11: 9 + 11 * 8 = 97 */
+	fake_set(&r, 0x22434, 9);
+	for (unsigned int g = 1; g < 12; g++)
+		fake_set(&r, 0x820c38 + 4 * g, 0x100);
+	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
+	assert_int_equal(gr.tpcs_enabled, 97);
+	assert_int_equal(gr.cwd_err, -EIO);
+}
+
 /* Pascal: 1 SM per TPC except GP100 */
 static void test_pascal(void **state)
 {
@@ -544,6 +619,7 @@ int main(void)
 		cmocka_unit_test(test_cwd_sm_id_offsets),
 		cmocka_unit_test(test_turing),
 		cmocka_unit_test(test_turing_cwd_map),
+		cmocka_unit_test(test_cwd_map_capacity),
 		cmocka_unit_test(test_pascal),
 		cmocka_unit_test(test_ampere),
 		cmocka_unit_test(test_errors),
