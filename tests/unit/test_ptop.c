@@ -484,6 +484,57 @@ static void check_format(const char *profile, bool info2)
 	nvs_sim_free(sim);
 }
 
+/*
+ * Names of devices whose type has none: the type column shows "TYPE<n>",
+ * the runlist lines "TYPE<n>_<instance>" (ptop.c).  Type 17 is the GTX
+ * 1060's "N/A" device of the paper's Table II (see test_paper_tables) and
+ * 40 is past every type of regs-fifo.md §2.3; 19 is LCE (top.h
+ * NV_PTOP_TYPE_LCE).  Two runlists (0 and 3, in ascending order), one
+ * device on none.
+ */
+static void test_format_unknown_types(void **state)
+{
+	struct nvs_topology *t = calloc(1, sizeof(*t));
+	const struct nvs_engine none = { .runlist = -1, .fault_id = -1, .reset_id = -1,
+					 .engine_id = -1, .intr_id = -1, .rleng_id = -1 };
+	static const char tail[] = "\nRunlist -> engines (2 runlists)\n"
+				   "Runlist  0: TYPE17_5\n"
+				   "Runlist  3: LCE2 TYPE40_1\n";
+	size_t len;
+
+	(void)state;
+	assert_null(nvs_engine_type_name(17));
+	assert_null(nvs_engine_type_name(40));
+	assert_null(nvs_engine_type_name(255));
+	t->n = 4;
+	t->rows = 64;
+	t->eng[0] = none;
+	t->eng[0].type = 19;
+	t->eng[0].instance = 2;
+	t->eng[0].runlist = 3;
+	t->eng[1] = none;
+	t->eng[1].type = 40;
+	t->eng[1].instance = 1;
+	t->eng[1].runlist = 3;
+	t->eng[2] = none;
+	t->eng[2].type = 17;
+	t->eng[2].instance = 5;
+	t->eng[2].runlist = 0;
+	t->eng[3] = none;
+	t->eng[3].type = 20;
+	fmt_text[0] = 0;
+	nvs_ptop_format(t, fmt_pr, NULL);
+	len = strlen(fmt_text);
+	/* "%3u %-10s %4u": index, the type padded to 10, the instance in 4;
+	 * the runlist lines end the text */
+	if (!strstr(fmt_text, "\n  1 TYPE40        1 ") ||
+	    !strstr(fmt_text, "\n  2 TYPE17        5 ") ||
+	    !strstr(fmt_text, "\n  0 LCE           2 ") ||
+	    len < sizeof(tail) - 1 || strcmp(fmt_text + len - (sizeof(tail) - 1), tail))
+		fail_msg("unknown types:\n%s", fmt_text);
+	free(t);
+}
+
 static void test_format_columns(void **state)
 {
 	struct nvs_topology *t = calloc(1, sizeof(*t));
@@ -519,6 +570,7 @@ int main(void)
 		cmocka_unit_test(test_info2_malformed),
 		cmocka_unit_test(test_paper_tables),
 		cmocka_unit_test(test_format_columns),
+		cmocka_unit_test(test_format_unknown_types),
 	};
 
 	return cmocka_run_group_tests_name("ptop", tests, NULL, NULL);
