@@ -351,6 +351,35 @@ static void test_turing_cwd_map(void **state)
 	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
 	assert_int_equal(gr.cwd_err, -EOPNOTSUPP);
 	assert_int_equal(gr.tpcs_enabled, 6);
+	assert_int_equal(gr.sms_per_tpc, 2);	/* regs-mmu-gr.md §6.9 (uncertain) */
+}
+
+/*
+ * CWD_SM_ID(i) on Ada/Hopper is the register at 0x405100 + 4 i (gr.h,
+ * NVDEBUG on AD102), 24 of them; CWD_FS (0x405b00) reading a PRI error
+ * while the table is readable is the idle Ada case (gr.c cwd_programmed).
+ */
+static void test_cwd_sm_id_ad102(void **state)
+{
+	struct fake_regs r = { .n = 0 };
+	struct nvs_io io = fake_io(&r);
+	struct nvs_ident id = ident_of(0x192);	/* AD102 */
+	uint32_t v = 0;
+
+	(void)state;
+	fake_set(&r, 0x405b00, 0xbadf1201);
+	fake_set(&r, 0x405100, 0x11);
+	fake_set(&r, 0x405104, 0x22);
+	fake_set(&r, 0x40515c, 0x33);		/* 0x405100 + 4 * 23 */
+	assert_int_equal(nvs_gr_num_cwd_regs(&id), 24);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_SM_ID, 0, &v), 0);
+	assert_int_equal(v, 0x11);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_SM_ID, 1, &v), 0);
+	assert_int_equal(v, 0x22);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_SM_ID, 23, &v), 0);
+	assert_int_equal(v, 0x33);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_SM_ID, 2, &v), -EIO);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_SM_ID, 24, &v), -ERANGE);
 }
 
 /*
@@ -465,6 +494,7 @@ static void test_ampere(void **state)
 	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
 	assert_int_equal(gr.gpcs_enabled, 3);
 	assert_int_equal(gr.tpcs_enabled, 7 + 8 + 6);
+	assert_int_equal(gr.sms_per_tpc, 2);	/* GA100: 2 SMs per TPC, regs-mmu-gr.md §6.9 */
 	assert_true(gr.logical_known);
 	assert_int_equal(gr.logical[3], 0);
 	assert_int_equal(gr.logical[0], 1);
@@ -547,6 +577,17 @@ static void test_errors(void **state)
 	id = ident_of(0x1a0);			/* GB100: CWD not confirmed */
 	assert_int_equal(nvs_gr_num_cwd_regs(&id), 0);
 	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_SM_ID, 0, &v), -EOPNOTSUPP);
+	/* a layout past the last one chip.h names (NVS_GR_GB100): no registers */
+	{
+		struct nvs_caps caps = *id.caps;
+
+		caps.gr = (enum nvs_gr_layout)(NVS_GR_GB100 + 1);
+		id.caps = &caps;
+		assert_false(nvs_gr_has_fuses(&id));
+		assert_int_equal(nvs_gr_num_cwd_regs(&id), 0);
+		assert_int_equal(nvs_gr_read(&io, &id, &gr), -EOPNOTSUPP);
+		assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_NUM_GPCS, 0, &v), -EOPNOTSUPP);
+	}
 }
 
 /* Random register images (some values PRI errors, some all-ones, small
@@ -620,6 +661,7 @@ int main(void)
 		cmocka_unit_test(test_turing),
 		cmocka_unit_test(test_turing_cwd_map),
 		cmocka_unit_test(test_cwd_map_capacity),
+		cmocka_unit_test(test_cwd_sm_id_ad102),
 		cmocka_unit_test(test_pascal),
 		cmocka_unit_test(test_ampere),
 		cmocka_unit_test(test_errors),
