@@ -380,6 +380,15 @@ static void test_cwd_sm_id_ad102(void **state)
 	assert_int_equal(v, 0x33);
 	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_SM_ID, 2, &v), -EIO);
 	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_SM_ID, 24, &v), -ERANGE);
+	/* CWD_GPC_TPC_ID(0) at 0x405000 with CWD_FS unreadable (no TPC count):
+	 * four equal entries are an unprogrammed table, distinct ones a value */
+	fake_set(&r, 0x405000, 0x00000000);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, 0, &v), -EIO);
+	fake_set(&r, 0x405000, 0x11111111);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, 0, &v), -EIO);
+	fake_set(&r, 0x405000, 0x30201000);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, 0, &v), 0);
+	assert_int_equal(v, 0x30201000);
 }
 
 /*
