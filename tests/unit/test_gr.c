@@ -466,6 +466,33 @@ static void test_cwd_map_capacity(void **state)
 	assert_int_equal(gr.cwd_err, -EIO);
 }
 
+/*
+ * CWD_FS.NUM_TPCS (15:8) = 10 on TU104: register 2 (0x405b68) holds global
+ * TPCs 8-11, of which only 8 and 9 exist (entries 0 and 1, bits 15:0).
+ * Those two equal is an unprogrammed table (-EIO) whatever entries 2 and 3
+ * (TPCs 10 and 11, beyond NUM_TPCS) hold; those two distinct is a value.
+ * Register 1 (TPCs 4-7) lies wholly below 10: all four entries count.
+ */
+static void test_cwd_partial_register(void **state)
+{
+	struct fake_regs r = { .n = 0 };
+	struct nvs_io io = fake_io(&r);
+	struct nvs_ident id = ident_of(0x164);	/* TU104 */
+	uint32_t v = 0;
+
+	(void)state;
+	fake_set(&r, 0x405b00, 10 << 8 | 2);
+	fake_set(&r, 0x405b68, 0x00001111);	/* 8, 9: GPC 1 TPC 1 twice */
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, 2, &v), -EIO);
+	fake_set(&r, 0x405b68, 0x11112010);	/* 8: GPC 1 TPC 0, 9: GPC 2 TPC 0 */
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, 2, &v), 0);
+	assert_int_equal(v, 0x11112010);
+	fake_set(&r, 0x405b64, 0x01010000);	/* 4, 5 equal; 6, 7 equal; not all */
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, 1, &v), 0);
+	fake_set(&r, 0x405b64, 0x10101010);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, 1, &v), -EIO);
+}
+
 /* Pascal: 1 SM per TPC except GP100 */
 static void test_pascal(void **state)
 {
@@ -671,6 +698,7 @@ int main(void)
 		cmocka_unit_test(test_turing_cwd_map),
 		cmocka_unit_test(test_cwd_map_capacity),
 		cmocka_unit_test(test_cwd_sm_id_ad102),
+		cmocka_unit_test(test_cwd_partial_register),
 		cmocka_unit_test(test_pascal),
 		cmocka_unit_test(test_ampere),
 		cmocka_unit_test(test_errors),
