@@ -219,12 +219,31 @@ static void test_legacy_counts(void **state)
 	r.v[5] = 0x80000000u | (19u << 2) | 3;
 	r.v[6] = 0x80000000u | (2u << 26) | (0x104u << 12) | (17u << 3) | (1u << 2) | 1;
 	r.v[8] = (3u << 26) | (5u << 21) | (1u << 5) | (1u << 4) | 2;
+	/* NVENC in entries 10-11: an ENUM entry with only INTR_VALID (3) and
+	 * INTR_ENUM 19:15 = 7, no DATA entry: no pri base, instance 0, no
+	 * fault, engine, runlist or reset id, not a host engine (ptop.h), and
+	 * nothing left over from the LCE2 before it */
+	r.v[10] = 0x80000000u | (7u << 15) | (1u << 3) | 2;
+	r.v[11] = (14u << 2) | 3;
 	assert_int_equal(nvs_ptop_read(&io, gp106->caps, t), 0);
-	assert_int_equal(t->n, 2);
+	assert_int_equal(t->n, 3);
 	assert_int_equal(t->rows, 64);
+	assert_true(t->eng[0].is_engine);	/* RUNLIST_VALID: has a runlist */
+	assert_int_equal(t->eng[0].intr_id, -1);
+	assert_int_equal(t->eng[1].intr_id, -1);
+	assert_int_equal(t->eng[2].type, 14);
+	assert_int_equal(t->eng[2].instance, 0);
+	assert_int_equal(t->eng[2].pri_base, 0);
+	assert_int_equal(t->eng[2].fault_id, -1);
+	assert_int_equal(t->eng[2].engine_id, -1);
+	assert_int_equal(t->eng[2].runlist, -1);
+	assert_int_equal(t->eng[2].reset_id, -1);
+	assert_int_equal(t->eng[2].intr_id, 7);
+	assert_int_equal(t->eng[2].rleng_id, -1);
+	assert_false(t->eng[2].is_engine);
 	fmt_text[0] = 0;
 	nvs_ptop_format(t, fmt_pr, NULL);
-	if (strncmp(fmt_text, "PTOP DEVICE_INFO (legacy): 2 devices in 64 entries\n", 51))
+	if (strncmp(fmt_text, "PTOP DEVICE_INFO (legacy): 3 devices in 64 entries\n", 51))
 		fail_msg("legacy header:\n%s", fmt_text);
 	free(t);
 }
@@ -237,7 +256,7 @@ static void test_legacy_counts(void **state)
  * one-row device (CHAIN 31 = LAST): TYPE_ENUM 30:24 = 19 (LCE),
  * INSTANCE_ID 23:16 = 1, FAULT_ID 10:0 = 5, i.e. 0x13010005.
  */
-struct info2 { uint32_t cfg; uint32_t row[1025]; };
+struct info2 { uint32_t cfg; uint32_t row[1025]; uint32_t db_off, db; };
 
 static uint32_t info2_rd(void *ctx, uint32_t off)
 {
@@ -245,6 +264,8 @@ static uint32_t info2_rd(void *ctx, uint32_t off)
 
 	if (off == 0x224fc)
 		return r->cfg;
+	if (r->db_off && off == r->db_off)
+		return r->db;
 	if (off >= 0x22800 && off < 0x22800 + 4 * 1025)
 		return r->row[(off - 0x22800) / 4];
 	return 0xbadf5040;
@@ -323,6 +344,64 @@ static void test_info2_malformed(void **state)
 	assert_int_equal(nvs_ptop_read(&io, caps, t), -EIO);
 	free(t);
 	nvs_sim_free(p.sim);
+}
+
+/*
+ * One three-row DEVICE_INFO2 device (regs-fifo.md §2.2, ga100 dev_top.h),
+ * on a 4-row table (CFG 0x00400002: NUM_ROWS 4, VERSION 2):
+ *   row 0 0x93000000: CHAIN MORE, TYPE_ENUM 30:24 = 19 (LCE), instance 0,
+ *         FAULT_ID 10:0 = 0 (INVALID: no fault id)
+ *   row 1 0xc0104000: CHAIN MORE, IS_ENGINE 30, DEVICE_PRI_BASE 25:8 =
+ *         0x1040 (base 0x104000), RESET_ID 7:0 = 0 (INVALID)
+ *   row 2 0x00110001: RUNLIST_PRI_BASE 25:10 = 0x440 (base 0x110000),
+ *         RLENG_ID 1:0 = 1
+ * The runlist id is DOORBELL_CONFIG.ID 31:16 at RUNLIST_PRI_BASE + 0x008
+ * (top.h, GA100-GH100): 5 when it reads 0x00050000; -1 when it gives no
+ * value or the chip has no NV_RUNLIST block.  INFO2 has no INTR or ENGINE
+ * enum: both -1 (ptop.h).
+ */
+static void test_info2_device(void **state)
+{
+	struct info2 *r = calloc(1, sizeof(*r));
+	struct nvs_io io = { .rd32 = info2_rd, .wr32 = regs_wr, .ctx = r };
+	struct nvs_topology *t = malloc(sizeof(*t));
+	struct nvs_caps caps = *nvs_chip_lookup(0x180)->caps;	/* GH100 */
+	const struct nvs_engine *e = &t->eng[0];
+
+	(void)state;
+	r->cfg = 0x00400002;
+	r->row[0] = 0x93000000;
+	r->row[1] = 0xc0104000;
+	r->row[2] = 0x00110001;
+	r->db_off = 0x110008;
+	r->db = 0x00050000;
+	assert_int_equal(nvs_ptop_read(&io, &caps, t), 0);
+	assert_int_equal(t->n, 1);
+	assert_int_equal(t->rows, 4);
+	assert_int_equal(e->type, 19);
+	assert_int_equal(e->fault_id, -1);
+	assert_int_equal(e->reset_id, -1);
+	assert_int_equal(e->intr_id, -1);
+	assert_int_equal(e->engine_id, -1);
+	assert_true(e->is_engine);
+	assert_int_equal(e->pri_base, 0x104000);
+	assert_int_equal(e->runlist_pri_base, 0x110000);
+	assert_int_equal(e->rleng_id, 1);
+	assert_int_equal(e->runlist, 5);
+	r->db = 0xbadf5040;		/* DOORBELL_CONFIG gives no value */
+	assert_int_equal(nvs_ptop_read(&io, &caps, t), 0);
+	assert_int_equal(e->runlist, -1);
+	r->db = 0x00050000;
+	caps.rl_block = NULL;		/* no NV_RUNLIST block known */
+	assert_int_equal(nvs_ptop_read(&io, &caps, t), 0);
+	assert_int_equal(e->runlist, -1);
+	/* four chained rows, the fourth marked last: still one row too many */
+	caps = *nvs_chip_lookup(0x180)->caps;
+	r->row[2] = 0x80110001;
+	r->row[3] = 0x00000001;
+	assert_int_equal(nvs_ptop_read(&io, &caps, t), -EIO);
+	free(t);
+	free(r);
 }
 
 /*
@@ -567,6 +646,7 @@ int main(void)
 		cmocka_unit_test(test_legacy_table),
 		cmocka_unit_test(test_legacy_counts),
 		cmocka_unit_test(test_info2_num_rows_bound),
+		cmocka_unit_test(test_info2_device),
 		cmocka_unit_test(test_info2_malformed),
 		cmocka_unit_test(test_paper_tables),
 		cmocka_unit_test(test_format_columns),
