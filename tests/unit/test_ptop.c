@@ -395,8 +395,40 @@ static void test_info2_device(void **state)
 	caps.rl_block = NULL;		/* no NV_RUNLIST block known */
 	assert_int_equal(nvs_ptop_read(&io, &caps, t), 0);
 	assert_int_equal(e->runlist, -1);
-	/* four chained rows, the fourth marked last: still one row too many */
+	/* devices of one and two rows after it, and one of three rows that is
+	 * not an engine: rows a device lacks are not taken from the one before
+	 *   row 3 0x13010005: LCE1, FAULT_ID 5, last (one row)
+	 *   rows 4-5 0x93020000 0x40105000: LCE2, IS_ENGINE, pri 0x105000, last
+	 *   rows 6-8 0x93030000 0x80106000 0x00120002: LCE3, not an engine,
+	 *   pri 0x106000, RUNLIST_PRI_BASE 0x120000 and RLENG_ID 2 not used */
 	caps = *nvs_chip_lookup(0x180)->caps;
+	r->cfg = 0x00900002;		/* NUM_ROWS 9 */
+	r->row[3] = 0x13010005;
+	r->row[4] = 0x93020000;
+	r->row[5] = 0x40105000;
+	r->row[6] = 0x93030000;
+	r->row[7] = 0x80106000;
+	r->row[8] = 0x00120002;
+	assert_int_equal(nvs_ptop_read(&io, &caps, t), 0);
+	assert_int_equal(t->n, 4);
+	assert_int_equal(t->eng[1].fault_id, 5);
+	assert_int_equal(t->eng[1].pri_base, 0);
+	assert_int_equal(t->eng[1].reset_id, -1);
+	assert_false(t->eng[1].is_engine);
+	assert_int_equal(t->eng[2].type, 19);
+	assert_int_equal(t->eng[2].instance, 2);
+	assert_true(t->eng[2].is_engine);
+	assert_int_equal(t->eng[2].pri_base, 0x105000);
+	assert_int_equal(t->eng[2].runlist_pri_base, 0);
+	assert_int_equal(t->eng[2].rleng_id, -1);
+	assert_int_equal(t->eng[2].runlist, -1);
+	assert_false(t->eng[3].is_engine);
+	assert_int_equal(t->eng[3].pri_base, 0x106000);
+	assert_int_equal(t->eng[3].runlist_pri_base, 0);
+	assert_int_equal(t->eng[3].rleng_id, -1);
+	assert_int_equal(t->eng[3].runlist, -1);
+	/* four chained rows, the fourth marked last: still one row too many */
+	r->cfg = 0x00400002;
 	r->row[2] = 0x80110001;
 	r->row[3] = 0x00000001;
 	assert_int_equal(nvs_ptop_read(&io, &caps, t), -EIO);
