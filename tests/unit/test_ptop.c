@@ -596,6 +596,34 @@ static void check_format(const char *profile, bool info2)
 }
 
 /*
+ * The type names against the profile generator's engine type enum
+ * (tests/profiles/gen/regs.h, regs-fifo.md §2.3) and its names
+ * (tests/profiles/gen/describe.c); 4-7 and 17 are in no table: unnamed.
+ */
+static void test_type_names(void **state)
+{
+	static const struct { unsigned int type; const char *name; } names[] = {
+		{ 0, "GRAPHICS" }, { 1, "COPY0" }, { 2, "COPY1" }, { 3, "COPY2" },
+		{ 8, "MSPDEC" }, { 9, "MSPPP" }, { 10, "MSVLD" }, { 11, "MSENC" },
+		{ 12, "VIC" }, { 13, "SEC" }, { 14, "NVENC" }, { 15, "NVENC1" },
+		{ 16, "NVDEC" }, { 18, "IOCTRL" }, { 19, "LCE" }, { 20, "GSP" },
+		{ 21, "NVJPG" }, { 22, "OFA" }, { 23, "FLA" }, { 24, "HSHUB" },
+		{ 26, "FSP" },
+		{ 4, NULL }, { 5, NULL }, { 6, NULL }, { 7, NULL }, { 17, NULL },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		const char *n = nvs_engine_type_name(names[i].type);
+
+		if (names[i].name ? !n || strcmp(n, names[i].name) : n != NULL)
+			fail_msg("type %u: \"%s\", want \"%s\"", names[i].type, n ? n : "(none)",
+				 names[i].name ? names[i].name : "(none)");
+	}
+}
+
+/*
  * Names of devices whose type has none: the type column shows "TYPE<n>",
  * the runlist lines "TYPE<n>_<instance>" (ptop.c).  Type 17 is the GTX
  * 1060's "N/A" device of the paper's Table II (see test_paper_tables) and
@@ -683,6 +711,7 @@ int main(void)
 		cmocka_unit_test(test_paper_tables),
 		cmocka_unit_test(test_format_columns),
 		cmocka_unit_test(test_format_unknown_types),
+		cmocka_unit_test(test_type_names),
 	};
 
 	return cmocka_run_group_tests_name("ptop", tests, NULL, NULL);
