@@ -639,6 +639,7 @@ static void test_format_unknown_types(void **state)
 	static const char tail[] = "\nRunlist -> engines (2 runlists)\n"
 				   "Runlist  0: TYPE17_5\n"
 				   "Runlist  3: LCE2 TYPE40_1\n";
+	int16_t ids[NVS_MAX_ENGINES];
 	size_t len;
 
 	(void)state;
@@ -661,6 +662,11 @@ static void test_format_unknown_types(void **state)
 	t->eng[2].runlist = 0;
 	t->eng[3] = none;
 	t->eng[3].type = 20;
+	t->eng[4] = t->eng[0];		/* stale, past t->n: on no runlist list */
+	t->eng[4].runlist = 9;
+	assert_int_equal(nvs_ptop_runlists(t, ids), 2);
+	assert_int_equal(ids[0], 0);
+	assert_int_equal(ids[1], 3);
 	fmt_text[0] = 0;
 	nvs_ptop_format(t, fmt_pr, NULL);
 	len = strlen(fmt_text);
