@@ -664,6 +664,7 @@ static void test_format_unknown_types(void **state)
 	t->eng[3].type = 20;
 	t->eng[4] = t->eng[0];		/* stale, past t->n: on no runlist list */
 	t->eng[4].runlist = 9;
+	memset(ids, 0, sizeof(ids));	/* what lies past the list must not count */
 	assert_int_equal(nvs_ptop_runlists(t, ids), 2);
 	assert_int_equal(ids[0], 0);
 	assert_int_equal(ids[1], 3);
