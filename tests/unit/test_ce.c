@@ -361,6 +361,44 @@ static void test_whole_struct(void **state)
 	assert_memory_equal(&ce, &want, sizeof(ce));
 }
 
+/*
+ * ce.h: pce_map is NV_CE_PCE_MAP limited to the layout's PCE slots, 16 on
+ * Volta/Turing (NV_CE_PCE2LCE_CONFIG__SIZE_1_GV100) and 8 on Pascal (8
+ * nibbles); pce_map_raw keeps every bit.  Bits 16 and 17 on TU104, bit 8
+ * on GP104, name no PCE.
+ */
+static void test_pce_map_limit(void **state)
+{
+	struct fake_regs r = { .n = 0 };
+	struct nvs_io io = fake_io(&r);
+	struct nvs_ce ce;
+
+	(void)state;
+	fake_set(&r, 0x104028, 0x00038001);	/* PCE0, PCE15, bits 16-17 */
+	fake_set(&r, 0x104040, 0x2);		/* PCE0 -> LCE2 */
+	fake_set(&r, 0x10407c, 0x3);		/* PCE15 -> LCE3 */
+	fake_set(&r, 0x104080, 0x4);		/* past the PCE registers */
+	fake_set(&r, 0x104084, 0x4);
+	assert_int_equal(nvs_ce_read(&io, caps_of(0x164), &ce), 0);
+	assert_int_equal(ce.num_pces, 16);
+	assert_int_equal(ce.pce_map_raw, 0x00038001);
+	assert_int_equal(ce.pce_map, 0x8001);
+	assert_int_equal(ce.lce_for_pce[15], 3);
+	assert_int_equal(ce.lce_for_pce[16], NVS_CE_NONE);
+	assert_int_equal(ce.lce_for_pce[17], NVS_CE_NONE);
+	assert_int_equal(nvs_ce_pces_of_lce(&ce, 4), 0);
+	/* GP104: nibble p of 0x10402c; PCE_MAP bit 8 is past the 8 slots */
+	r.n = 0;
+	fake_set(&r, 0x104028, 0x181);		/* PCE0, PCE7, bit 8 */
+	fake_set(&r, 0x10402c, 0x27777772);	/* PCE0 -> LCE2, PCE7 -> LCE2 */
+	fake_set(&r, 0x104034, 0);
+	assert_int_equal(nvs_ce_read(&io, caps_of(0x134), &ce), 0);
+	assert_int_equal(ce.num_pces, 8);
+	assert_int_equal(ce.pce_map, 0x81);
+	assert_int_equal(ce.lce_for_pce[8], NVS_CE_NONE);
+	assert_int_equal(nvs_ce_pces_of_lce(&ce, 2), 0x81);
+}
+
 static void test_errors(void **state)
 {
 	struct fake_regs r = { .n = 0 };
@@ -465,6 +503,7 @@ int main(void)
 		cmocka_unit_test(test_num_lces_bound),
 		cmocka_unit_test(test_no_lce),
 		cmocka_unit_test(test_whole_struct),
+		cmocka_unit_test(test_pce_map_limit),
 		cmocka_unit_test(test_volta_turing),
 		cmocka_unit_test(test_ampere),
 		cmocka_unit_test(test_errors),

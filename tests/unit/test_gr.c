@@ -491,6 +491,11 @@ static void test_cwd_partial_register(void **state)
 	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, 1, &v), 0);
 	fake_set(&r, 0x405b64, 0x10101010);
 	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, 1, &v), -EIO);
+	/* CWD_FS all-ones (no device answering): no table, whatever it reads */
+	fake_set(&r, 0x405b00, 0xffffffff);
+	fake_set(&r, 0x405ba8, 0x03020100);	/* CWD_SM_ID(2) */
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, 2, &v), -EIO);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_SM_ID, 2, &v), -EIO);
 }
 
 /* Pascal: 1 SM per TPC except GP100 */
