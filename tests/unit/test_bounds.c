@@ -78,6 +78,7 @@ static void test_locate_not_in_ptop(void **state)
 	t.n = 2;
 	t.eng[0].runlist = 0;
 	t.eng[1].runlist = 2;
+	t.eng[2].runlist = 1;		/* stale, past t.n: not in the table */
 	assert_int_equal(nvs_runlist_locate(&io, nvs_chip_lookup(0x140)->caps, &t, 1, &loc),
 			 -ENOENT);
 	t.eng[1].runlist = 1;

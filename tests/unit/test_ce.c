@@ -289,6 +289,116 @@ static void test_ampere(void **state)
 	assert_int_equal(nvs_ce_lce_for_pce(&io, caps, 2, &v), -ENODEV);
 }
 
+/*
+ * No PCE present and no GRCE sharing: no LCE is referred to, so with
+ * NV_PTOP_SCAL_NUM_CES (0x22444) unreadable or 0 the LCE count is 0 (ce.h:
+ * NUM_CES, at least one above the highest LCE referred to).  TU104 layout:
+ * GRCE_CONFIG 0x104034 + 4g, SHARED_LCE 3:0 = 0xf is none (ce.h).
+ */
+static void test_no_lce(void **state)
+{
+	struct fake_regs r = { .n = 0 };
+	struct nvs_io io = fake_io(&r);
+	const struct nvs_caps *caps = caps_of(0x164);	/* TU104 */
+	struct nvs_ce ce;
+
+	(void)state;
+	fake_set(&r, 0x104028, 0);		/* PCE_MAP: no PCE */
+	fake_set(&r, 0x104034, 0x0000000f);	/* GRCE0: none */
+	fake_set(&r, 0x104038, 0x0000000f);	/* GRCE1: none */
+	fake_set(&r, 0x22444, 0xbadf1100);	/* NUM_CES: a PRI error */
+	assert_int_equal(nvs_ce_read(&io, caps, &ce), 0);
+	assert_int_equal(ce.num_lces, 0);
+	fake_set(&r, 0x22444, 0);
+	assert_int_equal(nvs_ce_read(&io, caps, &ce), 0);
+	assert_int_equal(ce.num_lces, 0);
+	fake_set(&r, 0x22444, 1);
+	assert_int_equal(nvs_ce_read(&io, caps, &ce), 0);
+	assert_int_equal(ce.num_lces, 1);
+}
+
+/*
+ * The whole decoded structure on GA102 (Ampere layout, ce.h: PCE2LCE_CONFIG
+ * 0x104100 + 4p with ASSIGNED_LCE 3:0, GRCE_CONFIG 0x1041c0 + 4g with
+ * SHARED 30 and SHARED_LCE 3:0), compared byte for byte with a structure
+ * zeroed and filled by hand: the decoder writes these fields and nothing
+ * else (no byte past grce_shared_lce[]).
+ *   PCE_MAP 0x5: PCE0 -> LCE2, PCE2 -> LCE0 (GRCE0 has a PCE of its own)
+ *   GRCE0 0x0000000f: not shared; GRCE1 0x40000002: shares LCE2
+ *   NUM_CES 4 (above the highest LCE referred to, 2)
+ */
+static void test_whole_struct(void **state)
+{
+	struct fake_regs r = { .n = 0 };
+	struct nvs_io io = fake_io(&r);
+	const struct nvs_caps *caps = caps_of(0x172);	/* GA102 */
+	struct nvs_ce ce, want;
+	unsigned int p;
+
+	(void)state;
+	fake_set(&r, 0x104028, 0x5);
+	fake_set(&r, 0x104100, 0x2);
+	fake_set(&r, 0x104108, 0x0);
+	fake_set(&r, 0x1041c0, 0x0000000f);
+	fake_set(&r, 0x1041c4, 0x40000002);
+	fake_set(&r, 0x22444, 4);
+	memset(&want, 0, sizeof(want));
+	want.pce_map = 0x5;
+	want.pce_map_raw = 0x5;
+	want.num_pces = 32;		/* NV_CE_PCE2LCE_CONFIG__SIZE_1_GA100 */
+	want.num_grces = 2;
+	want.num_lces = 4;
+	for (p = 0; p < NVS_CE_MAX_PCES; p++)
+		want.lce_for_pce[p] = NVS_CE_NONE;
+	want.lce_for_pce[0] = 2;
+	want.lce_for_pce[2] = 0;
+	want.grce_shared_lce[0] = NVS_CE_NONE;
+	want.grce_shared_lce[1] = 2;
+	memset(&ce, 0x5a, sizeof(ce));
+	assert_int_equal(nvs_ce_read(&io, caps, &ce), 0);
+	assert_int_equal(ce.num_lces, 4);
+	assert_int_equal(ce.grce_shared_lce[1], 2);
+	assert_memory_equal(&ce, &want, sizeof(ce));
+}
+
+/*
+ * ce.h: pce_map is NV_CE_PCE_MAP limited to the layout's PCE slots, 16 on
+ * Volta/Turing (NV_CE_PCE2LCE_CONFIG__SIZE_1_GV100) and 8 on Pascal (8
+ * nibbles); pce_map_raw keeps every bit.  Bits 16 and 17 on TU104, bit 8
+ * on GP104, name no PCE.
+ */
+static void test_pce_map_limit(void **state)
+{
+	struct fake_regs r = { .n = 0 };
+	struct nvs_io io = fake_io(&r);
+	struct nvs_ce ce;
+
+	(void)state;
+	fake_set(&r, 0x104028, 0x00038001);	/* PCE0, PCE15, bits 16-17 */
+	fake_set(&r, 0x104040, 0x2);		/* PCE0 -> LCE2 */
+	fake_set(&r, 0x10407c, 0x3);		/* PCE15 -> LCE3 */
+	fake_set(&r, 0x104080, 0x4);		/* past the PCE registers */
+	fake_set(&r, 0x104084, 0x4);
+	assert_int_equal(nvs_ce_read(&io, caps_of(0x164), &ce), 0);
+	assert_int_equal(ce.num_pces, 16);
+	assert_int_equal(ce.pce_map_raw, 0x00038001);
+	assert_int_equal(ce.pce_map, 0x8001);
+	assert_int_equal(ce.lce_for_pce[15], 3);
+	assert_int_equal(ce.lce_for_pce[16], NVS_CE_NONE);
+	assert_int_equal(ce.lce_for_pce[17], NVS_CE_NONE);
+	assert_int_equal(nvs_ce_pces_of_lce(&ce, 4), 0);
+	/* GP104: nibble p of 0x10402c; PCE_MAP bit 8 is past the 8 slots */
+	r.n = 0;
+	fake_set(&r, 0x104028, 0x181);		/* PCE0, PCE7, bit 8 */
+	fake_set(&r, 0x10402c, 0x27777772);	/* PCE0 -> LCE2, PCE7 -> LCE2 */
+	fake_set(&r, 0x104034, 0);
+	assert_int_equal(nvs_ce_read(&io, caps_of(0x134), &ce), 0);
+	assert_int_equal(ce.num_pces, 8);
+	assert_int_equal(ce.pce_map, 0x81);
+	assert_int_equal(ce.lce_for_pce[8], NVS_CE_NONE);
+	assert_int_equal(nvs_ce_pces_of_lce(&ce, 2), 0x81);
+}
+
 static void test_errors(void **state)
 {
 	struct fake_regs r = { .n = 0 };
@@ -391,6 +501,9 @@ int main(void)
 		cmocka_unit_test(test_gh100_matches_rm),
 		cmocka_unit_test(test_pascal),
 		cmocka_unit_test(test_num_lces_bound),
+		cmocka_unit_test(test_no_lce),
+		cmocka_unit_test(test_whole_struct),
+		cmocka_unit_test(test_pce_map_limit),
 		cmocka_unit_test(test_volta_turing),
 		cmocka_unit_test(test_ampere),
 		cmocka_unit_test(test_errors),

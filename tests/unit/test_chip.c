@@ -244,6 +244,11 @@ static void test_caps_flags(void **state)
 		if (a == NVS_ARCH_MAXWELL)
 			assert_int_equal(c->pccsr_channels, 2048);
 		assert_int_equal(c->has_boot42, a >= NVS_ARCH_PASCAL);
+		/* GMMU page-table format (regs-mmu-gr.md §4): v1 on Kepler and
+		 * Maxwell, v2 from Pascal (where RAMIN's USE_VER2_PT_FORMAT
+		 * still chooses, chip.h) to Ada, v3 from Hopper on */
+		assert_int_equal(c->pt_version, a <= NVS_ARCH_MAXWELL ? 1 : pre_hopper ? 2 : 3);
+		assert_int_equal(c->pt_ver2_bit, a == NVS_ARCH_PASCAL);
 		assert_int_equal(c->gsp_capable, turing_plus && !t[i].tegra);
 		assert_int_equal(c->gsp_always, !pre_hopper && !t[i].tegra);
 	}

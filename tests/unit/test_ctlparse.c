@@ -128,6 +128,15 @@ static const struct ccase ccases[] = {
 	{ "", 0, true, -EINVAL, 0, 0 },
 	{ "5\0" "6", 3, true, -EINVAL, 0, 0 },	/* embedded NUL */
 	{ "7\0", 2, true, -EINVAL, 0, 0 },
+	/* ctlparse.h: a NUL inside is -EINVAL, whatever the numbers around it
+	 * (an out-of-range runlist or a 64-bit overflow would be -ERANGE) */
+	{ "32768:1\0", 8, true, -EINVAL, 0, 0 },
+	{ "99999999999999999999999\0", 24, true, -EINVAL, 0, 0 },
+	/* any other control byte is plain garbage after the digits: the
+	 * 64-bit overflow before it wins (kstrtoull), -ERANGE */
+	{ "99999999999999999999999\x01", 0, true, -ERANGE, 0, 0 },
+	{ "32768:\x01", 0, true, -ERANGE, 0, 0 },
+	{ "1\x01", 0, true, -EINVAL, 0, 0 },
 };
 
 static void test_ctl_parse(void **state)

@@ -351,6 +351,151 @@ static void test_turing_cwd_map(void **state)
 	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
 	assert_int_equal(gr.cwd_err, -EOPNOTSUPP);
 	assert_int_equal(gr.tpcs_enabled, 6);
+	assert_int_equal(gr.sms_per_tpc, 2);	/* regs-mmu-gr.md §6.9 (uncertain) */
+}
+
+/*
+ * CWD_SM_ID(i) on Ada/Hopper is the register at 0x405100 + 4 i (gr.h,
+ * NVDEBUG on AD102), 24 of them; CWD_FS (0x405b00) reading a PRI error
+ * while the table is readable is the idle Ada case (gr.c cwd_programmed).
+ */
+static void test_cwd_sm_id_ad102(void **state)
+{
+	struct fake_regs r = { .n = 0 };
+	struct nvs_io io = fake_io(&r);
+	struct nvs_ident id = ident_of(0x192);	/* AD102 */
+	uint32_t v = 0;
+
+	(void)state;
+	fake_set(&r, 0x405b00, 0xbadf1201);
+	fake_set(&r, 0x405100, 0x11);
+	fake_set(&r, 0x405104, 0x22);
+	fake_set(&r, 0x40515c, 0x33);		/* 0x405100 + 4 * 23 */
+	assert_int_equal(nvs_gr_num_cwd_regs(&id), 24);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_SM_ID, 0, &v), 0);
+	assert_int_equal(v, 0x11);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_SM_ID, 1, &v), 0);
+	assert_int_equal(v, 0x22);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_SM_ID, 23, &v), 0);
+	assert_int_equal(v, 0x33);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_SM_ID, 2, &v), -EIO);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_SM_ID, 24, &v), -ERANGE);
+	/* CWD_GPC_TPC_ID(0) at 0x405000 with CWD_FS unreadable (no TPC count):
+	 * four equal entries are an unprogrammed table, distinct ones a value */
+	fake_set(&r, 0x405000, 0x00000000);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, 0, &v), -EIO);
+	fake_set(&r, 0x405000, 0x11111111);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, 0, &v), -EIO);
+	fake_set(&r, 0x405000, 0x30201000);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, 0, &v), 0);
+	assert_int_equal(v, 0x30201000);
+}
+
+/*
+ * A CWD_GPC_TPC_ID table exactly as long as the chip's: @ngpc GPCs of @ntpc
+ * TPCs, none fused off (GPC fuse 0, every TPC fuse 0), CWD_FS.NUM_TPCS
+ * 15:8 = ngpc * ntpc, global TPC t = (GPC t % ngpc, TPC t / ngpc) in entry
+ * t % 4 of register t / 4 (GPC 7:4, TPC 3:0 of each byte; regs-mmu-gr.md
+ * §6.6, ga100 pri_cwd.ref.txt).
+ */
+static void full_cwd_regs(struct fake_regs *r, uint32_t gpc_fuse, uint32_t tpc_fuse0,
+			  uint32_t cwd0, unsigned int ngpc, unsigned int ntpc)
+{
+	uint32_t regs[24] = { 0 };
+	unsigned int g, t;
+
+	fake_set(r, 0x22430, ngpc);
+	fake_set(r, 0x22434, ntpc);
+	fake_set(r, gpc_fuse, 0);
+	for (g = 0; g < ngpc; g++)
+		fake_set(r, tpc_fuse0 + 4 * g, 0);
+	fake_set(r, 0x405b00, ngpc * ntpc << 8 | ngpc);
+	for (t = 0; t < ngpc * ntpc; t++)
+		regs[t / 4] |= ((t % ngpc) << 4 | t / ngpc) << (8 * (t % 4));
+	for (t = 0; t < (ngpc * ntpc + 3) / 4; t++)
+		fake_set(r, cwd0 + 4 * t, regs[t]);
+}
+
+/*
+ * The CWD table's capacity: 16 registers of 4 entries (64 TPCs) up to
+ * Ampere (0x405b60), 24 (96 TPCs, NVS_GR_MAX_CWD_TPCS) on Ada/Hopper
+ * (0x405000).  A chip with exactly that many enabled TPCs has a map; one
+ * TPC more cannot be described by the table: -EIO.
+ */
+static void test_cwd_map_capacity(void **state)
+{
+	struct fake_regs r = { .n = 0 };
+	struct nvs_io io = fake_io(&r);
+	struct nvs_ident id = ident_of(0x164);	/* TU104 */
+	struct nvs_gr gr;
+
+	(void)state;
+	/* 8 GPCs x 8 TPCs = 64 = 16 x 4 */
+	full_cwd_regs(&r, 0x21c1c, 0x21c38, 0x405b60, 8, 8);
+	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
+	assert_int_equal(gr.tpcs_enabled, 64);
+	assert_int_equal(gr.cwd_err, 0);
+	assert_int_equal(gr.cwd_tpcs, 64);
+	assert_int_equal(gr.cwd_gpc[63], 7);	/* 63 % 8 */
+	assert_int_equal(gr.cwd_tpc[63], 7);	/* 63 / 8 */
+	/* 9 TPCs per GPC, TPC 8 (bit 8) fused off in GPCs 1-7: 9 + 7 * 8 = 65 */
+	fake_set(&r, 0x22434, 9);
+	for (unsigned int g = 1; g < 8; g++)
+		fake_set(&r, 0x21c38 + 4 * g, 0x100);
+	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
+	assert_int_equal(gr.tpcs_enabled, 65);
+	assert_int_equal(gr.cwd_err, -EIO);
+	assert_int_equal(gr.cwd_tpcs, 0);
+
+	/* AD102: 12 GPCs x 8 TPCs = 96 = 24 x 4; GA100-style fuses */
+	r.n = 0;
+	id = ident_of(0x192);
+	full_cwd_regs(&r, 0x820c1c, 0x820c38, 0x405000, 12, 8);
+	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
+	assert_int_equal(gr.tpcs_enabled, 96);
+	assert_int_equal(gr.cwd_err, 0);
+	assert_int_equal(gr.cwd_tpcs, 96);
+	assert_int_equal(gr.cwd_gpc[95], 11);	/* 95 % 12 */
+	assert_int_equal(gr.cwd_tpc[95], 7);	/* 95 / 12 */
+	/* 9 TPCs per GPC, TPC 8 fused off in GPCs 1-11: 9 + 11 * 8 = 97 */
+	fake_set(&r, 0x22434, 9);
+	for (unsigned int g = 1; g < 12; g++)
+		fake_set(&r, 0x820c38 + 4 * g, 0x100);
+	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
+	assert_int_equal(gr.tpcs_enabled, 97);
+	assert_int_equal(gr.cwd_err, -EIO);
+}
+
+/*
+ * CWD_FS.NUM_TPCS (15:8) = 10 on TU104: register 2 (0x405b68) holds global
+ * TPCs 8-11, of which only 8 and 9 exist (entries 0 and 1, bits 15:0).
+ * Those two equal is an unprogrammed table (-EIO) whatever entries 2 and 3
+ * (TPCs 10 and 11, beyond NUM_TPCS) hold; those two distinct is a value.
+ * Register 1 (TPCs 4-7) lies wholly below 10: all four entries count.
+ */
+static void test_cwd_partial_register(void **state)
+{
+	struct fake_regs r = { .n = 0 };
+	struct nvs_io io = fake_io(&r);
+	struct nvs_ident id = ident_of(0x164);	/* TU104 */
+	uint32_t v = 0;
+
+	(void)state;
+	fake_set(&r, 0x405b00, 10 << 8 | 2);
+	fake_set(&r, 0x405b68, 0x00001111);	/* 8, 9: GPC 1 TPC 1 twice */
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, 2, &v), -EIO);
+	fake_set(&r, 0x405b68, 0x11112010);	/* 8: GPC 1 TPC 0, 9: GPC 2 TPC 0 */
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, 2, &v), 0);
+	assert_int_equal(v, 0x11112010);
+	fake_set(&r, 0x405b64, 0x01010000);	/* 4, 5 equal; 6, 7 equal; not all */
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, 1, &v), 0);
+	fake_set(&r, 0x405b64, 0x10101010);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, 1, &v), -EIO);
+	/* CWD_FS all-ones (no device answering): no table, whatever it reads */
+	fake_set(&r, 0x405b00, 0xffffffff);
+	fake_set(&r, 0x405ba8, 0x03020100);	/* CWD_SM_ID(2) */
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_GPC_TPC_ID, 2, &v), -EIO);
+	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_SM_ID, 2, &v), -EIO);
 }
 
 /* Pascal: 1 SM per TPC except GP100 */
@@ -390,6 +535,7 @@ static void test_ampere(void **state)
 	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
 	assert_int_equal(gr.gpcs_enabled, 3);
 	assert_int_equal(gr.tpcs_enabled, 7 + 8 + 6);
+	assert_int_equal(gr.sms_per_tpc, 2);	/* GA100: 2 SMs per TPC, regs-mmu-gr.md §6.9 */
 	assert_true(gr.logical_known);
 	assert_int_equal(gr.logical[3], 0);
 	assert_int_equal(gr.logical[0], 1);
@@ -472,6 +618,17 @@ static void test_errors(void **state)
 	id = ident_of(0x1a0);			/* GB100: CWD not confirmed */
 	assert_int_equal(nvs_gr_num_cwd_regs(&id), 0);
 	assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_CWD_SM_ID, 0, &v), -EOPNOTSUPP);
+	/* a layout past the last one chip.h names (NVS_GR_GB100): no registers */
+	{
+		struct nvs_caps caps = *id.caps;
+
+		caps.gr = (enum nvs_gr_layout)(NVS_GR_GB100 + 1);
+		id.caps = &caps;
+		assert_false(nvs_gr_has_fuses(&id));
+		assert_int_equal(nvs_gr_num_cwd_regs(&id), 0);
+		assert_int_equal(nvs_gr_read(&io, &id, &gr), -EOPNOTSUPP);
+		assert_int_equal(nvs_gr_value(&io, &id, NVS_GR_NUM_GPCS, 0, &v), -EOPNOTSUPP);
+	}
 }
 
 /* Random register images (some values PRI errors, some all-ones, small
@@ -544,6 +701,9 @@ int main(void)
 		cmocka_unit_test(test_cwd_sm_id_offsets),
 		cmocka_unit_test(test_turing),
 		cmocka_unit_test(test_turing_cwd_map),
+		cmocka_unit_test(test_cwd_map_capacity),
+		cmocka_unit_test(test_cwd_sm_id_ad102),
+		cmocka_unit_test(test_cwd_partial_register),
 		cmocka_unit_test(test_pascal),
 		cmocka_unit_test(test_ampere),
 		cmocka_unit_test(test_errors),

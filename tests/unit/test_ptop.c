@@ -192,6 +192,115 @@ static void test_legacy_table(void **state)
 	free(t);
 }
 
+/*
+ * The legacy table's counts and its header line: the table above has two
+ * devices, and every one of the 64 entries is read (holes included), so
+ * the header says "2 devices in 64 entries".  A table of 64 NOT_VALID
+ * entries holds no device and no open chain: it decodes to nothing, not to
+ * -EIO (regs-fifo.md §2.1: holes are skipped, never the end).
+ */
+static void test_legacy_counts(void **state)
+{
+	struct regs r = { { 0 } };
+	struct nvs_io io = { .rd32 = regs_rd, .wr32 = regs_wr, .ctx = &r };
+	struct nvs_topology *t = malloc(sizeof(*t));
+	const struct nvs_chip *gp106 = nvs_chip_lookup(0x136);
+
+	(void)state;
+	assert_int_equal(nvs_ptop_read(&io, gp106->caps, t), 0);
+	assert_false(t->info2);
+	assert_int_equal(t->n, 0);
+	assert_int_equal(t->rows, 64);
+
+	/* GR in entries 1-3 and LCE2 in 5, 6, 8, as in test_legacy_table */
+	r.v[1] = 0x80000000u | (0x400u << 12) | (1u << 2) | 1;
+	r.v[2] = 0x80000000u | (12u << 9) | (1u << 5) | (1u << 4) | (1u << 2) | 2;
+	r.v[3] = 3;
+	r.v[5] = 0x80000000u | (19u << 2) | 3;
+	r.v[6] = 0x80000000u | (2u << 26) | (0x104u << 12) | (17u << 3) | (1u << 2) | 1;
+	r.v[8] = (3u << 26) | (5u << 21) | (1u << 5) | (1u << 4) | 2;
+	/* NVENC in entries 10-11: an ENUM entry with only INTR_VALID (3) and
+	 * INTR_ENUM 19:15 = 7, no DATA entry: no pri base, instance 0, no
+	 * fault, engine, runlist or reset id, not a host engine (ptop.h), and
+	 * nothing left over from the LCE2 before it */
+	r.v[10] = 0x80000000u | (7u << 15) | (1u << 3) | 2;
+	r.v[11] = (14u << 2) | 3;
+	assert_int_equal(nvs_ptop_read(&io, gp106->caps, t), 0);
+	assert_int_equal(t->n, 3);
+	assert_int_equal(t->rows, 64);
+	assert_true(t->eng[0].is_engine);	/* RUNLIST_VALID: has a runlist */
+	assert_int_equal(t->eng[0].intr_id, -1);
+	assert_int_equal(t->eng[1].intr_id, -1);
+	assert_int_equal(t->eng[2].type, 14);
+	assert_int_equal(t->eng[2].instance, 0);
+	assert_int_equal(t->eng[2].pri_base, 0);
+	assert_int_equal(t->eng[2].fault_id, -1);
+	assert_int_equal(t->eng[2].engine_id, -1);
+	assert_int_equal(t->eng[2].runlist, -1);
+	assert_int_equal(t->eng[2].reset_id, -1);
+	assert_int_equal(t->eng[2].intr_id, 7);
+	assert_int_equal(t->eng[2].rleng_id, -1);
+	assert_false(t->eng[2].is_engine);
+	fmt_text[0] = 0;
+	nvs_ptop_format(t, fmt_pr, NULL);
+	if (strncmp(fmt_text, "PTOP DEVICE_INFO (legacy): 3 devices in 64 entries\n", 51))
+		fail_msg("legacy header:\n%s", fmt_text);
+	free(t);
+}
+
+/*
+ * DEVICE_INFO2 with NUM_ROWS at the decoder's bound NVS_MAX_INFO2_ROWS
+ * (1024, ptop.h) and one above.  CFG (regs-fifo.md §2.2, ga100 dev_top.h):
+ * VERSION 3:0 = 2, NUM_ROWS 31:20, so 1024 rows is 0x400 << 20 | 2 =
+ * 0x40000002 and 1025 is 0x40100002.  Rows 0-1022 are empty; row 1023 is a
+ * one-row device (CHAIN 31 = LAST): TYPE_ENUM 30:24 = 19 (LCE),
+ * INSTANCE_ID 23:16 = 1, FAULT_ID 10:0 = 5, i.e. 0x13010005.
+ */
+struct info2 { uint32_t cfg; uint32_t row[1025]; uint32_t db_off, db; };
+
+static uint32_t info2_rd(void *ctx, uint32_t off)
+{
+	struct info2 *r = ctx;
+
+	if (off == 0x224fc)
+		return r->cfg;
+	if (r->db_off && off == r->db_off)
+		return r->db;
+	if (off >= 0x22800 && off < 0x22800 + 4 * 1025)
+		return r->row[(off - 0x22800) / 4];
+	return 0xbadf5040;
+}
+
+static void test_info2_num_rows_bound(void **state)
+{
+	struct info2 *r = calloc(1, sizeof(*r));
+	struct nvs_io io = { .rd32 = info2_rd, .wr32 = regs_wr, .ctx = r };
+	struct nvs_topology *t = malloc(sizeof(*t));
+	const struct nvs_caps *caps = nvs_chip_lookup(0x180)->caps;
+
+	(void)state;
+	r->cfg = 0x40000002;
+	r->row[1023] = 0x13010005;
+	assert_int_equal(nvs_ptop_read(&io, caps, t), 0);
+	assert_int_equal(t->rows, 1024);
+	assert_int_equal(t->n, 1);
+	assert_int_equal(t->eng[0].type, 19);
+	assert_int_equal(t->eng[0].instance, 1);
+	assert_int_equal(t->eng[0].fault_id, 5);
+	assert_int_equal(t->eng[0].runlist, -1);
+	r->cfg = 0x40100002;		/* 1025 rows: past the bound */
+	assert_int_equal(nvs_ptop_read(&io, caps, t), -EIO);
+	r->cfg = 0x00100002;		/* 1 row: the smallest accepted table */
+	r->row[0] = 0x13010005;
+	assert_int_equal(nvs_ptop_read(&io, caps, t), 0);
+	assert_int_equal(t->rows, 1);
+	assert_int_equal(t->n, 1);
+	r->cfg = 0x00000002;		/* 0 rows */
+	assert_int_equal(nvs_ptop_read(&io, caps, t), -EIO);
+	free(t);
+	free(r);
+}
+
 /* INFO2 edge cases on a modified GH100 capture: bad NUM_ROWS, long chains,
  * unknown versions. */
 struct patched { struct nvs_sim *sim; uint32_t off[5], val[5]; int n; };
@@ -235,6 +344,96 @@ static void test_info2_malformed(void **state)
 	assert_int_equal(nvs_ptop_read(&io, caps, t), -EIO);
 	free(t);
 	nvs_sim_free(p.sim);
+}
+
+/*
+ * One three-row DEVICE_INFO2 device (regs-fifo.md §2.2, ga100 dev_top.h),
+ * on a 4-row table (CFG 0x00400002: NUM_ROWS 4, VERSION 2):
+ *   row 0 0x93000000: CHAIN MORE, TYPE_ENUM 30:24 = 19 (LCE), instance 0,
+ *         FAULT_ID 10:0 = 0 (INVALID: no fault id)
+ *   row 1 0xc0104000: CHAIN MORE, IS_ENGINE 30, DEVICE_PRI_BASE 25:8 =
+ *         0x1040 (base 0x104000), RESET_ID 7:0 = 0 (INVALID)
+ *   row 2 0x00110001: RUNLIST_PRI_BASE 25:10 = 0x440 (base 0x110000),
+ *         RLENG_ID 1:0 = 1
+ * The runlist id is DOORBELL_CONFIG.ID 31:16 at RUNLIST_PRI_BASE + 0x008
+ * (top.h, GA100-GH100): 5 when it reads 0x00050000; -1 when it gives no
+ * value or the chip has no NV_RUNLIST block.  INFO2 has no INTR or ENGINE
+ * enum: both -1 (ptop.h).
+ */
+static void test_info2_device(void **state)
+{
+	struct info2 *r = calloc(1, sizeof(*r));
+	struct nvs_io io = { .rd32 = info2_rd, .wr32 = regs_wr, .ctx = r };
+	struct nvs_topology *t = malloc(sizeof(*t));
+	struct nvs_caps caps = *nvs_chip_lookup(0x180)->caps;	/* GH100 */
+	const struct nvs_engine *e = &t->eng[0];
+
+	(void)state;
+	r->cfg = 0x00400002;
+	r->row[0] = 0x93000000;
+	r->row[1] = 0xc0104000;
+	r->row[2] = 0x00110001;
+	r->db_off = 0x110008;
+	r->db = 0x00050000;
+	assert_int_equal(nvs_ptop_read(&io, &caps, t), 0);
+	assert_int_equal(t->n, 1);
+	assert_int_equal(t->rows, 4);
+	assert_int_equal(e->type, 19);
+	assert_int_equal(e->fault_id, -1);
+	assert_int_equal(e->reset_id, -1);
+	assert_int_equal(e->intr_id, -1);
+	assert_int_equal(e->engine_id, -1);
+	assert_true(e->is_engine);
+	assert_int_equal(e->pri_base, 0x104000);
+	assert_int_equal(e->runlist_pri_base, 0x110000);
+	assert_int_equal(e->rleng_id, 1);
+	assert_int_equal(e->runlist, 5);
+	r->db = 0xbadf5040;		/* DOORBELL_CONFIG gives no value */
+	assert_int_equal(nvs_ptop_read(&io, &caps, t), 0);
+	assert_int_equal(e->runlist, -1);
+	r->db = 0x00050000;
+	caps.rl_block = NULL;		/* no NV_RUNLIST block known */
+	assert_int_equal(nvs_ptop_read(&io, &caps, t), 0);
+	assert_int_equal(e->runlist, -1);
+	/* devices of one and two rows after it, and one of three rows that is
+	 * not an engine: rows a device lacks are not taken from the one before
+	 *   row 3 0x13010005: LCE1, FAULT_ID 5, last (one row)
+	 *   rows 4-5 0x93020000 0x40105000: LCE2, IS_ENGINE, pri 0x105000, last
+	 *   rows 6-8 0x93030000 0x80106000 0x00120002: LCE3, not an engine,
+	 *   pri 0x106000, RUNLIST_PRI_BASE 0x120000 and RLENG_ID 2 not used */
+	caps = *nvs_chip_lookup(0x180)->caps;
+	r->cfg = 0x00900002;		/* NUM_ROWS 9 */
+	r->row[3] = 0x13010005;
+	r->row[4] = 0x93020000;
+	r->row[5] = 0x40105000;
+	r->row[6] = 0x93030000;
+	r->row[7] = 0x80106000;
+	r->row[8] = 0x00120002;
+	assert_int_equal(nvs_ptop_read(&io, &caps, t), 0);
+	assert_int_equal(t->n, 4);
+	assert_int_equal(t->eng[1].fault_id, 5);
+	assert_int_equal(t->eng[1].pri_base, 0);
+	assert_int_equal(t->eng[1].reset_id, -1);
+	assert_false(t->eng[1].is_engine);
+	assert_int_equal(t->eng[2].type, 19);
+	assert_int_equal(t->eng[2].instance, 2);
+	assert_true(t->eng[2].is_engine);
+	assert_int_equal(t->eng[2].pri_base, 0x105000);
+	assert_int_equal(t->eng[2].runlist_pri_base, 0);
+	assert_int_equal(t->eng[2].rleng_id, -1);
+	assert_int_equal(t->eng[2].runlist, -1);
+	assert_false(t->eng[3].is_engine);
+	assert_int_equal(t->eng[3].pri_base, 0x106000);
+	assert_int_equal(t->eng[3].runlist_pri_base, 0);
+	assert_int_equal(t->eng[3].rleng_id, -1);
+	assert_int_equal(t->eng[3].runlist, -1);
+	/* four chained rows, the fourth marked last: still one row too many */
+	r->cfg = 0x00400002;
+	r->row[2] = 0x80110001;
+	r->row[3] = 0x00000001;
+	assert_int_equal(nvs_ptop_read(&io, &caps, t), -EIO);
+	free(t);
+	free(r);
 }
 
 /*
@@ -396,6 +595,92 @@ static void check_format(const char *profile, bool info2)
 	nvs_sim_free(sim);
 }
 
+/*
+ * The type names against the profile generator's engine type enum
+ * (tests/profiles/gen/regs.h, regs-fifo.md §2.3) and its names
+ * (tests/profiles/gen/describe.c); 4-7 and 17 are in no table: unnamed.
+ */
+static void test_type_names(void **state)
+{
+	static const struct { unsigned int type; const char *name; } names[] = {
+		{ 0, "GRAPHICS" }, { 1, "COPY0" }, { 2, "COPY1" }, { 3, "COPY2" },
+		{ 8, "MSPDEC" }, { 9, "MSPPP" }, { 10, "MSVLD" }, { 11, "MSENC" },
+		{ 12, "VIC" }, { 13, "SEC" }, { 14, "NVENC" }, { 15, "NVENC1" },
+		{ 16, "NVDEC" }, { 18, "IOCTRL" }, { 19, "LCE" }, { 20, "GSP" },
+		{ 21, "NVJPG" }, { 22, "OFA" }, { 23, "FLA" }, { 24, "HSHUB" },
+		{ 26, "FSP" },
+		{ 4, NULL }, { 5, NULL }, { 6, NULL }, { 7, NULL }, { 17, NULL },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		const char *n = nvs_engine_type_name(names[i].type);
+
+		if (names[i].name ? !n || strcmp(n, names[i].name) : n != NULL)
+			fail_msg("type %u: \"%s\", want \"%s\"", names[i].type, n ? n : "(none)",
+				 names[i].name ? names[i].name : "(none)");
+	}
+}
+
+/*
+ * Names of devices whose type has none: the type column shows "TYPE<n>",
+ * the runlist lines "TYPE<n>_<instance>" (ptop.c).  Type 17 is the GTX
+ * 1060's "N/A" device of the paper's Table II (see test_paper_tables) and
+ * 40 is past every type of regs-fifo.md §2.3; 19 is LCE (top.h
+ * NV_PTOP_TYPE_LCE).  Two runlists (0 and 3, in ascending order), one
+ * device on none.
+ */
+static void test_format_unknown_types(void **state)
+{
+	struct nvs_topology *t = calloc(1, sizeof(*t));
+	const struct nvs_engine none = { .runlist = -1, .fault_id = -1, .reset_id = -1,
+					 .engine_id = -1, .intr_id = -1, .rleng_id = -1 };
+	static const char tail[] = "\nRunlist -> engines (2 runlists)\n"
+				   "Runlist  0: TYPE17_5\n"
+				   "Runlist  3: LCE2 TYPE40_1\n";
+	int16_t ids[NVS_MAX_ENGINES];
+	size_t len;
+
+	(void)state;
+	assert_null(nvs_engine_type_name(17));
+	assert_null(nvs_engine_type_name(40));
+	assert_null(nvs_engine_type_name(255));
+	t->n = 4;
+	t->rows = 64;
+	t->eng[0] = none;
+	t->eng[0].type = 19;
+	t->eng[0].instance = 2;
+	t->eng[0].runlist = 3;
+	t->eng[1] = none;
+	t->eng[1].type = 40;
+	t->eng[1].instance = 1;
+	t->eng[1].runlist = 3;
+	t->eng[2] = none;
+	t->eng[2].type = 17;
+	t->eng[2].instance = 5;
+	t->eng[2].runlist = 0;
+	t->eng[3] = none;
+	t->eng[3].type = 20;
+	t->eng[4] = t->eng[0];		/* stale, past t->n: on no runlist list */
+	t->eng[4].runlist = 9;
+	memset(ids, 0, sizeof(ids));	/* what lies past the list must not count */
+	assert_int_equal(nvs_ptop_runlists(t, ids), 2);
+	assert_int_equal(ids[0], 0);
+	assert_int_equal(ids[1], 3);
+	fmt_text[0] = 0;
+	nvs_ptop_format(t, fmt_pr, NULL);
+	len = strlen(fmt_text);
+	/* "%3u %-10s %4u": index, the type padded to 10, the instance in 4;
+	 * the runlist lines end the text */
+	if (!strstr(fmt_text, "\n  1 TYPE40        1 ") ||
+	    !strstr(fmt_text, "\n  2 TYPE17        5 ") ||
+	    !strstr(fmt_text, "\n  0 LCE           2 ") ||
+	    len < sizeof(tail) - 1 || strcmp(fmt_text + len - (sizeof(tail) - 1), tail))
+		fail_msg("unknown types:\n%s", fmt_text);
+	free(t);
+}
+
 static void test_format_columns(void **state)
 {
 	struct nvs_topology *t = calloc(1, sizeof(*t));
@@ -426,9 +711,14 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_gh100_matches_rm),
 		cmocka_unit_test(test_legacy_table),
+		cmocka_unit_test(test_legacy_counts),
+		cmocka_unit_test(test_info2_num_rows_bound),
+		cmocka_unit_test(test_info2_device),
 		cmocka_unit_test(test_info2_malformed),
 		cmocka_unit_test(test_paper_tables),
 		cmocka_unit_test(test_format_columns),
+		cmocka_unit_test(test_format_unknown_types),
+		cmocka_unit_test(test_type_names),
 	};
 
 	return cmocka_run_group_tests_name("ptop", tests, NULL, NULL);
