@@ -39,7 +39,8 @@ class Job:
         self.seconds = 10.0         # measured in the coverage run
 
 
-ASAN_TESTS = ("test_json", "test_snapshot", "test_predict", "test_runlist", "test_control_seq")
+ASAN_TESTS = ("test_json", "test_snapshot", "test_predict", "test_runlist", "test_control_seq",
+              "test_ctlparse")
 ASAN_CC = "cc -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 
 

@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -69,6 +70,30 @@ static const struct ucase ucases[] = {
 	{ "18446744073709551616x", -ERANGE, 0 },
 };
 
+/*
+ * The input copied to a heap buffer of exactly len bytes (no terminator,
+ * as a /proc write gives it): under ASan (make asan, and make mutate's
+ * asan:test_ctlparse job) a read of s[len] is a heap-buffer-overflow.
+ */
+static char *exact(const char *in, size_t len)
+{
+	char *b = malloc(len);
+
+	assert_true(b != NULL || len == 0);
+	if (len)
+		memcpy(b, in, len);
+	return b;
+}
+
+static int parse_u32_exact(const char *in, size_t len, uint32_t *v)
+{
+	char *b = exact(in, len);
+	int ret = nvs_parse_u32(b, len, v);
+
+	free(b);
+	return ret;
+}
+
 static void test_parse_u32(void **state)
 {
 	size_t i;
@@ -76,7 +101,7 @@ static void test_parse_u32(void **state)
 	(void)state;
 	for (i = 0; i < sizeof(ucases) / sizeof(ucases[0]); i++) {
 		uint32_t v = 0xdeadbeef;
-		int ret = nvs_parse_u32(ucases[i].in, strlen(ucases[i].in), &v);
+		int ret = parse_u32_exact(ucases[i].in, strlen(ucases[i].in), &v);
 
 		if (ret != ucases[i].ret)
 			fail_msg("\"%s\": ret %d, want %d", ucases[i].in, ret, ucases[i].ret);
@@ -149,7 +174,10 @@ static void test_ctl_parse(void **state)
 		size_t len = c->len ? c->len : strlen(c->in);
 		uint32_t id = 0xdeadbeef;
 		int rl = -7;
-		int ret = nvs_ctl_parse(c->in, len, c->pair_ok, &rl, &id);
+		char *b = exact(c->in, len);
+		int ret = nvs_ctl_parse(b, len, c->pair_ok, &rl, &id);
+
+		free(b);
 
 		if (ret != c->ret)
 			fail_msg("case %zu \"%s\": ret %d, want %d", i, c->in, ret, c->ret);
