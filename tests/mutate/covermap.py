@@ -39,6 +39,7 @@ class Job:
         self.seconds = 10.0         # measured in the coverage run
 
 
+CLI_PARTS = ("topo", "runlist", "ctl", "misc", "help")
 ASAN_TESTS = ("test_json", "test_snapshot", "test_predict", "test_runlist", "test_control_seq",
               "test_ctlparse")
 ASAN_CC = "cc -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
@@ -68,7 +69,8 @@ def jobs(tree):
     for path in sorted(units):
         out.append(Job("unit:" + os.path.basename(path), [path], f"bash scripts/run-unit.sh {path}"))
     out.append(Job("golden", ["user-bin"], "bash tests/predict/run-golden.sh build/bin/nvsched-predict"))
-    out.append(Job("cli", ["user-bin"], "python3 tests/cli/test_cli.py -q"))
+    for part in CLI_PARTS:  # tests/cli/test_cli.py --part: a mutant runs only the parts it reaches
+        out.append(Job("cli:" + part, ["user-bin"], f"python3 tests/cli/test_cli.py -q --part={part}"))
     out.append(Job("leaks", ["user-bin"] + [u for u in units if os.path.basename(u) in leak_units(tree)],
                    "bash tests/cli/test_leaks.sh -q"))
     out.append(Job("score", ["user-bin"], "bash tests/hw/score-committed.sh"))
