@@ -40,6 +40,7 @@ class Job:
 
 
 CLI_PARTS = ("topo", "runlist", "ctl", "misc", "help")
+LEAK_PARTS = ("cli", "predict", "responder", "units")
 ASAN_TESTS = ("test_json", "test_snapshot", "test_predict", "test_runlist", "test_control_seq",
               "test_ctlparse")
 ASAN_CC = "cc -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
@@ -57,7 +58,7 @@ def leak_units(tree):
     """The unit tests tests/cli/test_leaks.sh runs (its 'for t in ...' list):
     the leak job rebuilds only these after a mutant, not every unit test."""
     with open(os.path.join(tree, "tests", "cli", "test_leaks.sh")) as f:
-        m = re.search(r"^for t in ([\w ]+); do\n\tleak build/tests/unit/\$t$", f.read(), re.M)
+        m = re.search(r"^\s*for t in ([\w ]+); do\n\s*leak build/tests/unit/\$t$", f.read(), re.M)
     if not m:
         sys.exit("covermap: tests/cli/test_leaks.sh no longer has its 'for t in ...' unit-test list")
     return m.group(1).split()
@@ -71,8 +72,10 @@ def jobs(tree):
     out.append(Job("golden", ["user-bin"], "bash tests/predict/run-golden.sh build/bin/nvsched-predict"))
     for part in CLI_PARTS:  # tests/cli/test_cli.py --part: a mutant runs only the parts it reaches
         out.append(Job("cli:" + part, ["user-bin"], f"python3 tests/cli/test_cli.py -q --part={part}"))
-    out.append(Job("leaks", ["user-bin"] + [u for u in units if os.path.basename(u) in leak_units(tree)],
-                   "bash tests/cli/test_leaks.sh -q"))
+    for part in LEAK_PARTS:  # tests/cli/test_leaks.sh --part, as the CLI parts
+        targets = ([u for u in units if os.path.basename(u) in leak_units(tree)] if part == "units"
+                   else ["user-bin"])
+        out.append(Job("leaks:" + part, targets, f"bash tests/cli/test_leaks.sh -q --part={part}"))
     out.append(Job("score", ["user-bin"], "bash tests/hw/score-committed.sh"))
     for t in ASAN_TESTS:
         out.append(Job("asan:" + t, [], "ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 "
