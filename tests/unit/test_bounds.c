@@ -114,6 +114,9 @@ static void test_pfifo_single(void **state)
 	assert_int_equal(loc.num_channels, 4096);
 	assert_int_equal(locate(&f, 0x124, 15, 0, &loc), 0);
 	assert_int_equal(loc.num_channels, 2048);	/* Maxwell's default */
+	set(&f, 0x2008, 4096);			/* the largest count: taken on Maxwell too */
+	assert_int_equal(locate(&f, 0x124, 15, 0, &loc), 0);
+	assert_int_equal(loc.num_channels, 4096);
 	set(&f, 0x2008, 1);
 	assert_int_equal(locate(&f, 0x124, 15, 0, &loc), 0);
 	assert_int_equal(loc.num_channels, 1);
