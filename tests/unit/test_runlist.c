@@ -204,6 +204,22 @@ static void test_pri_error_entry(void **state)
 	it = decode(&g, nvs_sim_io(g.sim), 0, &loc, &err, NULL);
 	assert_int_equal(err, 0);
 	free(it);
+	/* the second entry wholly PRI errors after a good first one: refused */
+	tsg16(mem, 5, 3, 128, 1);
+	for (int i = 0; i < 4; i++)
+		put32(mem + 16 + 4 * i, 0xbadf1100);
+	assert_int_equal(nvs_sim_add_mem(g.sim, NVS_AP_VID, H100_RL0, mem, sizeof(mem)), 0);
+	it = decode(&g, nvs_sim_io(g.sim), 0, &loc, &err, NULL);
+	assert_int_equal(err, -EIO);
+	free(it);
+	/* the channel entry's first word good, the other three bad: decoded */
+	chan16(mem + 16, 3, 1, 0x13dbb00000ull, 0x1312345600ull);
+	for (int i = 1; i < 4; i++)
+		put32(mem + 16 + 4 * i, 0xbadf1100);
+	assert_int_equal(nvs_sim_add_mem(g.sim, NVS_AP_VID, H100_RL0, mem, sizeof(mem)), 0);
+	it = decode(&g, nvs_sim_io(g.sim), 0, &loc, &err, NULL);
+	assert_int_equal(err, 0);
+	free(it);
 	/* only the list's own entries are checked: what the caller's buffer
 	 * holds after them (here PRI-error words) is not part of the list */
 	tsg16(mem, 5, 3, 128, 1);
@@ -424,6 +440,18 @@ static void test_pramin_limits(void **state)
 	/* Hopper's window has no system-memory target */
 	assert_int_equal(nvs_vid_read(&g.pramin_io, g.id.caps, NVS_AP_SYS_COH, 0x1000, &w, 4, NULL),
 			 -ERANGE);
+	/* a runlist's TARGET: 1 is undefined (-EIO, nothing read); 2, system
+	 * memory coherent, is read through the window, which Hopper cannot
+	 * point at system memory (-ERANGE, as above) */
+	{
+		struct nvs_rl_loc loc = { .length = 1, .base = 0x1000, .aperture = 1 };
+		uint32_t raw[4];
+
+		assert_int_equal(nvs_runlist_fetch(&g.pramin_io, g.id.caps, &loc, raw, NULL), -EIO);
+		loc.aperture = NVS_AP_SYS_COH;
+		assert_int_equal(nvs_runlist_fetch(&g.pramin_io, g.id.caps, &loc, raw, NULL),
+				 -ERANGE);
+	}
 	log = nvs_sim_log(g.sim, &n);
 	(void)log;
 	assert_int_equal(n, 0);
