@@ -238,6 +238,30 @@ static void test_pri_error_entry(void **state)
 	nvs_sim_free(g.sim);
 }
 
+/*
+ * INST_PTR_HI of a 16-byte channel entry (fifo.h, regs-fifo.md §3.4.2): all
+ * of word 3 (31:0) up to GB10x, 19:0 on GB20x, whose word 3 also holds
+ * CASID 31:26.  Word 2: CHID 10:0 = 7, INST_PTR_LO 31:12 = 0x12345.
+ *   GH100 w3 0x00abcdef: instance 0x00abcdef12345000
+ *   GB202 w3 (5 << 26) | 1 = 0x14000001: instance 0x112345000
+ */
+static void test_decode16_inst_hi(void **state)
+{
+	struct nvs_rl_loc loc = { .length = 1 };
+	struct nvs_rl_item it;
+	uint32_t e[4] = { 0, 0, 7u | 0x12345000u, 0x00abcdefu };
+
+	(void)state;
+	nvs_runlist_decode(nvs_chip_lookup(0x180)->caps, &loc, e, &it);
+	assert_int_equal(it.kind, NVS_RL_CHAN);
+	assert_int_equal(it.id, 7);
+	assert_true(it.inst == 0x00abcdef12345000ull);
+	e[3] = 0x14000001u;
+	nvs_runlist_decode(nvs_chip_lookup(0x1b2)->caps, &loc, e, &it);
+	assert_int_equal(it.id, 7);
+	assert_true(it.inst == 0x112345000ull);
+}
+
 /* Malformed Volta+ runlists: every inline error code. */
 static void test_malformed_16(void **state)
 {
@@ -556,6 +580,7 @@ int main(void)
 		cmocka_unit_test(test_gh100_runlist_via_pramin),
 		cmocka_unit_test(test_unbacked_runlist_is_error),
 		cmocka_unit_test(test_pri_error_entry),
+		cmocka_unit_test(test_decode16_inst_hi),
 		cmocka_unit_test(test_malformed_16),
 		cmocka_unit_test(test_pascal_8byte),
 		cmocka_unit_test(test_pascal_channel_beyond_cfg1),
