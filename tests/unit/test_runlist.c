@@ -262,6 +262,53 @@ static void test_decode16_inst_hi(void **state)
 	assert_true(it.inst == 0x112345000ull);
 }
 
+/*
+ * The longest TSG (fifo.h): 32 channels with 8-byte entries
+ * (NV_RAMRL_ENTRY_TSG_LENGTH_MAX_GK104 0x20, LENGTH 31:26, TYPE 13 = TSG),
+ * 128 with 16-byte ones (NV_RAMRL_ENTRY_TSG_LENGTH_MAX_GV100 0x80, LENGTH
+ * word 1 7:0, TYPE bit 0 = TSG); a TSG one channel longer is TSG_TOO_LONG.
+ * The TSG is followed by as many channel entries (ids 1..len), so its
+ * length is never overrun.
+ */
+static int tsg_err(uint16_t chip, unsigned int len)
+{
+	const struct nvs_caps *caps = nvs_chip_lookup(chip)->caps;
+	unsigned int words = caps->rl_entry_size / 4, i;
+	struct nvs_rl_loc loc = { .length = len + 1, .num_channels = 4096 };
+	uint32_t *w = calloc((len + 1) * words, sizeof(*w));
+	struct nvs_rl_item *items = calloc(len + 1, sizeof(*items));
+	int err;
+
+	if (words == 2) {
+		w[0] = 9u | 1u << 13 | len << 26;
+		for (i = 1; i <= len; i++)
+			w[2 * i] = i;
+	} else {
+		w[0] = 1;
+		w[1] = len;
+		w[2] = 9;
+		for (i = 1; i <= len; i++)
+			w[4 * i + 2] = i;
+	}
+	nvs_runlist_decode(caps, &loc, w, items);
+	for (i = 1; i <= len; i++)
+		assert_int_equal(items[i].tsg, 0);
+	err = items[0].err;
+	free(items);
+	free(w);
+	return err;
+}
+
+static void test_tsg_length_max(void **state)
+{
+	(void)state;
+	assert_int_equal(tsg_err(0x136, 32), 0);			/* GP106: 8-byte */
+	assert_int_equal(tsg_err(0x136, 33), NVS_RLE_TSG_TOO_LONG);
+	assert_int_equal(tsg_err(0x180, 33), 0);			/* GH100: 16-byte */
+	assert_int_equal(tsg_err(0x180, 128), 0);
+	assert_int_equal(tsg_err(0x180, 129), NVS_RLE_TSG_TOO_LONG);
+}
+
 /* Malformed Volta+ runlists: every inline error code. */
 static void test_malformed_16(void **state)
 {
@@ -581,6 +628,7 @@ int main(void)
 		cmocka_unit_test(test_unbacked_runlist_is_error),
 		cmocka_unit_test(test_pri_error_entry),
 		cmocka_unit_test(test_decode16_inst_hi),
+		cmocka_unit_test(test_tsg_length_max),
 		cmocka_unit_test(test_malformed_16),
 		cmocka_unit_test(test_pascal_8byte),
 		cmocka_unit_test(test_pascal_channel_beyond_cfg1),
