@@ -309,6 +309,30 @@ static void test_tsg_length_max(void **state)
 	assert_int_equal(tsg_err(0x180, 129), NVS_RLE_TSG_TOO_LONG);
 }
 
+/*
+ * The first entry, a TSG of length 3 (16-byte entries, GH100), followed by
+ * one channel and then the end of the list, or by one channel and another
+ * TSG: its length is overrun either way (LENGTH_OVERRUN on entry 0).
+ */
+static void test_first_tsg_overrun(void **state)
+{
+	const struct nvs_caps *caps = nvs_chip_lookup(0x180)->caps;
+	struct nvs_rl_loc loc = { .length = 2, .num_channels = 4096 };
+	uint32_t w[16] = { 1, 3, 9, 0,  0, 0, 1, 0,  1, 1, 10, 0,  0, 0, 2, 0 };
+	struct nvs_rl_item items[4];
+
+	(void)state;
+	nvs_runlist_decode(caps, &loc, w, items);
+	assert_int_equal(items[0].kind, NVS_RL_TSG);
+	assert_int_equal(items[0].err, NVS_RLE_LENGTH_OVERRUN);
+	assert_int_equal(items[1].tsg, 0);
+	loc.length = 4;
+	nvs_runlist_decode(caps, &loc, w, items);
+	assert_int_equal(items[0].err, NVS_RLE_LENGTH_OVERRUN);
+	assert_int_equal(items[2].err, 0);	/* TSG 10, length 1, complete */
+	assert_int_equal(items[3].tsg, 2);
+}
+
 /* Malformed Volta+ runlists: every inline error code. */
 static void test_malformed_16(void **state)
 {
@@ -629,6 +653,7 @@ int main(void)
 		cmocka_unit_test(test_pri_error_entry),
 		cmocka_unit_test(test_decode16_inst_hi),
 		cmocka_unit_test(test_tsg_length_max),
+		cmocka_unit_test(test_first_tsg_overrun),
 		cmocka_unit_test(test_malformed_16),
 		cmocka_unit_test(test_pascal_8byte),
 		cmocka_unit_test(test_pascal_channel_beyond_cfg1),
