@@ -407,12 +407,14 @@ static const char gp106_snap[] =
 	"r 0x00002280 0x00000200\n"
 	"r 0x00002284 0x00000004\n"
 	/* PCCSR: ch 1 bound at 0x300000, enabled, STATUS 7 (ON_ENG), BUSY;
-	 * ch 2 disabled, idle; ch 9 enabled, STATUS 1 (PENDING) + ENG_FAULTED */
+	 * ch 2 disabled, idle, its INST word not bound (BIND 31 clear);
+	 * ch 9 enabled, STATUS 1 (PENDING) + ENG_FAULTED, bound at 0x302000
+	 * in system memory (TARGET 29:28 = 2, coherent) */
 	"r 0x00800008 0x80000300\n"
 	"r 0x0080000c 0x17000001\n"
-	"r 0x00800010 0x80000301\n"
+	"r 0x00800010 0x00000301\n"
 	"r 0x00800014 0x00000000\n"
-	"r 0x00800048 0x80000302\n"
+	"r 0x00800048 0xa0000302\n"
 	"r 0x0080004c 0x01800001\n"
 	/* entries: TSG 7 (TYPE bit 13, scale 2 @14, timeout 100 @18, len 2 @26),
 	 * ch 1, ch 2, bare ch 9 */
@@ -462,8 +464,13 @@ static void test_pascal_8byte(void **state)
 	assert_true(it[1].st.flags & NVS_CHF_BUSY);
 	assert_true(it[1].has_inst);			/* from PCCSR INST */
 	assert_int_equal(it[1].inst, 0x300000);
+	assert_int_equal(it[1].inst_ap, NVS_AP_VID);
 	assert_int_equal(it[2].id, 2);
 	assert_false(it[2].st.enabled);
+	assert_false(it[2].has_inst);			/* INST not bound */
+	assert_true(it[3].has_inst);
+	assert_int_equal(it[3].inst, 0x302000);
+	assert_int_equal(it[3].inst_ap, NVS_AP_SYS_COH);
 	assert_string_equal(nvs_chan_status_name(it[2].st.status), "idle");
 	assert_int_equal(it[3].id, 9);
 	assert_int_equal(it[3].tsg, -1);		/* bare channel: legal pre-Volta */
@@ -633,6 +640,14 @@ static void test_read_insts_which(void **state)
 	assert_true(ri[2].valid);
 	assert_int_equal(ri[2].err, -EIO);
 	assert_non_null(strstr(ri[2].why, "aligned"));
+	/* the same channel as the list's only (first) entry is read too */
+	loc.length = 1;
+	it[0] = it[2];
+	memset(ri, 0x5a, sizeof(ri));
+	nvs_runlist_read_insts(nvs_sim_io(g.sim), g.id.caps, &loc, it, ri);
+	assert_true(ri[0].valid);
+	assert_int_equal(ri[0].err, -EIO);
+	loc.length = 3;
 	/* a fatal signal (yield -EINTR) before the first read: none is read */
 	{
 		struct nvs_io yio = *nvs_sim_io(g.sim);
