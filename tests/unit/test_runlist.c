@@ -607,6 +607,43 @@ static void test_format_inst_error(void **state)
 		fail_msg("instance lines for an unread instance block:\n%s", p);
 }
 
+/*
+ * Only the list's own entries are touched: an entry past loc->length (a
+ * channel whose state holds a marker) keeps it.  A list of no entries
+ * prints its header and the "(empty: ...)" line; a list of one entry
+ * prints that entry instead.
+ */
+static void test_list_bounds(void **state)
+{
+	struct gpu g;
+	struct nvs_rl_loc loc = { .id = 3, .length = 1, .base = 0x1000, .num_channels = 0 };
+	struct nvs_rl_item it[2];
+
+	(void)state;
+	gpu_open_sim(&g, nvs_sim_open(H100_SNAP, NULL, 0));
+	memset(it, 0, sizeof(it));
+	it[0] = (struct nvs_rl_item){ .kind = NVS_RL_CHAN, .id = 2, .tsg = -1, .runqueue = -1,
+				      .veid = -1 };
+	it[1] = it[0];
+	it[1].st.status = 5;
+	it[1].st.raw = 0x5a5a5a5a;
+	nvs_runlist_read_states(nvs_sim_io(g.sim), g.id.caps, &loc, it);
+	assert_int_equal(it[0].st.status, -1);		/* id 2 >= 0 channels: no state */
+	assert_int_equal(it[1].st.status, 5);
+	assert_int_equal(it[1].st.raw, 0x5a5a5a5a);
+	nvs_sim_free(g.sim);
+
+	fmt_text[0] = 0;
+	nvs_runlist_format(&loc, it, NULL, fmt_pr, NULL);
+	assert_null(strstr(fmt_text, "(empty"));
+	assert_non_null(strstr(fmt_text, "+- Channel Entry 2"));
+	loc.length = 0;
+	fmt_text[0] = 0;
+	nvs_runlist_format(&loc, it, NULL, fmt_pr, NULL);
+	assert_string_equal(fmt_text, "Runlist 3: 0 entries at 0x1000 (vid)\n"
+			    "(empty: no TSGs or channels are submitted on this runlist)\n");
+}
+
 static unsigned int intr_calls;
 
 static int intr_yield(void *ctx)
@@ -669,6 +706,7 @@ int main(void)
 		cmocka_unit_test(test_decode16_inst_hi),
 		cmocka_unit_test(test_tsg_length_max),
 		cmocka_unit_test(test_first_tsg_overrun),
+		cmocka_unit_test(test_list_bounds),
 		cmocka_unit_test(test_malformed_16),
 		cmocka_unit_test(test_pascal_8byte),
 		cmocka_unit_test(test_pascal_channel_beyond_cfg1),
