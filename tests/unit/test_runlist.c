@@ -644,6 +644,33 @@ static void test_list_bounds(void **state)
 			    "(empty: no TSGs or channels are submitted on this runlist)\n");
 }
 
+/*
+ * A channel box's optional lines at their smallest values: runqueue 0,
+ * VEID 0, PCCSR STATUS 0 (idle, regs-fifo.md §4.1) and the first flag
+ * (NVS_CHF_NEXT, bit 0), each printed; a flag bit past the known ones
+ * (NVS_CHF_COUNT) is not.
+ */
+static void test_format_chan_fields(void **state)
+{
+	struct nvs_rl_loc loc = { .id = 0, .length = 1, .base = 0x1000 };
+	struct nvs_rl_item it = { .kind = NVS_RL_CHAN, .id = 4, .tsg = -1, .runqueue = 0,
+				  .veid = 0 };
+
+	(void)state;
+	it.st.valid = true;
+	it.st.enabled = true;
+	it.st.status = 0;
+	it.st.flags = NVS_CHF_NEXT | 1u << NVS_CHF_COUNT;
+	fmt_text[0] = 0;
+	nvs_runlist_format(&loc, &it, NULL, fmt_pr, NULL);
+	if (!strstr(fmt_text, "\n| Runqueue Selector: 0|\n") ||
+	    !strstr(fmt_text, "\n| VEID:              0|\n") ||
+	    !strstr(fmt_text, "\n| Enabled:           1|\n") ||
+	    !strstr(fmt_text, "\n| Status:         idle|\n") ||
+	    !strstr(fmt_text, "\n| next               |\n") || strstr(fmt_text, "unknown"))
+		fail_msg("channel box:\n%s", fmt_text);
+}
+
 static unsigned int intr_calls;
 
 static int intr_yield(void *ctx)
@@ -707,6 +734,7 @@ int main(void)
 		cmocka_unit_test(test_tsg_length_max),
 		cmocka_unit_test(test_first_tsg_overrun),
 		cmocka_unit_test(test_list_bounds),
+		cmocka_unit_test(test_format_chan_fields),
 		cmocka_unit_test(test_malformed_16),
 		cmocka_unit_test(test_pascal_8byte),
 		cmocka_unit_test(test_pascal_channel_beyond_cfg1),
