@@ -114,6 +114,9 @@ static void test_pfifo_single(void **state)
 	assert_int_equal(loc.num_channels, 4096);
 	assert_int_equal(locate(&f, 0x124, 15, 0, &loc), 0);
 	assert_int_equal(loc.num_channels, 2048);	/* Maxwell's default */
+	set(&f, 0x2008, 4096);			/* the largest count: taken on Maxwell too */
+	assert_int_equal(locate(&f, 0x124, 15, 0, &loc), 0);
+	assert_int_equal(loc.num_channels, 4096);
 	set(&f, 0x2008, 1);
 	assert_int_equal(locate(&f, 0x124, 15, 0, &loc), 0);
 	assert_int_equal(loc.num_channels, 1);
@@ -187,6 +190,16 @@ static void test_block(void **state)
 	assert_int_equal(loc.num_channels, 2048);
 	assert_int_equal(loc.chram_base, 0x3f0000);
 	assert_int_equal(loc.pri_base, pb);
+	/* SUBMIT_BASE_LO TARGET is 1:0 (fifo.h): low bits 0x2 are TARGET 2
+	 * (system memory, coherent), low bits 0x5 (bits 2 and 0) TARGET 1 */
+	block(&f, pb, false, 0x12345002, 0xfff01, 0x00070006, 0x3f000b);
+	assert_int_equal(locate(&f, 0x170, 1, pb, &loc), 0);
+	assert_int_equal(loc.aperture, 2);
+	assert_true(loc.base == 0x112345000ull);
+	block(&f, pb, false, 0x12345005, 0xfff01, 0x00070006, 0x3f000b);
+	assert_int_equal(locate(&f, 0x170, 1, pb, &loc), 0);
+	assert_int_equal(loc.aperture, 1);
+	block(&f, pb, false, 0x12345fff, 0xfff01, 0x00070006, 0x3f000b);
 	/* GA102: shift 10 keeps address bits 11:10 */
 	assert_int_equal(locate(&f, 0x172, 1, pb, &loc), 0);
 	assert_true(loc.base == 0x112345c00ull);

@@ -293,7 +293,8 @@ static void test_ampere(void **state)
  * No PCE present and no GRCE sharing: no LCE is referred to, so with
  * NV_PTOP_SCAL_NUM_CES (0x22444) unreadable or 0 the LCE count is 0 (ce.h:
  * NUM_CES, at least one above the highest LCE referred to).  TU104 layout:
- * GRCE_CONFIG 0x104034 + 4g, SHARED_LCE 3:0 = 0xf is none (ce.h).
+ * GRCE_CONFIG 0x104034 + 4g, SHARED_LCE 3:0 = 0xf is none (ce.h), even
+ * with SHARED (30) set.
  */
 static void test_no_lce(void **state)
 {
@@ -305,10 +306,11 @@ static void test_no_lce(void **state)
 	(void)state;
 	fake_set(&r, 0x104028, 0);		/* PCE_MAP: no PCE */
 	fake_set(&r, 0x104034, 0x0000000f);	/* GRCE0: none */
-	fake_set(&r, 0x104038, 0x0000000f);	/* GRCE1: none */
+	fake_set(&r, 0x104038, 0x4000000f);	/* GRCE1: SHARED 30, but LCE none */
 	fake_set(&r, 0x22444, 0xbadf1100);	/* NUM_CES: a PRI error */
 	assert_int_equal(nvs_ce_read(&io, caps, &ce), 0);
 	assert_int_equal(ce.num_lces, 0);
+	assert_int_equal(ce.grce_shared_lce[1], NVS_CE_NONE);
 	fake_set(&r, 0x22444, 0);
 	assert_int_equal(nvs_ce_read(&io, caps, &ce), 0);
 	assert_int_equal(ce.num_lces, 0);

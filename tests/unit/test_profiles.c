@@ -162,6 +162,7 @@ static void check_chip(const struct chip *c)
 		const struct rl *rl = &c->rl[r];
 		struct nvs_rl_loc loc;
 		struct nvs_rl_item *items;
+		struct nvs_rl_inst *ri;
 		void *raw;
 		unsigned int k = 0;
 		int j, ch;
@@ -197,6 +198,20 @@ static void check_chip(const struct chip *c)
 			}
 		}
 		assert_int_equal(k, loc.length);	/* nothing more, nothing less */
+		/* every channel's instance block is read and its GPFIFO VA
+		 * resolved: the generator maps the GPFIFO page of every channel
+		 * it writes (gen.c build_inst; test_mmu checks the addresses) */
+		ri = calloc(loc.length, sizeof(*ri));
+		nvs_runlist_read_insts(nvs_sim_io(sim), id.caps, &loc, items, ri);
+		for (k = 0; k < loc.length; k++) {
+			if (items[k].kind != NVS_RL_CHAN || !items[k].has_inst)
+				continue;
+			if (!ri[k].valid || ri[k].err || ri[k].in.gp_err || !ri[k].in.gp_pa)
+				fail_msg("%s: channel %u: instance read %d err %d, GPFIFO err %d PA 0x%llx",
+					 c->name, items[k].id, ri[k].valid, ri[k].err, ri[k].in.gp_err,
+					 (unsigned long long)ri[k].in.gp_pa);
+		}
+		free(ri);
 		free(items);
 		free(raw);
 	}

@@ -204,6 +204,22 @@ static void test_pri_error_entry(void **state)
 	it = decode(&g, nvs_sim_io(g.sim), 0, &loc, &err, NULL);
 	assert_int_equal(err, 0);
 	free(it);
+	/* the second entry wholly PRI errors after a good first one: refused */
+	tsg16(mem, 5, 3, 128, 1);
+	for (int i = 0; i < 4; i++)
+		put32(mem + 16 + 4 * i, 0xbadf1100);
+	assert_int_equal(nvs_sim_add_mem(g.sim, NVS_AP_VID, H100_RL0, mem, sizeof(mem)), 0);
+	it = decode(&g, nvs_sim_io(g.sim), 0, &loc, &err, NULL);
+	assert_int_equal(err, -EIO);
+	free(it);
+	/* the channel entry's first word good, the other three bad: decoded */
+	chan16(mem + 16, 3, 1, 0x13dbb00000ull, 0x1312345600ull);
+	for (int i = 1; i < 4; i++)
+		put32(mem + 16 + 4 * i, 0xbadf1100);
+	assert_int_equal(nvs_sim_add_mem(g.sim, NVS_AP_VID, H100_RL0, mem, sizeof(mem)), 0);
+	it = decode(&g, nvs_sim_io(g.sim), 0, &loc, &err, NULL);
+	assert_int_equal(err, 0);
+	free(it);
 	/* only the list's own entries are checked: what the caller's buffer
 	 * holds after them (here PRI-error words) is not part of the list */
 	tsg16(mem, 5, 3, 128, 1);
@@ -220,6 +236,101 @@ static void test_pri_error_entry(void **state)
 		assert_int_equal(raw[8], 0xbadf1100);	/* untouched */
 	}
 	nvs_sim_free(g.sim);
+}
+
+/*
+ * INST_PTR_HI of a 16-byte channel entry (fifo.h, regs-fifo.md §3.4.2): all
+ * of word 3 (31:0) up to GB10x, 19:0 on GB20x, whose word 3 also holds
+ * CASID 31:26.  Word 2: CHID 10:0 = 7, INST_PTR_LO 31:12 = 0x12345.
+ *   GH100 w3 0x00abcdef: instance 0x00abcdef12345000
+ *   GB202 w3 (5 << 26) | 1 = 0x14000001: instance 0x112345000
+ */
+static void test_decode16_inst_hi(void **state)
+{
+	struct nvs_rl_loc loc = { .length = 1 };
+	struct nvs_rl_item it;
+	uint32_t e[4] = { 0, 0, 7u | 0x12345000u, 0x00abcdefu };
+
+	(void)state;
+	nvs_runlist_decode(nvs_chip_lookup(0x180)->caps, &loc, e, &it);
+	assert_int_equal(it.kind, NVS_RL_CHAN);
+	assert_int_equal(it.id, 7);
+	assert_true(it.inst == 0x00abcdef12345000ull);
+	e[3] = 0x14000001u;
+	nvs_runlist_decode(nvs_chip_lookup(0x1b2)->caps, &loc, e, &it);
+	assert_int_equal(it.id, 7);
+	assert_true(it.inst == 0x112345000ull);
+}
+
+/*
+ * The longest TSG (fifo.h): 32 channels with 8-byte entries
+ * (NV_RAMRL_ENTRY_TSG_LENGTH_MAX_GK104 0x20, LENGTH 31:26, TYPE 13 = TSG),
+ * 128 with 16-byte ones (NV_RAMRL_ENTRY_TSG_LENGTH_MAX_GV100 0x80, LENGTH
+ * word 1 7:0, TYPE bit 0 = TSG); a TSG one channel longer is TSG_TOO_LONG.
+ * The TSG is followed by as many channel entries (ids 1..len), so its
+ * length is never overrun.
+ */
+static int tsg_err(uint16_t chip, unsigned int len)
+{
+	const struct nvs_caps *caps = nvs_chip_lookup(chip)->caps;
+	unsigned int words = caps->rl_entry_size / 4, i;
+	struct nvs_rl_loc loc = { .length = len + 1, .num_channels = 4096 };
+	uint32_t *w = calloc((len + 1) * words, sizeof(*w));
+	struct nvs_rl_item *items = calloc(len + 1, sizeof(*items));
+	int err;
+
+	if (words == 2) {
+		w[0] = 9u | 1u << 13 | len << 26;
+		for (i = 1; i <= len; i++)
+			w[2 * i] = i;
+	} else {
+		w[0] = 1;
+		w[1] = len;
+		w[2] = 9;
+		for (i = 1; i <= len; i++)
+			w[4 * i + 2] = i;
+	}
+	nvs_runlist_decode(caps, &loc, w, items);
+	for (i = 1; i <= len; i++)
+		assert_int_equal(items[i].tsg, 0);
+	err = items[0].err;
+	free(items);
+	free(w);
+	return err;
+}
+
+static void test_tsg_length_max(void **state)
+{
+	(void)state;
+	assert_int_equal(tsg_err(0x136, 32), 0);			/* GP106: 8-byte */
+	assert_int_equal(tsg_err(0x136, 33), NVS_RLE_TSG_TOO_LONG);
+	assert_int_equal(tsg_err(0x180, 33), 0);			/* GH100: 16-byte */
+	assert_int_equal(tsg_err(0x180, 128), 0);
+	assert_int_equal(tsg_err(0x180, 129), NVS_RLE_TSG_TOO_LONG);
+}
+
+/*
+ * The first entry, a TSG of length 3 (16-byte entries, GH100), followed by
+ * one channel and then the end of the list, or by one channel and another
+ * TSG: its length is overrun either way (LENGTH_OVERRUN on entry 0).
+ */
+static void test_first_tsg_overrun(void **state)
+{
+	const struct nvs_caps *caps = nvs_chip_lookup(0x180)->caps;
+	struct nvs_rl_loc loc = { .length = 2, .num_channels = 4096 };
+	uint32_t w[16] = { 1, 3, 9, 0,  0, 0, 1, 0,  1, 1, 10, 0,  0, 0, 2, 0 };
+	struct nvs_rl_item items[4];
+
+	(void)state;
+	nvs_runlist_decode(caps, &loc, w, items);
+	assert_int_equal(items[0].kind, NVS_RL_TSG);
+	assert_int_equal(items[0].err, NVS_RLE_LENGTH_OVERRUN);
+	assert_int_equal(items[1].tsg, 0);
+	loc.length = 4;
+	nvs_runlist_decode(caps, &loc, w, items);
+	assert_int_equal(items[0].err, NVS_RLE_LENGTH_OVERRUN);
+	assert_int_equal(items[2].err, 0);	/* TSG 10, length 1, complete */
+	assert_int_equal(items[3].tsg, 2);
 }
 
 /* Malformed Volta+ runlists: every inline error code. */
@@ -296,12 +407,14 @@ static const char gp106_snap[] =
 	"r 0x00002280 0x00000200\n"
 	"r 0x00002284 0x00000004\n"
 	/* PCCSR: ch 1 bound at 0x300000, enabled, STATUS 7 (ON_ENG), BUSY;
-	 * ch 2 disabled, idle; ch 9 enabled, STATUS 1 (PENDING) + ENG_FAULTED */
+	 * ch 2 disabled, idle, its INST word not bound (BIND 31 clear);
+	 * ch 9 enabled, STATUS 1 (PENDING) + ENG_FAULTED, bound at 0x302000
+	 * in system memory (TARGET 29:28 = 2, coherent) */
 	"r 0x00800008 0x80000300\n"
 	"r 0x0080000c 0x17000001\n"
-	"r 0x00800010 0x80000301\n"
+	"r 0x00800010 0x00000301\n"
 	"r 0x00800014 0x00000000\n"
-	"r 0x00800048 0x80000302\n"
+	"r 0x00800048 0xa0000302\n"
 	"r 0x0080004c 0x01800001\n"
 	/* entries: TSG 7 (TYPE bit 13, scale 2 @14, timeout 100 @18, len 2 @26),
 	 * ch 1, ch 2, bare ch 9 */
@@ -351,8 +464,13 @@ static void test_pascal_8byte(void **state)
 	assert_true(it[1].st.flags & NVS_CHF_BUSY);
 	assert_true(it[1].has_inst);			/* from PCCSR INST */
 	assert_int_equal(it[1].inst, 0x300000);
+	assert_int_equal(it[1].inst_ap, NVS_AP_VID);
 	assert_int_equal(it[2].id, 2);
 	assert_false(it[2].st.enabled);
+	assert_false(it[2].has_inst);			/* INST not bound */
+	assert_true(it[3].has_inst);
+	assert_int_equal(it[3].inst, 0x302000);
+	assert_int_equal(it[3].inst_ap, NVS_AP_SYS_COH);
 	assert_string_equal(nvs_chan_status_name(it[2].st.status), "idle");
 	assert_int_equal(it[3].id, 9);
 	assert_int_equal(it[3].tsg, -1);		/* bare channel: legal pre-Volta */
@@ -424,6 +542,18 @@ static void test_pramin_limits(void **state)
 	/* Hopper's window has no system-memory target */
 	assert_int_equal(nvs_vid_read(&g.pramin_io, g.id.caps, NVS_AP_SYS_COH, 0x1000, &w, 4, NULL),
 			 -ERANGE);
+	/* a runlist's TARGET: 1 is undefined (-EIO, nothing read); 2, system
+	 * memory coherent, is read through the window, which Hopper cannot
+	 * point at system memory (-ERANGE, as above) */
+	{
+		struct nvs_rl_loc loc = { .length = 1, .base = 0x1000, .aperture = 1 };
+		uint32_t raw[4];
+
+		assert_int_equal(nvs_runlist_fetch(&g.pramin_io, g.id.caps, &loc, raw, NULL), -EIO);
+		loc.aperture = NVS_AP_SYS_COH;
+		assert_int_equal(nvs_runlist_fetch(&g.pramin_io, g.id.caps, &loc, raw, NULL),
+				 -ERANGE);
+	}
 	log = nvs_sim_log(g.sim, &n);
 	(void)log;
 	assert_int_equal(n, 0);
@@ -477,6 +607,70 @@ static void test_format_inst_error(void **state)
 		fail_msg("instance lines for an unread instance block:\n%s", p);
 }
 
+/*
+ * Only the list's own entries are touched: an entry past loc->length (a
+ * channel whose state holds a marker) keeps it.  A list of no entries
+ * prints its header and the "(empty: ...)" line; a list of one entry
+ * prints that entry instead.
+ */
+static void test_list_bounds(void **state)
+{
+	struct gpu g;
+	struct nvs_rl_loc loc = { .id = 3, .length = 1, .base = 0x1000, .num_channels = 0 };
+	struct nvs_rl_item it[2];
+
+	(void)state;
+	gpu_open_sim(&g, nvs_sim_open(H100_SNAP, NULL, 0));
+	memset(it, 0, sizeof(it));
+	it[0] = (struct nvs_rl_item){ .kind = NVS_RL_CHAN, .id = 2, .tsg = -1, .runqueue = -1,
+				      .veid = -1 };
+	it[1] = it[0];
+	it[1].st.status = 5;
+	it[1].st.raw = 0x5a5a5a5a;
+	nvs_runlist_read_states(nvs_sim_io(g.sim), g.id.caps, &loc, it);
+	assert_int_equal(it[0].st.status, -1);		/* id 2 >= 0 channels: no state */
+	assert_int_equal(it[1].st.status, 5);
+	assert_int_equal(it[1].st.raw, 0x5a5a5a5a);
+	nvs_sim_free(g.sim);
+
+	fmt_text[0] = 0;
+	nvs_runlist_format(&loc, it, NULL, fmt_pr, NULL);
+	assert_null(strstr(fmt_text, "(empty"));
+	assert_non_null(strstr(fmt_text, "+- Channel Entry 2"));
+	loc.length = 0;
+	fmt_text[0] = 0;
+	nvs_runlist_format(&loc, it, NULL, fmt_pr, NULL);
+	assert_string_equal(fmt_text, "Runlist 3: 0 entries at 0x1000 (vid)\n"
+			    "(empty: no TSGs or channels are submitted on this runlist)\n");
+}
+
+/*
+ * A channel box's optional lines at their smallest values: runqueue 0,
+ * VEID 0, PCCSR STATUS 0 (idle, regs-fifo.md §4.1) and the first flag
+ * (NVS_CHF_NEXT, bit 0), each printed; a flag bit past the known ones
+ * (NVS_CHF_COUNT) is not.
+ */
+static void test_format_chan_fields(void **state)
+{
+	struct nvs_rl_loc loc = { .id = 0, .length = 1, .base = 0x1000 };
+	struct nvs_rl_item it = { .kind = NVS_RL_CHAN, .id = 4, .tsg = -1, .runqueue = 0,
+				  .veid = 0 };
+
+	(void)state;
+	it.st.valid = true;
+	it.st.enabled = true;
+	it.st.status = 0;
+	it.st.flags = NVS_CHF_NEXT | 1u << NVS_CHF_COUNT;
+	fmt_text[0] = 0;
+	nvs_runlist_format(&loc, &it, NULL, fmt_pr, NULL);
+	if (!strstr(fmt_text, "\n| Runqueue Selector: 0|\n") ||
+	    !strstr(fmt_text, "\n| VEID:              0|\n") ||
+	    !strstr(fmt_text, "\n| Enabled:           1|\n") ||
+	    !strstr(fmt_text, "\n| Status:         idle|\n") ||
+	    !strstr(fmt_text, "\n| next               |\n") || strstr(fmt_text, "unknown"))
+		fail_msg("channel box:\n%s", fmt_text);
+}
+
 static unsigned int intr_calls;
 
 static int intr_yield(void *ctx)
@@ -510,6 +704,14 @@ static void test_read_insts_which(void **state)
 	assert_true(ri[2].valid);
 	assert_int_equal(ri[2].err, -EIO);
 	assert_non_null(strstr(ri[2].why, "aligned"));
+	/* the same channel as the list's only (first) entry is read too */
+	loc.length = 1;
+	it[0] = it[2];
+	memset(ri, 0x5a, sizeof(ri));
+	nvs_runlist_read_insts(nvs_sim_io(g.sim), g.id.caps, &loc, it, ri);
+	assert_true(ri[0].valid);
+	assert_int_equal(ri[0].err, -EIO);
+	loc.length = 3;
 	/* a fatal signal (yield -EINTR) before the first read: none is read */
 	{
 		struct nvs_io yio = *nvs_sim_io(g.sim);
@@ -528,6 +730,11 @@ int main(void)
 		cmocka_unit_test(test_gh100_runlist_via_pramin),
 		cmocka_unit_test(test_unbacked_runlist_is_error),
 		cmocka_unit_test(test_pri_error_entry),
+		cmocka_unit_test(test_decode16_inst_hi),
+		cmocka_unit_test(test_tsg_length_max),
+		cmocka_unit_test(test_first_tsg_overrun),
+		cmocka_unit_test(test_list_bounds),
+		cmocka_unit_test(test_format_chan_fields),
 		cmocka_unit_test(test_malformed_16),
 		cmocka_unit_test(test_pascal_8byte),
 		cmocka_unit_test(test_pascal_channel_beyond_cfg1),
