@@ -42,7 +42,7 @@ class Job:
 CLI_PARTS = ("topo", "runlist", "ctl", "misc", "help")
 LEAK_PARTS = ("cli", "predict", "responder", "units")
 ASAN_TESTS = ("test_json", "test_snapshot", "test_predict", "test_runlist", "test_control_seq",
-              "test_ctlparse")
+              "test_ctlparse", "test_gr", "test_ce", "test_ptop")
 ASAN_CC = "cc -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 
 

@@ -621,6 +621,16 @@ static void test_type_names(void **state)
 			fail_msg("type %u: \"%s\", want \"%s\"", names[i].type, n ? n : "(none)",
 				 names[i].name ? names[i].name : "(none)");
 	}
+	/* every value of the type fields (DEVICE_INFO2 TYPE_ENUM is 8 bits wide,
+	 * legacy ENGINE_TYPE 31 bits): a name of capitals and digits or none,
+	 * never a read past the table (make asan, make mutate's asan:test_ptop) */
+	for (i = 0; i < 4096; i++) {
+		const char *n = nvs_engine_type_name((unsigned int)i);
+
+		if (n && (!*n || strspn(n, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != strlen(n)))
+			fail_msg("type %zu: name \"%s\"", i, n);
+	}
+	assert_null(nvs_engine_type_name(0xffffffffu));
 }
 
 /*
