@@ -718,6 +718,42 @@ static void test_cache_keys(void **state)
 }
 
 /*
+ * Cycles are per aperture (mmu.h: a table overlapping one already visited):
+ * a system-memory PD3 (RAMIN target 2) at 0x1987654000 whose entry points
+ * to itself (PDE aperture 2, coherent) is a cycle; a video-memory PD2 at the
+ * same address (PDE aperture 1; bit 36 is the top a v2 video-memory PDE
+ * holds) is another table.
+ */
+static void test_sys_cycle(void **state)
+{
+	static const uint8_t zero[4096];
+	struct fx *f = fx_open("gv100");
+	uint64_t s = 0x1987654000ull, va = 0x1234567000ull, e, pd1, pd0, pt;
+
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_SYS_COH, s, zero, sizeof(zero)), 0);
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_VID, s, zero, sizeof(zero)), 0);
+	f->pdb = (struct nvs_mmu_pdb){ .addr = s, .target = 2, .ver2 = true, .big64 = true };
+	e = (s >> 4) | (2ull << 1);
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_SYS_COH, s + idx(va, 48, 47) * 8, &e, 8),
+			 0);
+	expect_err(f, va, -EIO, "cycle: PD2 table at 0x1987654000 (sys_coh) overlaps the PD3 table",
+		   8);
+	/* the same address in video memory (PDE aperture 1) */
+	e = (s >> 4) | (1ull << 1);
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_SYS_COH, s + idx(va, 48, 47) * 8, &e, 8),
+			 0);
+	pd1 = tbl(f);
+	pd0 = tbl(f);
+	pt = tbl(f);
+	put64(f, s + idx(va, 46, 38) * 8, v2_pde(pd1));
+	put64(f, pd1 + idx(va, 37, 29) * 8, v2_pde(pd0));
+	put64(f, pd0 + idx(va, 28, 21) * 16 + 8, v2_pde(pt));
+	put64(f, pt + idx(va, 20, 12) * 8, v2_pte(0x5000000));
+	expect_pa(f, va + 0x44, 0x5000044);
+	fx_close(f);
+}
+
+/*
  * nvs_mmu_translate's arguments (mmu.h): io, caps, pdb, pa and ap are
  * required (-EINVAL); why may be NULL and whylen 0, and then nothing is
  * written there, whether the translation succeeds or fails.
@@ -1759,6 +1795,7 @@ int main(void)
 		cmocka_unit_test(test_v2_top_levels),
 		cmocka_unit_test(test_cache_keys),
 		cmocka_unit_test(test_translate_args),
+		cmocka_unit_test(test_sys_cycle),
 		cmocka_unit_test(test_v2_big_pages),
 		cmocka_unit_test(test_pascal_formats),
 		cmocka_unit_test(test_version_by_chip),
