@@ -754,6 +754,38 @@ static void test_sys_cycle(void **state)
 }
 
 /*
+ * The cache holds the last NVS_MMU_CACHE_SIZE (16) translations (mmu.h):
+ * 16 pages walked once are all found again without a read; a 17th evicts
+ * the oldest (round robin), and only that one.
+ */
+static void test_cache_capacity(void **state)
+{
+	struct fx *f = fx_open("gv100");
+	uint64_t t[4], pt, va = 0x1234500000ull;
+	struct nvs_mmu_cache c;
+	unsigned int i, before;
+
+	v2_tree(f, va, t);
+	pt = tbl(f);
+	put64(f, t[3] + idx(va, 28, 21) * 16 + 8, v2_pde(pt));
+	for (i = 0; i <= 16; i++)
+		put64(f, pt + (idx(va, 20, 12) + i) * 8, v2_pte(0x5000000 + i * 0x1000));
+	nvs_mmu_cache_init(&c);
+	for (i = 0; i < 16; i++)
+		xl_cached(f, &c, va + i * 0x1000 + 8, 0x5000008 + i * 0x1000, NVS_AP_VID, 0, i + 1);
+	before = cio_reads(&f->cio);
+	for (i = 0; i < 16; i++)
+		xl_cached(f, &c, va + i * 0x1000, 0x5000000 + i * 0x1000, NVS_AP_VID, i + 1, 16);
+	assert_int_equal(cio_reads(&f->cio), before);
+	/* page 16: a walk, stored over page 0 */
+	xl_cached(f, &c, va + 16 * 0x1000, 0x5010000, NVS_AP_VID, 16, 17);
+	for (i = 1; i <= 16; i++)
+		xl_cached(f, &c, va + i * 0x1000 + 4, 0x5000004 + i * 0x1000, NVS_AP_VID, 16 + i, 17);
+	xl_cached(f, &c, va + 4, 0x5000004, NVS_AP_VID, 32, 18);
+	fx_close(f);
+}
+
+/*
  * nvs_mmu_translate's arguments (mmu.h): io, caps, pdb, pa and ap are
  * required (-EINVAL); why may be NULL and whylen 0, and then nothing is
  * written there, whether the translation succeeds or fails.
@@ -1794,6 +1826,7 @@ int main(void)
 		cmocka_unit_test(test_adjacent_tables),
 		cmocka_unit_test(test_v2_top_levels),
 		cmocka_unit_test(test_cache_keys),
+		cmocka_unit_test(test_cache_capacity),
 		cmocka_unit_test(test_translate_args),
 		cmocka_unit_test(test_sys_cycle),
 		cmocka_unit_test(test_v2_big_pages),
