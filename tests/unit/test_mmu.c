@@ -704,11 +704,11 @@ static void test_cache_keys(void **state)
 	f->pdb.target = 2;			/* SYS_MEM_COHERENT */
 	xl_cached(f, &c, va + 0x10, 0x7770000 + ((va + 0x10) & 0xffff), NVS_AP_SYS_COH, 0, 1);
 	before = cio_reads(&f->cio);
-	xl_cached(f, &c, va + 0x20, 0x7770000 + ((va + 0x20) & 0xffff), NVS_AP_SYS_COH, 1, 1);
+	xl_cached(f, &c, va + 0x21, 0x7770000 + ((va + 0x21) & 0xffff), NVS_AP_SYS_COH, 1, 1);
 	assert_int_equal(cio_reads(&f->cio), before);
 	f->pdb.target = 0;			/* VID at the same address: a miss */
 	xl_cached(f, &c, va + 0x10, 0x5000010, NVS_AP_VID, 1, 2);
-	xl_cached(f, &c, va + 0x20, 0x5000020, NVS_AP_VID, 2, 2);
+	xl_cached(f, &c, va + 0x21, 0x5000021, NVS_AP_VID, 2, 2);	/* odd: bit 0 kept */
 	/* the big-page bit is part of the key too (Volta: 64 KiB either way) */
 	f->pdb.big64 = false;
 	xl_cached(f, &c, va + 0x30, 0x5000030, NVS_AP_VID, 2, 3);
@@ -1033,6 +1033,9 @@ static void test_v2_sysmem_and_sparse(void **state)
 	expect_leaf(f, va + 0x321, pa + 0x321, NVS_AP_SYS_COH);
 	put64(f, pt + idx(va, 20, 12) * 8, (0x2aull << 32) | (0x987654ull << 8) | (3u << 1) | 1);
 	expect_leaf(f, va + 0x321, pa + 0x321, NVS_AP_SYS_NONCOH);
+	/* a PTE with VALID 0 and VOL (bit 3): sparse */
+	put64(f, pt + idx(va, 20, 12) * 8, 1ull << 3);
+	expect_err(f, va + 0x321, -ENOENT, "is sparse (PT_SMALL PTE)", 8);
 	/* word 1 bit 21 is address bit 57 (the top of SYS_HI) */
 	put64(f, pt + idx(va, 20, 12) * 8, (0x200000ull << 32) | (2u << 1) | 1);
 	expect_leaf(f, va, 1ull << 57, NVS_AP_SYS_COH);
@@ -1049,6 +1052,11 @@ static void test_v2_sysmem_and_sparse(void **state)
 	expect_err(f, va, -ENOENT, "unmapped (PD2 entry", 8);
 	put64(f, t[1] + idx(va, 46, 38) * 8, 1ull << 3);
 	expect_err(f, va, -ENOENT, "is sparse (PD2 entry", 8);
+	/* VOL with NO_ATS (bit 5) too: still sparse; NO_ATS alone is not */
+	put64(f, t[1] + idx(va, 46, 38) * 8, (1ull << 5) | (1ull << 3));
+	expect_err(f, va, -ENOENT, "is sparse (PD2 entry", 8);
+	put64(f, t[1] + idx(va, 46, 38) * 8, 1ull << 5);
+	expect_err(f, va, -ENOENT, "unmapped (PD2 entry", 8);
 	fx_close(f);
 }
 
@@ -1165,7 +1173,8 @@ static void test_v3_sparse_pdes(void **state)
 		unsigned int pcf;
 		const char *what;
 	} pcfs[] = { { 0, "unmapped" }, { 1, "is sparse" }, { 2, "unmapped" },
-		     { 3, "is sparse" }, { 4, "unmapped" } };
+		     { 3, "is sparse" }, { 4, "unmapped" }, { 5, "unmapped" },
+		     { 6, "unmapped" }, { 7, "unmapped" } };
 	struct fx *f = fx_open("gh100");
 	uint64_t t[5], va = 0x00fedcba98765000ull & ((1ull << 57) - 1), pd0e;
 	char want[64];
