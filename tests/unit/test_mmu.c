@@ -613,17 +613,18 @@ static void test_adjacent_tables(void **state)
 }
 
 /*
- * v2 (mmu §4.3): PD3 is indexed by VA bits 48:47, so VA 0x1800000000000 +
- * x uses PD3 entry 3; PD3 can hold no page, so IS_PTE (bit 0) there is
- * refused.  A small PT that ends where PD0 begins touches it only.
+ * v2 (mmu §4.3): PD3 is indexed by VA bits 48:47, PD2 by 46:38, so VA
+ * 0x1804000000000 + x uses PD3 entry 3 and an odd PD2 entry (bit 38 set);
+ * PD3 can hold no page, so IS_PTE (bit 0) there is refused.  A small PT that ends where PD0 begins touches it only.
  */
 static void test_v2_top_levels(void **state)
 {
 	struct fx *f = fx_open("gv100");
-	uint64_t t[4], pt, va = 0x1800000000000ull | 0x1234567000ull, pd0e, hole, va2;
+	uint64_t t[4], pt, va = 0x1804000000000ull | 0x1234567000ull, pd0e, hole, va2;
 
 	v2_tree(f, va, t);
 	assert_int_equal(idx(va, 48, 47), 3);
+	assert_int_equal(idx(va, 46, 38) & 1, 1);
 	pt = tbl(f);
 	pd0e = t[3] + idx(va, 28, 21) * 16;
 	put64(f, pd0e + 8, v2_pde(pt));
