@@ -1086,6 +1086,13 @@ static void test_v3_pte_address_bits(void **state)
 	put64(f, pd0e + 8, v3_pde(pt));
 	pte = pt + idx(va, 20, 12) * 8;
 
+	/* the root table itself in video memory at 2^40: refused before any
+	 * read; just below, it is read (and unbacked there) */
+	f->pdb.addr = 1ull << 40;
+	expect_err(f, va, -EIO, "PDB entry points to vid 0x10000000000, beyond 40 bits", 0);
+	f->pdb.addr = (1ull << 40) - 0x1000;
+	expect_err(f, va, -EIO, "PD4 entry at 0xfffffff000 (vid) unreadable", 8);
+	f->pdb.addr = t[0];
 	/* PD4 holds no page: IS_PTE refused */
 	put64(f, t[0] + idx(va, 56, 56) * 8, v3_pte(0));
 	expect_err(f, va, -EIO, "PD4 entry 0 has IS_PTE set, but PD4 cannot hold a page", 8);
