@@ -1634,6 +1634,10 @@ static void test_inst_sysmem(void **state)
 		assert_int_equal(in.gp_base, cases[i].gp_base);
 		assert_int_equal(in.gp_limit2, cases[i].limit2);
 	}
+	/* 4 KiB alignment (NV_RAMIN_ALLOC_SIZE): bit 0 counts as much as bit 11 */
+	assert_int_equal(nvs_inst_read(&f->cio.io, f->id.caps, at + 1, 2, &in, why, sizeof(why)),
+			 -EIO);
+	assert_string_equal(why, "instance block 0x2000000001 not 4 KiB aligned");
 	/* the same address in system memory without a block there: the read fails */
 	assert_int_equal(nvs_inst_read(&f->cio.io, f->id.caps, at + 0x1000, 2, &in, why,
 				       sizeof(why)), -EIO);
@@ -1826,6 +1830,12 @@ static void test_inst_engine_ctx(void **state)
 		if (nvs_inst_read(&f->cio.io, f->id.caps, at, 0, &in, why, sizeof(why)))
 			fail_msg("case %u: %s", i, why);
 		nvs_inst_format(&in, "", tb_pr, &tb);
+		/* ADR_LIMIT 0x208/0x20c are 0 here: read as no limit set, so no
+		 * "VA limit" line (inst.c sets has_adr_limit for a non-zero
+		 * limit only; inst.h's "ADR_LIMIT is decoded" does not say so) */
+		assert_false(in.has_adr_limit);
+		if (strstr(tb.s, "VA limit"))
+			fail_msg("case %u: a VA limit of 0 printed:\n%s", i, tb.s);
 		if (cases[i].want ? !strstr(tb.s, cases[i].want) : !!strstr(tb.s, "engine context"))
 			fail_msg("case %u: want %s:\n%s", i, cases[i].want ? cases[i].want : "none",
 				 tb.s);
