@@ -1798,6 +1798,38 @@ static void test_inst_format_lines(void **state)
 }
 
 /*
+ * A GPFIFO in system memory: nvs_inst_resolve gives its aperture with the
+ * address.  A v2 tree (tu104) maps GP_BASE's page to coherent system
+ * memory (PTE aperture 2: (pa >> 4) | 2 << 1 | 1, mmu §4.3); the block's
+ * PDB (dword 0x200 address 31:12, 0x204 bits 63:32) is the tree's root.
+ */
+static void test_inst_gpfifo_sysmem(void **state)
+{
+	struct fx *f = fx_open("tu104");
+	uint64_t t[4], pt, va = 0x1000002000ull, at = 0x40000000;
+	struct textbuf tb = { .n = 0 };
+	struct nvs_inst in;
+	char why[128];
+
+	v2_tree(f, va, t);
+	pt = tbl(f);
+	put64(f, t[3] + idx(va, 28, 21) * 16 + 8, v2_pde(pt));
+	put64(f, pt + idx(va, 20, 12) * 8, (0x2a987654000ull >> 4) | (2ull << 1) | 1);
+	put_inst(f, NVS_AP_VID, at, t[0], 0x10);	/* GP_BASE 0x1000002000 */
+	if (nvs_inst_read(&f->cio.io, f->id.caps, at, 0, &in, why, sizeof(why)))
+		fail_msg("%s", why);
+	assert_int_equal(in.pdb.addr, t[0]);
+	nvs_inst_resolve(&f->cio.io, f->id.caps, &in, NULL);
+	assert_int_equal(in.gp_err, 0);
+	assert_int_equal(in.gp_pa, 0x2a987654000ull);
+	assert_int_equal(in.gp_pa_ap, NVS_AP_SYS_COH);
+	nvs_inst_format(&in, "", tb_pr, &tb);
+	if (!strstr(tb.s, "\n  GPFIFO PA 0x2a987654000 (sys_coh)\n"))
+		fail_msg("%s", tb.s);
+	fx_close(f);
+}
+
+/*
  * The engine context line of nvs_inst_format: printed when the instance
  * block's engine context pointer is set or its mode is virtual, not when
  * both are zero.  Turing RAMIN (mmu §3.1, tu104 dev_ram.ref.txt): dword
@@ -1872,6 +1904,7 @@ int main(void)
 		cmocka_unit_test(test_inst_gone),
 		cmocka_unit_test(test_inst_engine_ctx),
 		cmocka_unit_test(test_inst_gpfifo_entries),
+		cmocka_unit_test(test_inst_gpfifo_sysmem),
 		cmocka_unit_test(test_inst_format_lines),
 		cmocka_unit_test(test_inst_describe),
 	};
