@@ -751,6 +751,10 @@ static void test_sys_cycle(void **state)
 	put64(f, pd0 + idx(va, 28, 21) * 16 + 8, v2_pde(pt));
 	put64(f, pt + idx(va, 20, 12) * 8, v2_pte(0x5000000));
 	expect_pa(f, va + 0x44, 0x5000044);
+	/* the root read as non-coherent system memory (RAMIN target 3): the
+	 * same system memory */
+	f->pdb.target = 3;
+	expect_pa(f, va + 0x48, 0x5000048);
 	fx_close(f);
 }
 
