@@ -613,17 +613,18 @@ static void test_adjacent_tables(void **state)
 }
 
 /*
- * v2 (mmu §4.3): PD3 is indexed by VA bits 48:47, so VA 0x1800000000000 +
- * x uses PD3 entry 3; PD3 can hold no page, so IS_PTE (bit 0) there is
- * refused.  A small PT that ends where PD0 begins touches it only.
+ * v2 (mmu §4.3): PD3 is indexed by VA bits 48:47, PD2 by 46:38, so VA
+ * 0x1804000000000 + x uses PD3 entry 3 and an odd PD2 entry (bit 38 set);
+ * PD3 can hold no page, so IS_PTE (bit 0) there is refused.  A small PT that ends where PD0 begins touches it only.
  */
 static void test_v2_top_levels(void **state)
 {
 	struct fx *f = fx_open("gv100");
-	uint64_t t[4], pt, va = 0x1800000000000ull | 0x1234567000ull, pd0e, hole, va2;
+	uint64_t t[4], pt, va = 0x1804000000000ull | 0x1234567000ull, pd0e, hole, va2;
 
 	v2_tree(f, va, t);
 	assert_int_equal(idx(va, 48, 47), 3);
+	assert_int_equal(idx(va, 46, 38) & 1, 1);
 	pt = tbl(f);
 	pd0e = t[3] + idx(va, 28, 21) * 16;
 	put64(f, pd0e + 8, v2_pde(pt));
@@ -704,16 +705,88 @@ static void test_cache_keys(void **state)
 	f->pdb.target = 2;			/* SYS_MEM_COHERENT */
 	xl_cached(f, &c, va + 0x10, 0x7770000 + ((va + 0x10) & 0xffff), NVS_AP_SYS_COH, 0, 1);
 	before = cio_reads(&f->cio);
-	xl_cached(f, &c, va + 0x20, 0x7770000 + ((va + 0x20) & 0xffff), NVS_AP_SYS_COH, 1, 1);
+	xl_cached(f, &c, va + 0x21, 0x7770000 + ((va + 0x21) & 0xffff), NVS_AP_SYS_COH, 1, 1);
 	assert_int_equal(cio_reads(&f->cio), before);
 	f->pdb.target = 0;			/* VID at the same address: a miss */
 	xl_cached(f, &c, va + 0x10, 0x5000010, NVS_AP_VID, 1, 2);
-	xl_cached(f, &c, va + 0x20, 0x5000020, NVS_AP_VID, 2, 2);
+	xl_cached(f, &c, va + 0x21, 0x5000021, NVS_AP_VID, 2, 2);	/* odd: bit 0 kept */
 	/* the big-page bit is part of the key too (Volta: 64 KiB either way) */
 	f->pdb.big64 = false;
 	xl_cached(f, &c, va + 0x30, 0x5000030, NVS_AP_VID, 2, 3);
 	f->pdb.big64 = true;
 	xl_cached(f, &c, va + 0x40, 0x5000040, NVS_AP_VID, 3, 3);
+	fx_close(f);
+}
+
+/*
+ * Cycles are per aperture (mmu.h: a table overlapping one already visited):
+ * a system-memory PD3 (RAMIN target 2) at 0x1987654000 whose entry points
+ * to itself (PDE aperture 2, coherent) is a cycle; a video-memory PD2 at the
+ * same address (PDE aperture 1; bit 36 is the top a v2 video-memory PDE
+ * holds) is another table.
+ */
+static void test_sys_cycle(void **state)
+{
+	static const uint8_t zero[4096];
+	struct fx *f = fx_open("gv100");
+	uint64_t s = 0x1987654000ull, va = 0x1234567000ull, e, pd1, pd0, pt;
+
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_SYS_COH, s, zero, sizeof(zero)), 0);
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_VID, s, zero, sizeof(zero)), 0);
+	f->pdb = (struct nvs_mmu_pdb){ .addr = s, .target = 2, .ver2 = true, .big64 = true };
+	e = (s >> 4) | (2ull << 1);
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_SYS_COH, s + idx(va, 48, 47) * 8, &e, 8),
+			 0);
+	expect_err(f, va, -EIO, "cycle: PD2 table at 0x1987654000 (sys_coh) overlaps the PD3 table",
+		   8);
+	/* the same address in video memory (PDE aperture 1) */
+	e = (s >> 4) | (1ull << 1);
+	assert_int_equal(nvs_sim_add_mem(f->sim, NVS_AP_SYS_COH, s + idx(va, 48, 47) * 8, &e, 8),
+			 0);
+	pd1 = tbl(f);
+	pd0 = tbl(f);
+	pt = tbl(f);
+	put64(f, s + idx(va, 46, 38) * 8, v2_pde(pd1));
+	put64(f, pd1 + idx(va, 37, 29) * 8, v2_pde(pd0));
+	put64(f, pd0 + idx(va, 28, 21) * 16 + 8, v2_pde(pt));
+	put64(f, pt + idx(va, 20, 12) * 8, v2_pte(0x5000000));
+	expect_pa(f, va + 0x44, 0x5000044);
+	/* the root read as non-coherent system memory (RAMIN target 3): the
+	 * same system memory */
+	f->pdb.target = 3;
+	expect_pa(f, va + 0x48, 0x5000048);
+	fx_close(f);
+}
+
+/*
+ * The cache holds the last NVS_MMU_CACHE_SIZE (16) translations (mmu.h):
+ * 16 pages walked once are all found again without a read; a 17th evicts
+ * the oldest (round robin), and only that one.
+ */
+static void test_cache_capacity(void **state)
+{
+	struct fx *f = fx_open("gv100");
+	uint64_t t[4], pt, va = 0x1234500000ull;
+	struct nvs_mmu_cache c;
+	unsigned int i, before;
+
+	v2_tree(f, va, t);
+	pt = tbl(f);
+	put64(f, t[3] + idx(va, 28, 21) * 16 + 8, v2_pde(pt));
+	for (i = 0; i <= 16; i++)
+		put64(f, pt + (idx(va, 20, 12) + i) * 8, v2_pte(0x5000000 + i * 0x1000));
+	nvs_mmu_cache_init(&c);
+	for (i = 0; i < 16; i++)
+		xl_cached(f, &c, va + i * 0x1000 + 8, 0x5000008 + i * 0x1000, NVS_AP_VID, 0, i + 1);
+	before = cio_reads(&f->cio);
+	for (i = 0; i < 16; i++)
+		xl_cached(f, &c, va + i * 0x1000, 0x5000000 + i * 0x1000, NVS_AP_VID, i + 1, 16);
+	assert_int_equal(cio_reads(&f->cio), before);
+	/* page 16: a walk, stored over page 0 */
+	xl_cached(f, &c, va + 16 * 0x1000, 0x5010000, NVS_AP_VID, 16, 17);
+	for (i = 1; i <= 16; i++)
+		xl_cached(f, &c, va + i * 0x1000 + 4, 0x5000004 + i * 0x1000, NVS_AP_VID, 16 + i, 17);
+	xl_cached(f, &c, va + 4, 0x5000004, NVS_AP_VID, 32, 18);
 	fx_close(f);
 }
 
@@ -965,6 +1038,9 @@ static void test_v2_sysmem_and_sparse(void **state)
 	expect_leaf(f, va + 0x321, pa + 0x321, NVS_AP_SYS_COH);
 	put64(f, pt + idx(va, 20, 12) * 8, (0x2aull << 32) | (0x987654ull << 8) | (3u << 1) | 1);
 	expect_leaf(f, va + 0x321, pa + 0x321, NVS_AP_SYS_NONCOH);
+	/* a PTE with VALID 0 and VOL (bit 3): sparse */
+	put64(f, pt + idx(va, 20, 12) * 8, 1ull << 3);
+	expect_err(f, va + 0x321, -ENOENT, "is sparse (PT_SMALL PTE)", 8);
 	/* word 1 bit 21 is address bit 57 (the top of SYS_HI) */
 	put64(f, pt + idx(va, 20, 12) * 8, (0x200000ull << 32) | (2u << 1) | 1);
 	expect_leaf(f, va, 1ull << 57, NVS_AP_SYS_COH);
@@ -981,6 +1057,11 @@ static void test_v2_sysmem_and_sparse(void **state)
 	expect_err(f, va, -ENOENT, "unmapped (PD2 entry", 8);
 	put64(f, t[1] + idx(va, 46, 38) * 8, 1ull << 3);
 	expect_err(f, va, -ENOENT, "is sparse (PD2 entry", 8);
+	/* VOL with NO_ATS (bit 5) too: still sparse; NO_ATS alone is not */
+	put64(f, t[1] + idx(va, 46, 38) * 8, (1ull << 5) | (1ull << 3));
+	expect_err(f, va, -ENOENT, "is sparse (PD2 entry", 8);
+	put64(f, t[1] + idx(va, 46, 38) * 8, 1ull << 5);
+	expect_err(f, va, -ENOENT, "unmapped (PD2 entry", 8);
 	fx_close(f);
 }
 
@@ -1009,6 +1090,13 @@ static void test_v3_pte_address_bits(void **state)
 	put64(f, pd0e + 8, v3_pde(pt));
 	pte = pt + idx(va, 20, 12) * 8;
 
+	/* the root table itself in video memory at 2^40: refused before any
+	 * read; just below, it is read (and unbacked there) */
+	f->pdb.addr = 1ull << 40;
+	expect_err(f, va, -EIO, "PDB entry points to vid 0x10000000000, beyond 40 bits", 0);
+	f->pdb.addr = (1ull << 40) - 0x1000;
+	expect_err(f, va, -EIO, "PD4 entry at 0xfffffff000 (vid) unreadable", 8);
+	f->pdb.addr = t[0];
 	/* PD4 holds no page: IS_PTE refused */
 	put64(f, t[0] + idx(va, 56, 56) * 8, v3_pte(0));
 	expect_err(f, va, -EIO, "PD4 entry 0 has IS_PTE set, but PD4 cannot hold a page", 8);
@@ -1097,7 +1185,8 @@ static void test_v3_sparse_pdes(void **state)
 		unsigned int pcf;
 		const char *what;
 	} pcfs[] = { { 0, "unmapped" }, { 1, "is sparse" }, { 2, "unmapped" },
-		     { 3, "is sparse" }, { 4, "unmapped" } };
+		     { 3, "is sparse" }, { 4, "unmapped" }, { 5, "unmapped" },
+		     { 6, "unmapped" }, { 7, "unmapped" } };
 	struct fx *f = fx_open("gh100");
 	uint64_t t[5], va = 0x00fedcba98765000ull & ((1ull << 57) - 1), pd0e;
 	char want[64];
@@ -1549,6 +1638,10 @@ static void test_inst_sysmem(void **state)
 		assert_int_equal(in.gp_base, cases[i].gp_base);
 		assert_int_equal(in.gp_limit2, cases[i].limit2);
 	}
+	/* 4 KiB alignment (NV_RAMIN_ALLOC_SIZE): bit 0 counts as much as bit 11 */
+	assert_int_equal(nvs_inst_read(&f->cio.io, f->id.caps, at + 1, 2, &in, why, sizeof(why)),
+			 -EIO);
+	assert_string_equal(why, "instance block 0x2000000001 not 4 KiB aligned");
 	/* the same address in system memory without a block there: the read fails */
 	assert_int_equal(nvs_inst_read(&f->cio.io, f->id.caps, at + 0x1000, 2, &in, why,
 				       sizeof(why)), -EIO);
@@ -1709,6 +1802,38 @@ static void test_inst_format_lines(void **state)
 }
 
 /*
+ * A GPFIFO in system memory: nvs_inst_resolve gives its aperture with the
+ * address.  A v2 tree (tu104) maps GP_BASE's page to coherent system
+ * memory (PTE aperture 2: (pa >> 4) | 2 << 1 | 1, mmu §4.3); the block's
+ * PDB (dword 0x200 address 31:12, 0x204 bits 63:32) is the tree's root.
+ */
+static void test_inst_gpfifo_sysmem(void **state)
+{
+	struct fx *f = fx_open("tu104");
+	uint64_t t[4], pt, va = 0x1000002000ull, at = 0x40000000;
+	struct textbuf tb = { .n = 0 };
+	struct nvs_inst in;
+	char why[128];
+
+	v2_tree(f, va, t);
+	pt = tbl(f);
+	put64(f, t[3] + idx(va, 28, 21) * 16 + 8, v2_pde(pt));
+	put64(f, pt + idx(va, 20, 12) * 8, (0x2a987654000ull >> 4) | (2ull << 1) | 1);
+	put_inst(f, NVS_AP_VID, at, t[0], 0x10);	/* GP_BASE 0x1000002000 */
+	if (nvs_inst_read(&f->cio.io, f->id.caps, at, 0, &in, why, sizeof(why)))
+		fail_msg("%s", why);
+	assert_int_equal(in.pdb.addr, t[0]);
+	nvs_inst_resolve(&f->cio.io, f->id.caps, &in, NULL);
+	assert_int_equal(in.gp_err, 0);
+	assert_int_equal(in.gp_pa, 0x2a987654000ull);
+	assert_int_equal(in.gp_pa_ap, NVS_AP_SYS_COH);
+	nvs_inst_format(&in, "", tb_pr, &tb);
+	if (!strstr(tb.s, "\n  GPFIFO PA 0x2a987654000 (sys_coh)\n"))
+		fail_msg("%s", tb.s);
+	fx_close(f);
+}
+
+/*
  * The engine context line of nvs_inst_format: printed when the instance
  * block's engine context pointer is set or its mode is virtual, not when
  * both are zero.  Turing RAMIN (mmu §3.1, tu104 dev_ram.ref.txt): dword
@@ -1741,6 +1866,12 @@ static void test_inst_engine_ctx(void **state)
 		if (nvs_inst_read(&f->cio.io, f->id.caps, at, 0, &in, why, sizeof(why)))
 			fail_msg("case %u: %s", i, why);
 		nvs_inst_format(&in, "", tb_pr, &tb);
+		/* ADR_LIMIT 0x208/0x20c are 0 here: read as no limit set, so no
+		 * "VA limit" line (inst.c sets has_adr_limit for a non-zero
+		 * limit only; inst.h's "ADR_LIMIT is decoded" does not say so) */
+		assert_false(in.has_adr_limit);
+		if (strstr(tb.s, "VA limit"))
+			fail_msg("case %u: a VA limit of 0 printed:\n%s", i, tb.s);
 		if (cases[i].want ? !strstr(tb.s, cases[i].want) : !!strstr(tb.s, "engine context"))
 			fail_msg("case %u: want %s:\n%s", i, cases[i].want ? cases[i].want : "none",
 				 tb.s);
@@ -1758,7 +1889,9 @@ int main(void)
 		cmocka_unit_test(test_adjacent_tables),
 		cmocka_unit_test(test_v2_top_levels),
 		cmocka_unit_test(test_cache_keys),
+		cmocka_unit_test(test_cache_capacity),
 		cmocka_unit_test(test_translate_args),
+		cmocka_unit_test(test_sys_cycle),
 		cmocka_unit_test(test_v2_big_pages),
 		cmocka_unit_test(test_pascal_formats),
 		cmocka_unit_test(test_version_by_chip),
@@ -1775,6 +1908,7 @@ int main(void)
 		cmocka_unit_test(test_inst_gone),
 		cmocka_unit_test(test_inst_engine_ctx),
 		cmocka_unit_test(test_inst_gpfifo_entries),
+		cmocka_unit_test(test_inst_gpfifo_sysmem),
 		cmocka_unit_test(test_inst_format_lines),
 		cmocka_unit_test(test_inst_describe),
 	};

@@ -220,6 +220,28 @@ static void test_all_ones(void **state)
 }
 
 /*
+ * An instance block read through the window while the driver moves it:
+ * every read lands (the window moves once, so nothing is re-checked
+ * before the restore), and the restore's re-read finds the driver's value:
+ * nvs_inst_read fails with -EBUSY and says why (inst.c).  Caps here name
+ * no RAMIN/RAMFC extras (layout 0: Kepler).
+ */
+static void test_inst_driver_moved(void **state)
+{
+	struct nvs_inst in;
+	char why[128];
+
+	(void)state;
+	F.driver_after = 2;
+	F.driver_win = 0x25;
+	assert_int_equal(nvs_inst_read(&io, &caps, 0x10000, NVS_AP_VID, &in, why, sizeof(why)),
+			 -EBUSY);
+	assert_string_equal(why, "instance block 0x10000: the driver moved the PRAMIN window meanwhile");
+	assert_int_equal(F.win, 0x25);
+	assert_int_equal(F.win_writes, 1);
+}
+
+/*
  * A backend that reads memory itself (nvs_io.h mem_read): system memory
  * comes from it, without the window; -EOPNOTSUPP (video memory here, as
  * the kernel's BAR2-less backend does) sends the read through the window;
@@ -462,6 +484,7 @@ int main(void)
 		cmocka_unit_test_setup(test_sys_target, setup),
 		cmocka_unit_test_setup(test_gone_between, setup),
 		cmocka_unit_test_setup(test_backend, setup),
+		cmocka_unit_test_setup(test_inst_driver_moved, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
