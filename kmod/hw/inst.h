@@ -25,7 +25,7 @@
  * @big_shift: big page shift used for @pdb (16 or 17)
  * @fault_replay_tex: FAULT_REPLAY_TEX (Pascal+)
  * @fault_replay_gcc: FAULT_REPLAY_GCC (Pascal+)
- * @has_adr_limit: ADR_LIMIT is decoded (Kepler-Pascal, TU10x)
+ * @has_adr_limit: ADR_LIMIT is decoded (Kepler-Pascal, TU10x) and not zero
  * @adr_limit: VA limit (inclusive, the low 12 bits as RM writes them)
  * @has_magic: Blackwell: NV_RAMIN_ENGINE_CTXSW_FW_MAGIC_VALUE is expected
  * @magic: dword 131 as read (0xcafeca11 when RM set the instance up)
@@ -109,8 +109,10 @@ struct nvs_inst {
  * Reads about 25 dwords (no more: each is one PRAMIN read); the caller
  * holds the per-GPU lock.
  *
- * Return: 0; -EIO when the block is misaligned, unreadable, reads PRI
- * errors or holds an absurd PDB; -EINVAL for bad arguments.
+ * Return: 0; -EBUSY when the owning driver moved the PRAMIN window during
+ * the read; -ENODEV when the GPU is gone from the bus (registers read all
+ * ones); -EIO when the block is misaligned, unreadable, reads PRI errors
+ * or holds an absurd PDB; -EINVAL for bad arguments.
  */
 int nvs_inst_read(const struct nvs_io *io, const struct nvs_caps *caps,
 		  uint64_t addr, unsigned int ap, struct nvs_inst *in,
