@@ -483,6 +483,12 @@ def check_cli_misc(nv, descs):
     for bad in ("abc", "-1", "-0", "0x100000000", "4294967296", "12x", ""):
         rc, out, err = run([nv, "--snapshot", snap, "channel", "disable", "--", bad])
         eq((rc, out, err), (2, "", f"nvsched channel: bad id '{bad}'\n"), f"channel disable {bad!r}")
+    # the largest id the uapi's __u32 holds is an id (2^32 - 1, the bound's other side of
+    # 4294967296 above): parsed, then refused by the chip's limit (gv100: 4096 channels)
+    for big in ("4294967295", "0xffffffff"):
+        rc, out, err = run([nv, "--snapshot", snap, "channel", "disable", big, "--dry-run"])
+        eq((rc, out, err), (1, "", "nvsched: gpu0: disable_channel: channel id 4294967295 is "
+                            "beyond this chip's limits\n"), f"channel disable {big}")
     # several ids in one command: each planned (PCCSR 0x800004 + 8 chid)
     rc, out, err = run([nv, "--snapshot", snap, "channel", "disable", "4095", "33", "2048", "--dry-run"])
     eq((rc, re.findall(r"^  W (0x[0-9a-f]+) <- (0x[0-9a-f]+)$", out, re.M)),
