@@ -157,6 +157,12 @@ def check_profile(chip, desc, js, text):
             check(len(line) == 1, f"{chip} ce text: one LCE{lce:02d} line")
             if not line:
                 continue
+            # the kind and runlist columns: GRCE/LCE, the engine table's runlist of
+            # that LCE or "-" (the GRCEs serve runlist 0 from Volta on: 0 is a runlist)
+            rl = lce_rl.get(lce)
+            eq(line[0].split()[1:3], ["GRCE" if r["grce"] == "true" else "LCE",
+                                      "-" if rl is None else str(rl)],
+               f"{chip} ce text LCE{lce:02d} kind and runlist")
             pces = json.loads(r["pces"])
             if pces:
                 eq(re.findall(r"PCE(\d+)", line[0]), [f"{p:02d}" for p in pces],
