@@ -133,6 +133,7 @@ static void test_buffered(void **state)
 		struct buf b;
 		char ob[4096];
 
+		memset(ob, '#', sizeof(ob));
 		open_buf(&b, false);
 		jw_buffer(&b.w, ob, caps[c]);
 		jw_obj_begin(&b.w);
@@ -161,6 +162,11 @@ static void test_buffered(void **state)
 		}
 		jw_flush(&b.w);
 		expect(&b, want);
+		/* nothing written past the capacity jw_buffer was given (the
+		 * double's in-place fast path needs its 40 bytes of room) */
+		for (size_t i = caps[c]; i < sizeof(ob); i++)
+			if (ob[i] != '#')
+				fail_msg("capacity %zu: byte %zu of the buffer written", caps[c], i);
 	}
 }
 
