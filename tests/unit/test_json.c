@@ -734,6 +734,28 @@ static void test_reader_error_position(void **state)
 	assert_non_null(strstr(err, "line 2"));
 }
 
+/*
+ * json_read_number (json.h) at the very end of its input, in heap buffers of
+ * exactly the text's length (ASan sees a read past them): "12" is 12 and
+ * stops at the end; "-" alone and an empty range are "bad number" (-1).
+ */
+static void test_read_number_at_end(void **state)
+{
+	char *b = malloc(2);
+	const char *stop = NULL;
+	double v = 0;
+
+	assert_non_null(b);
+	memcpy(b, "12", 2);
+	assert_int_equal(json_read_number(b, b + 2, &v, &stop), 0);
+	assert_true(v == 12.0);
+	assert_ptr_equal(stop, b + 2);
+	assert_int_equal(json_read_number(b + 2, b + 2, &v, &stop), -1);
+	b[1] = '-';
+	assert_int_equal(json_read_number(b + 1, b + 2, &v, &stop), -1);
+	free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -756,6 +778,7 @@ int main(void)
 		cmocka_unit_test(test_reader_error_position),
 		cmocka_unit_test(test_reader_big_file),
 		cmocka_unit_test(test_reader_numbers),
+		cmocka_unit_test(test_read_number_at_end),
 		cmocka_unit_test(test_reader_long_zero_run),
 		cmocka_unit_test(test_reader_file_strings),
 	};
