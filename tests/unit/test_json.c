@@ -171,6 +171,28 @@ static void test_buffered(void **state)
 	}
 }
 
+/*
+ * jw_buffer (json.h) writes to f "when full": a write that fills the buffer
+ * exactly stays in it (4 + 4 bytes in 8), the next byte sends all 8 first.
+ */
+static void test_buffer_exact_fill(void **state)
+{
+	struct buf b;
+	char ob[8];
+
+	open_buf(&b, false);
+	jw_buffer(&b.w, ob, sizeof(ob));
+	jw_int(&b.w, 1234);
+	jw_null(&b.w);
+	fflush(b.f);
+	assert_int_equal(b.n, 0);	/* full, not yet written */
+	jw_end_doc(&b.w);
+	fflush(b.f);
+	assert_int_equal(b.n, 8);	/* the '\n' did not fit: the 8 bytes went first */
+	jw_flush(&b.w);
+	expect(&b, "1234null\n");
+}
+
 static void test_pretty_separators(void **state)
 {
 	struct buf b;
@@ -784,6 +806,7 @@ int main(void)
 		cmocka_unit_test(test_structure),
 		cmocka_unit_test(test_pretty_separators),
 		cmocka_unit_test(test_buffered),
+		cmocka_unit_test(test_buffer_exact_fill),
 		cmocka_unit_test(test_integers),
 		cmocka_unit_test(test_hex),
 		cmocka_unit_test(test_doubles),
