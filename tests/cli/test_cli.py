@@ -1129,6 +1129,11 @@ def check_module_errors(mod, jdoc):
                         "runlist": 1},
                        {"lce": 3, "grce": False, "pces": [], "shared_with_lce": None, "runlist": None}],
        "module ce lces (device table LCE 3 without PCEs)")
+    # ce and gr show one GPU, the selected one: the stand-in has only gpu0
+    # (ngpus 1), so --gpu 1 is refused, not answered with gpu0's topology
+    for c in ("ce", "gr"):
+        eq(mod(["--gpu", "1", c]), (1, "", f"nvsched {c}: no GPU 1 (1 GPU(s) found): see nvsched list\n"),
+           f"module --gpu 1 {c}")
 
 
 def check_module(nv):
