@@ -169,6 +169,12 @@ def check_profile_ce(chip, desc, tables, js, text):
             check(len(line) == 1, f"{chip} ce text: one LCE{lce:02d} line")
             if not line:
                 continue
+            # the kind and runlist columns: GRCE/LCE, the engine table's runlist of
+            # that LCE or "-" (the GRCEs serve runlist 0 from Volta on: 0 is a runlist)
+            rl = lce_rl.get(lce)
+            eq(line[0].split()[1:3], ["GRCE" if r["grce"] == "true" else "LCE",
+                                      "-" if rl is None else str(rl)],
+               f"{chip} ce text LCE{lce:02d} kind and runlist")
             pces = json.loads(r["pces"])
             if pces:
                 eq(re.findall(r"PCE(\d+)", line[0]), [f"{p:02d}" for p in pces],
@@ -501,6 +507,12 @@ def check_cli_misc(nv, descs):
     for bad in ("abc", "-1", "-0", "0x100000000", "4294967296", "12x", ""):
         rc, out, err = run([nv, "--snapshot", snap, "channel", "disable", "--", bad])
         eq((rc, out, err), (2, "", f"nvsched channel: bad id '{bad}'\n"), f"channel disable {bad!r}")
+    # the largest id the uapi's __u32 holds is an id (2^32 - 1, the bound's other side of
+    # 4294967296 above): parsed, then refused by the chip's limit (gv100: 4096 channels)
+    for big in ("4294967295", "0xffffffff"):
+        rc, out, err = run([nv, "--snapshot", snap, "channel", "disable", big, "--dry-run"])
+        eq((rc, out, err), (1, "", "nvsched: gpu0: disable_channel: channel id 4294967295 is "
+                            "beyond this chip's limits\n"), f"channel disable {big}")
     # several ids in one command: each planned (PCCSR 0x800004 + 8 chid)
     rc, out, err = run([nv, "--snapshot", snap, "channel", "disable", "4095", "33", "2048", "--dry-run"])
     eq((rc, re.findall(r"^  W (0x[0-9a-f]+) <- (0x[0-9a-f]+)$", out, re.M)),
@@ -1146,6 +1158,11 @@ def check_module_errors(mod, jdoc):
                         "runlist": 1},
                        {"lce": 3, "grce": False, "pces": [], "shared_with_lce": None, "runlist": None}],
        "module ce lces (device table LCE 3 without PCEs)")
+    # ce and gr show one GPU, the selected one: the stand-in has only gpu0
+    # (ngpus 1), so --gpu 1 is refused, not answered with gpu0's topology
+    for c in ("ce", "gr"):
+        eq(mod(["--gpu", "1", c]), (1, "", f"nvsched {c}: no GPU 1 (1 GPU(s) found): see nvsched list\n"),
+           f"module --gpu 1 {c}")
 
 
 def check_module(nv):

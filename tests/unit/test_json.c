@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/syscall.h>
 #include <dirent.h>
 #include <sys/wait.h>
 #include "json.h"
@@ -133,6 +134,7 @@ static void test_buffered(void **state)
 		struct buf b;
 		char ob[4096];
 
+		memset(ob, '#', sizeof(ob));
 		open_buf(&b, false);
 		jw_buffer(&b.w, ob, caps[c]);
 		jw_obj_begin(&b.w);
@@ -161,7 +163,34 @@ static void test_buffered(void **state)
 		}
 		jw_flush(&b.w);
 		expect(&b, want);
+		/* nothing written past the capacity jw_buffer was given (the
+		 * double's in-place fast path needs its 40 bytes of room) */
+		for (size_t i = caps[c]; i < sizeof(ob); i++)
+			if (ob[i] != '#')
+				fail_msg("capacity %zu: byte %zu of the buffer written", caps[c], i);
 	}
+}
+
+/*
+ * jw_buffer (json.h) writes to f "when full": a write that fills the buffer
+ * exactly stays in it (4 + 4 bytes in 8), the next byte sends all 8 first.
+ */
+static void test_buffer_exact_fill(void **state)
+{
+	struct buf b;
+	char ob[8];
+
+	open_buf(&b, false);
+	jw_buffer(&b.w, ob, sizeof(ob));
+	jw_int(&b.w, 1234);
+	jw_null(&b.w);
+	fflush(b.f);
+	assert_int_equal(b.n, 0);	/* full, not yet written */
+	jw_end_doc(&b.w);
+	fflush(b.f);
+	assert_int_equal(b.n, 8);	/* the '\n' did not fit: the 8 bytes went first */
+	jw_flush(&b.w);
+	expect(&b, "1234null\n");
 }
 
 static void test_pretty_separators(void **state)
@@ -636,7 +665,22 @@ static void test_reader_file_strings(void **state)
 	assert_non_null(strstr(err, "line 3 col 7"));
 }
 
-/* a file larger than the reader's 64 KiB read chunk: read whole */
+/*
+ * read(2) for json.c, which this program links: at most read_chunk bytes a
+ * call when it is set (0: as asked), so a regular file reads short as one
+ * over 2 GiB does on Linux (at most 0x7ffff000 bytes a call, read(2)).
+ */
+static size_t read_chunk;
+
+ssize_t read(int fd, void *buf, size_t n)
+{
+	if (read_chunk && n > read_chunk)
+		n = read_chunk;
+	return syscall(SYS_read, fd, buf, n);
+}
+
+/* a file larger than the reader's 64 KiB read chunk: read whole, also when
+ * each read(2) returns only 4 KiB of it */
 static void test_reader_big_file(void **state)
 {
 	char path[] = "/tmp/test_json_XXXXXX", err[128];
@@ -653,16 +697,20 @@ static void test_reader_big_file(void **state)
 		fprintf(f, "%s%d", i ? ", " : "", i);	/* about 340 KB */
 	fputs("], \"end\": \"yes\"}", f);
 	fclose(f);
-	j = json_parse_file(path, err, sizeof(err));
+	for (int pass = 0; pass < 2; pass++) {
+		read_chunk = pass ? 4096 : 0;
+		j = json_parse_file(path, err, sizeof(err));
+		read_chunk = 0;
+		assert_non_null(j);
+		a = json_get_array(j, "a");
+		assert_non_null(a);
+		assert_int_equal(a->n, 50000);
+		assert_true(a->items[49999]->num == 49999.0);
+		assert_true(a->items[12345]->num == 12345.0);
+		assert_string_equal(json_get_string(j, "end"), "yes");
+		json_free(j);
+	}
 	unlink(path);
-	assert_non_null(j);
-	a = json_get_array(j, "a");
-	assert_non_null(a);
-	assert_int_equal(a->n, 50000);
-	assert_true(a->items[49999]->num == 49999.0);
-	assert_true(a->items[12345]->num == 12345.0);
-	assert_string_equal(json_get_string(j, "end"), "yes");
-	json_free(j);
 }
 
 /*
@@ -728,6 +776,28 @@ static void test_reader_error_position(void **state)
 	assert_non_null(strstr(err, "line 2"));
 }
 
+/*
+ * json_read_number (json.h) at the very end of its input, in heap buffers of
+ * exactly the text's length (ASan sees a read past them): "12" is 12 and
+ * stops at the end; "-" alone and an empty range are "bad number" (-1).
+ */
+static void test_read_number_at_end(void **state)
+{
+	char *b = malloc(2);
+	const char *stop = NULL;
+	double v = 0;
+
+	assert_non_null(b);
+	memcpy(b, "12", 2);
+	assert_int_equal(json_read_number(b, b + 2, &v, &stop), 0);
+	assert_true(v == 12.0);
+	assert_ptr_equal(stop, b + 2);
+	assert_int_equal(json_read_number(b + 2, b + 2, &v, &stop), -1);
+	b[1] = '-';
+	assert_int_equal(json_read_number(b + 1, b + 2, &v, &stop), -1);
+	free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -736,6 +806,7 @@ int main(void)
 		cmocka_unit_test(test_structure),
 		cmocka_unit_test(test_pretty_separators),
 		cmocka_unit_test(test_buffered),
+		cmocka_unit_test(test_buffer_exact_fill),
 		cmocka_unit_test(test_integers),
 		cmocka_unit_test(test_hex),
 		cmocka_unit_test(test_doubles),
@@ -750,6 +821,7 @@ int main(void)
 		cmocka_unit_test(test_reader_error_position),
 		cmocka_unit_test(test_reader_big_file),
 		cmocka_unit_test(test_reader_numbers),
+		cmocka_unit_test(test_read_number_at_end),
 		cmocka_unit_test(test_reader_long_zero_run),
 		cmocka_unit_test(test_reader_file_strings),
 	};
