@@ -798,10 +798,37 @@ static void test_read_number_at_end(void **state)
 	free(b);
 }
 
+/*
+ * Unterminated arrays and objects at the exact end of a heap buffer (no
+ * terminator after them): an error, and under ASan no read past the end.
+ */
+static void test_parse_unterminated_at_end(void **state)
+{
+	static const char *const in[] = { "[1", "[", "[1,", "{\"a\":1", "{\"a\"", "{", "[[]" };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		size_t n = strlen(in[i]);
+		char *b = malloc(n);
+		char err[128] = "";
+		struct json *j;
+
+		assert_non_null(b);
+		memcpy(b, in[i], n);
+		j = json_parse(b, n, err, sizeof(err));
+		if (j)
+			fail_msg("\"%s\" parsed", in[i]);
+		assert_true(err[0] != 0);
+		free(b);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_escaping),
+		cmocka_unit_test(test_parse_unterminated_at_end),
 		cmocka_unit_test(test_keys_escaped),
 		cmocka_unit_test(test_structure),
 		cmocka_unit_test(test_pretty_separators),
