@@ -416,6 +416,26 @@ static uint64_t v2_pte(uint64_t pa) { return (pa >> 4) | 1; }		/* valid, VID */
 static uint64_t v3_pde(uint64_t pa) { return pa | (1ull << 1) | (2ull << 3); }
 static uint64_t v3_pte(uint64_t pa) { return pa | 1; }
 
+/*
+ * A v3 (Hopper) walk for va down to PD0: five new tables t[0..4] chained
+ * PD4 -> PD3 -> PD2 -> PD1 -> PD0 at va's indexes (mmu §4.4: bits 56,
+ * 55:47, 46:38, 37:29), the PDB at t[0].  Returns the address of va's
+ * 16-byte dual PDE in PD0 (bits 28:21).
+ */
+static uint64_t v3_chain(struct fx *f, uint64_t va, uint64_t t[5])
+{
+	int i;
+
+	for (i = 0; i < 5; i++)
+		t[i] = tbl(f);
+	f->pdb = (struct nvs_mmu_pdb){ .addr = t[0] };
+	put64(f, t[0] + idx(va, 56, 56) * 8, v3_pde(t[1]));
+	put64(f, t[1] + idx(va, 55, 47) * 8, v3_pde(t[2]));
+	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pde(t[3]));
+	put64(f, t[3] + idx(va, 37, 29) * 8, v3_pde(t[4]));
+	return t[4] + idx(va, 28, 21) * 16;
+}
+
 static int xl(struct fx *f, uint64_t va, uint64_t *pa, char *why)
 {
 	enum nvs_aperture ap;
@@ -929,22 +949,14 @@ static void test_v3(void **state)
 	struct fx *f = fx_open("gh100");
 	uint64_t t[5], pt, va = 0x0100123456789000ull & ((1ull << 57) - 1), pd0e;
 	struct nvs_mmu_pdb p = { .ver2 = false };
-	int i;
 
 	/* Hopper: v3 whatever bit 10 says */
 	assert_int_equal(nvs_mmu_version(f->id.caps, &p), 3);
 	p.ver2 = true;
 	assert_int_equal(nvs_mmu_version(f->id.caps, &p), 3);
 
-	for (i = 0; i < 5; i++)
-		t[i] = tbl(f);
+	pd0e = v3_chain(f, va, t);
 	pt = tbl(f);
-	f->pdb = (struct nvs_mmu_pdb){ .addr = t[0] };
-	put64(f, t[0] + idx(va, 56, 56) * 8, v3_pde(t[1]));
-	put64(f, t[1] + idx(va, 55, 47) * 8, v3_pde(t[2]));
-	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pde(t[3]));
-	put64(f, t[3] + idx(va, 37, 29) * 8, v3_pde(t[4]));
-	pd0e = t[4] + idx(va, 28, 21) * 16;
 	put64(f, pd0e + 8, v3_pde(pt));	/* small half: aperture 66:65, PCF 69:67, addr 115:76 */
 	put64(f, pt + idx(va, 20, 12) * 8, v3_pte(0x9000000));
 	expect_pa(f, va + 0xabc, 0x9000abc);
@@ -1076,17 +1088,9 @@ static void test_v3_pte_address_bits(void **state)
 {
 	struct fx *f = fx_open("gh100");
 	uint64_t t[5], pt, pte, va = 0x0000654321000ull, pd0e;
-	int i;
 
-	for (i = 0; i < 5; i++)
-		t[i] = tbl(f);
+	pd0e = v3_chain(f, va, t);
 	pt = tbl(f);
-	f->pdb = (struct nvs_mmu_pdb){ .addr = t[0] };
-	put64(f, t[0] + idx(va, 56, 56) * 8, v3_pde(t[1]));
-	put64(f, t[1] + idx(va, 55, 47) * 8, v3_pde(t[2]));
-	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pde(t[3]));
-	put64(f, t[3] + idx(va, 37, 29) * 8, v3_pde(t[4]));
-	pd0e = t[4] + idx(va, 28, 21) * 16;
 	put64(f, pd0e + 8, v3_pde(pt));
 	pte = pt + idx(va, 20, 12) * 8;
 
@@ -1192,14 +1196,7 @@ static void test_v3_sparse_pdes(void **state)
 	char want[64];
 	unsigned int i;
 
-	for (i = 0; i < 5; i++)
-		t[i] = tbl(f);
-	f->pdb = (struct nvs_mmu_pdb){ .addr = t[0] };
-	put64(f, t[0] + idx(va, 56, 56) * 8, v3_pde(t[1]));
-	put64(f, t[1] + idx(va, 55, 47) * 8, v3_pde(t[2]));
-	put64(f, t[2] + idx(va, 46, 38) * 8, v3_pde(t[3]));
-	put64(f, t[3] + idx(va, 37, 29) * 8, v3_pde(t[4]));
-	pd0e = t[4] + idx(va, 28, 21) * 16;
+	pd0e = v3_chain(f, va, t);
 	{
 		/* a big-page table above 4 GiB: dual PDE word 0 holds address
 		 * bits 31:8, word 1 bits 51:32 (mmu §4.4) */
