@@ -1389,7 +1389,7 @@ def check_verb_help(nv):
 # execute its line): topo (engines, ce, gr), runlist, ctl (the control
 # commands), misc (options, errors, the module backend), help (--help,
 # man page and completion of every verb)
-PARTS = ("topo", "runlist", "ctl", "misc", "help")
+PARTS = ("topo", "runlist", "ctl", "misc", "help")  # also read by tests/mutate/covermap.py
 
 
 def main():

@@ -39,8 +39,6 @@ class Job:
         self.seconds = 10.0         # measured in the coverage run
 
 
-CLI_PARTS = ("topo", "runlist", "ctl", "misc", "help")
-LEAK_PARTS = ("cli", "predict", "responder", "units")
 ASAN_TESTS = ("test_json", "test_snapshot", "test_predict", "test_runlist", "test_control_seq",
               "test_ctlparse", "test_gr", "test_ce", "test_ptop")
 ASAN_CC = "cc -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
@@ -54,14 +52,14 @@ def make_var(tree, var):
     return out.stdout.split()
 
 
-def leak_units(tree):
-    """The unit tests tests/cli/test_leaks.sh runs (its 'for t in ...' list):
-    the leak job rebuilds only these after a mutant, not every unit test."""
-    with open(os.path.join(tree, "tests", "cli", "test_leaks.sh")) as f:
-        m = re.search(r"^\s*for t in ([\w ]+); do\n\s*leak build/tests/unit/\$t$", f.read(), re.M)
+def script_list(tree, rel, pattern, what):
+    """The names a test script lists (its --part groups, the unit tests the
+    leak check runs), read from the script so they are written once."""
+    with open(os.path.join(tree, rel)) as f:
+        m = re.search(pattern, f.read(), re.M)
     if not m:
-        sys.exit("covermap: tests/cli/test_leaks.sh no longer has its 'for t in ...' unit-test list")
-    return m.group(1).split()
+        sys.exit(f"covermap: {rel} no longer has {what}")
+    return re.findall(r"\w+", m.group(1))
 
 
 def jobs(tree):
@@ -70,12 +68,18 @@ def jobs(tree):
     for path in sorted(units):
         out.append(Job("unit:" + os.path.basename(path), [path], f"bash scripts/run-unit.sh {path}"))
     out.append(Job("golden", ["user-bin"], "bash tests/predict/run-golden.sh build/bin/nvsched-predict"))
-    for part in CLI_PARTS:  # tests/cli/test_cli.py --part: a mutant runs only the parts it reaches
-        out.append(Job("cli:" + part, ["user-bin"], f"python3 tests/cli/test_cli.py -q --part={part}"))
-    for part in LEAK_PARTS:  # tests/cli/test_leaks.sh --part, as the CLI parts
-        targets = ([u for u in units if os.path.basename(u) in leak_units(tree)] if part == "units"
+    # the CLI tests and the leak check as their --part groups: a mutant runs
+    # only the groups that reach its line; the leak check's unit-test group
+    # rebuilds only the unit tests it runs
+    cli, leaks = "tests/cli/test_cli.py", "tests/cli/test_leaks.sh"
+    for part in script_list(tree, cli, r"^PARTS = \(([^)]*)\)", "its PARTS"):
+        out.append(Job("cli:" + part, ["user-bin"], f"python3 {cli} -q --part={part}"))
+    leak_units = script_list(tree, leaks, r"^\s*for t in ([\w ]+); do\n\s*leak build/tests/unit/\$t$",
+                             "its 'for t in ...' unit-test list")
+    for part in script_list(tree, leaks, r"^all_parts=([\w,]+)", "its all_parts"):
+        targets = ([u for u in units if os.path.basename(u) in leak_units] if part == "units"
                    else ["user-bin"])
-        out.append(Job("leaks:" + part, targets, f"bash tests/cli/test_leaks.sh -q --part={part}"))
+        out.append(Job("leaks:" + part, targets, f"bash {leaks} -q --part={part}"))
     out.append(Job("score", ["user-bin"], "bash tests/hw/score-committed.sh"))
     for t in ASAN_TESTS:
         out.append(Job("asan:" + t, [], "ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 "
