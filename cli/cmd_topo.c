@@ -131,8 +131,9 @@ static void ce_lce(struct out *o, const struct nvs_ce *ce, const int *rl, unsign
 		out_text(o, " (GRCE config unreadable)");
 	else if (!m)
 		out_text(o, " (unconfigured)");
+	/* grce_shared_lce has NVS_CE_MAX_GRCES entries: index it for GRCEs only */
 	out_opt_int(o, "shared_with_lce", grce && ce->grce_shared_lce[l] >= 0,
-		    ce->grce_shared_lce[l], NULL, NULL);
+		    grce ? ce->grce_shared_lce[l] : 0, NULL, NULL);
 	out_opt_int(o, "runlist", rl[l] >= 0, rl[l], NULL, NULL);
 	out_text(o, "\n");
 	out_obj_end(o);

@@ -34,7 +34,7 @@ class Job:
         self.name = name
         self.targets = targets      # make targets in the tree's build/
         self.cmd = cmd
-        self.asan = asan            # unit-test names built with B=build/asan
+        self.asan = asan            # make targets built with B=build/asan (sanitizers)
         self.cover = cover or name  # whose coverage decides (ASan: the unit test's)
         self.seconds = 10.0         # measured in the coverage run
 
@@ -83,16 +83,24 @@ def jobs(tree):
     out.append(Job("score", ["user-bin"], "bash tests/hw/score-committed.sh"))
     for t in ASAN_TESTS:
         out.append(Job("asan:" + t, [], "ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 "
-                       f"build/asan/tests/unit/{t}", asan=[t], cover="unit:" + t))
+                       f"build/asan/tests/unit/{t}", asan=[f"build/asan/tests/unit/{t}"],
+                       cover="unit:" + t))
+    # the leak check's command and predictor runs with the programs built
+    # under ASan+UBSan (make asan): a read past a buffer fails there
+    for part in ("cli", "predict"):
+        out.append(Job("asan:leaks:" + part, ["profiles"],
+                       f"bash {leaks} -q --asan --part={part}", asan=["user-bin"],
+                       cover="leaks:" + part))
     return out
 
 
 def build_cmd(job, jobs_par=1):
     """The make command that brings the job's programs up to date."""
     if job.asan:
-        targets = " ".join(f"build/asan/tests/unit/{t}" for t in job.asan)
-        return (f"ASAN_OPTIONS=detect_leaks=0 make --no-print-directory -s -j{jobs_par} B=build/asan "
-                f"CC='{ASAN_CC}' {targets}")
+        plain = (f"make --no-print-directory -s -j{jobs_par} {' '.join(job.targets)} && "
+                 if job.targets else "")
+        return (f"{plain}ASAN_OPTIONS=detect_leaks=0 make --no-print-directory -s -j{jobs_par} "
+                f"B=build/asan CC='{ASAN_CC}' {' '.join(job.asan)}")
     return f"make --no-print-directory -s -j{jobs_par} {' '.join(job.targets)}"
 
 
