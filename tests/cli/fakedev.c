@@ -41,7 +41,9 @@
  *       shares none), GRCE1 shares LCE 0, 2 LCEs; with
  *       NVSCHED_TEST_CE_SPARE set every PCE (0, 1, 3, 4, 5) is on LCE 2,
  *       GRCE0 shares LCE 2, GRCE1 none, 4 LCEs: the device table's LCE 3
- *       has no PCE and no GRCE refers to it
+ *       has no PCE and no GRCE refers to it; with NVSCHED_TEST_CE_HIGH
+ *       set PCE 0 is on LCE 4 and PCE 1 on LCE 5 (the highest LCE, above
+ *       the device table's 0..3, comes before lower ones in PCE order)
  *   GR: 3 GPCs x 4 TPCs, GPC 1 fused off (mask 0x2), 2 SMs per TPC;
  *       GPC 0 TPC mask 0x0 (4 TPCs), GPC 2 TPC mask 0x9 (TPCs 1, 2);
  *       logical ids GPC 0 -> 1, GPC 2 -> 0; CWD map of the 6 TPCs
@@ -220,6 +222,10 @@ static int fake_ce(struct nvsched_ce *c)
 			if (c->lce_for_pce[i] >= 0)
 				c->lce_for_pce[i] = 2;
 		c->grce_shared_lce[0] = 2;
+	}
+	if (getenv("NVSCHED_TEST_CE_HIGH")) {
+		c->lce_for_pce[0] = 4;
+		c->lce_for_pce[1] = 5;
 	}
 	if (getenv("NVSCHED_TEST_CE_NOVAL")) {
 		c->lce_for_pce[2] = NVSCHED_CE_NOVAL;

@@ -1158,6 +1158,15 @@ def check_module_errors(mod, jdoc):
                         "runlist": 1},
                        {"lce": 3, "grce": False, "pces": [], "shared_with_lce": None, "runlist": None}],
        "module ce lces (device table LCE 3 without PCEs)")
+    # PCE 0 on LCE 4, PCE 1 on LCE 5: the highest LCE referred to is 5, met
+    # before PCE 3's LCE 3, so the list runs to LCE 5 (six entries), past the
+    # device table's four; LCE 2 keeps its runlist but loses its PCEs
+    d = jdoc(["ce"], {"NVSCHED_TEST_CE_HIGH": "1"})
+    eq(d.get("lces"), MOD_LCES[:2] + [dict(MOD_LCES[2], pces=[]), MOD_LCES[3],
+                                      dict(MOD_LCES[4], pces=[0, 4, 5]),
+                                      {"lce": 5, "grce": False, "pces": [1], "shared_with_lce": None,
+                                       "runlist": None}],
+       "module ce lces (PCEs on LCEs 4 and 5, above the device table's)")
     # ce and gr show one GPU, the selected one: the stand-in has only gpu0
     # (ngpus 1), so --gpu 1 is refused, not answered with gpu0's topology
     for c in ("ce", "gr"):
