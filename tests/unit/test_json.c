@@ -173,7 +173,8 @@ static void test_buffered(void **state)
 
 /*
  * jw_buffer (json.h) writes to f "when full": a write that fills the buffer
- * exactly stays in it (4 + 4 bytes in 8), the next byte sends all 8 first.
+ * exactly stays in it (4 + 4 bytes in 8; 4 bytes in 4), the next byte sends
+ * it first; a write longer than the whole buffer goes straight to f.
  */
 static void test_buffer_exact_fill(void **state)
 {
@@ -191,6 +192,25 @@ static void test_buffer_exact_fill(void **state)
 	assert_int_equal(b.n, 8);	/* the '\n' did not fit: the 8 bytes went first */
 	jw_flush(&b.w);
 	expect(&b, "1234null\n");
+	/*
+	 * A write exactly as long as the buffer, after the flush it caused,
+	 * fits and stays (4 bytes in 4): "12", then "null" (no room beside
+	 * "12": the 2 bytes go first) is collected until jw_flush; "false"
+	 * (5 bytes, longer than the buffer) sends "null" and then goes straight
+	 * to f.
+	 */
+	open_buf(&b, false);
+	jw_buffer(&b.w, ob, 4);
+	jw_int(&b.w, 12);
+	jw_null(&b.w);
+	fflush(b.f);
+	assert_int_equal(b.n, 2);	/* "12" */
+	assert_memory_equal(ob, "null", 4);
+	jw_bool(&b.w, false);
+	fflush(b.f);
+	assert_int_equal(b.n, 11);	/* "12" "null" "false" */
+	jw_flush(&b.w);
+	expect(&b, "12nullfalse");
 }
 
 static void test_pretty_separators(void **state)
