@@ -844,6 +844,38 @@ static void test_parse_unterminated_at_end(void **state)
 	}
 }
 
+/*
+ * json_parse_buffer (json.h): "strings point into it": a string without an
+ * escape is its own text in the buffer (the closing quote becomes its NUL),
+ * keys and values alike; an escaped one is decoded elsewhere.
+ */
+static void test_parse_buffer_in_place(void **state)
+{
+	static const char doc[] = "{\"key\": \"abc\", \"e\": \"a\\nb\", \"arr\": [\"\", \"x y\"]}";
+	size_t len = sizeof(doc) - 1;
+	char *text = malloc(len + 1), err[128] = "";
+	const struct json *a;
+	struct json *j;
+
+	(void)state;
+	assert_non_null(text);
+	memcpy(text, doc, len + 1);
+	j = json_parse_buffer(text, len, "doc", err, sizeof(err));
+	assert_non_null(j);
+	/* offsets counted in doc: {"key": "abc", ... "key" at 2, "abc" at 9 */
+	assert_ptr_equal(j->keys[0], text + 2);
+	assert_ptr_equal(json_get_string(j, "key"), text + 9);
+	assert_string_equal(text + 9, "abc");
+	assert_string_equal(json_get_string(j, "e"), "a\nb");
+	a = json_get_array(j, "arr");
+	assert_non_null(a);
+	/* "arr": ["", "x y"]: the empty string at doc's index 37, "x y" at 41 */
+	assert_ptr_equal(a->items[0]->str, text + 37);
+	assert_ptr_equal(a->items[1]->str, text + 41);
+	assert_string_equal(a->items[1]->str, "x y");
+	json_free(j);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -871,6 +903,7 @@ int main(void)
 		cmocka_unit_test(test_read_number_at_end),
 		cmocka_unit_test(test_reader_long_zero_run),
 		cmocka_unit_test(test_reader_file_strings),
+		cmocka_unit_test(test_parse_buffer_in_place),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
