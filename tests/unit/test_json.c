@@ -876,6 +876,44 @@ static void test_parse_buffer_in_place(void **state)
 	json_free(j);
 }
 
+/*
+ * json_read_file (json.h): "NUL after len bytes", for a regular file too
+ * (its one-read path).  The heap block a 100-byte file's buffer takes is
+ * dirtied first (the same size malloc'd, filled with 'x' and freed just
+ * before), so that a missing or wrong terminator shows without ASan too.
+ */
+static void test_read_file_nul(void **state)
+{
+	char path[] = "/tmp/test_json_XXXXXX", err[128] = "", *text, *dirty;
+	int fd = mkstemp(path);
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	fputs("[", f);
+	for (int i = 0; i < 49; i++)
+		fputs("1,", f);		/* 1 + 98 + 1 = 100 bytes */
+	fputs("]", f);
+	fclose(f);
+	dirty = malloc(101);
+	assert_non_null(dirty);
+	memset(dirty, 'x', 101);
+	__asm__ volatile("" : : "r"(dirty) : "memory");	/* keep the stores */
+	free(dirty);
+	text = json_read_file(path, &len, err, sizeof(err));
+	unlink(path);
+	assert_non_null(text);
+	assert_int_equal(len, 100);
+	assert_int_equal(text[0], '[');
+	assert_int_equal(text[99], ']');
+	assert_int_equal(text[100], 0);
+	assert_int_equal(strlen(text), 100);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -904,6 +942,7 @@ int main(void)
 		cmocka_unit_test(test_reader_long_zero_run),
 		cmocka_unit_test(test_reader_file_strings),
 		cmocka_unit_test(test_parse_buffer_in_place),
+		cmocka_unit_test(test_read_file_nul),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
