@@ -914,6 +914,39 @@ static void test_read_file_nul(void **state)
 	free(text);
 }
 
+/*
+ * An exponent's leading zeros, however many, are part of the number
+ * (RFC 8259: exp = e [ minus / plus ] 1*DIGIT) and the one-pass path reads
+ * them (strtod's copy stops at 63 characters): "De+000...01" with 70 zeros
+ * is D * 10 and "-De-000...01" is -D / 10, for every first digit 1 to 9.
+ */
+static void test_reader_long_exponent(void **state)
+{
+	(void)state;
+	for (int d = 1; d <= 9; d++) {
+		char num[96];
+		const char *stop = NULL;
+		double v = 0;
+		int len;
+
+		for (int neg = 0; neg < 2; neg++) {
+			len = snprintf(num, sizeof(num), "%s%de%c", neg ? "-" : "", d,
+				       neg ? '-' : '+');
+			memset(num + len, '0', 70);
+			len += 70;
+			num[len++] = '1';
+			num[len] = 0;
+			if (json_read_number(num, num + len, &v, &stop))
+				fail_msg("'%.8s...': not read", num);
+			assert_ptr_equal(stop, num + len);
+			/* d / 10.0: one correctly rounded division, the double
+			 * nearest d/10 as the compiler reads "0.d" */
+			if (v != (neg ? -(d / 10.0) : d * 10.0))
+				fail_msg("'%.8s...': read %a", num, v);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -943,6 +976,7 @@ int main(void)
 		cmocka_unit_test(test_reader_file_strings),
 		cmocka_unit_test(test_parse_buffer_in_place),
 		cmocka_unit_test(test_read_file_nul),
+		cmocka_unit_test(test_reader_long_exponent),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
