@@ -947,6 +947,79 @@ static void test_reader_long_exponent(void **state)
 	}
 }
 
+/* strtod is the oracle: the reader's double for num must be bit for bit its */
+static void number_as_strtod(const char *num)
+{
+	const char *stop = NULL;
+	double v = 0, want;
+	size_t n = strlen(num);
+
+	errno = 0;
+	want = strtod(num, NULL);
+	if (errno == ERANGE)
+		return;
+	if (json_read_number(num, num + n, &v, &stop) || stop != num + n)
+		fail_msg("'%s': not read", num);
+	if (memcmp(&v, &want, sizeof(v)))
+		fail_msg("'%s': read %a, strtod %a", num, v, want);
+}
+
+/*
+ * The fast paths' limits, against libc's strtod (correctly rounded: the
+ * oracle): mantissas m on both sides of 2^53 (the exact-double path) and
+ * 2^54, 10^19 - 1, and 10^19 / 2^10 = 9765625000000000 (from 2^53 up to
+ * there, m 2^64 / 10^19 has only 54 bits: too few to round a quotient
+ * once with a sticky bit, so 10^-19 is not a fast scale), each at scales
+ * -24 to 24 (pow10tab holds 10^0 to 10^22); then 3000 random mantissas in
+ * (2^53, 2^54] (not exact as doubles: converting m first would round
+ * twice) at scales -22 to -1, and 3000 in (2^53, 9765625000000000) at
+ * scale -19, in exponent and in point form.
+ */
+static void test_reader_number_limits(void **state)
+{
+	static const unsigned long long ms[] = {
+		1, 9, 9007199254740991ull, 9007199254740992ull, 9007199254740993ull,
+		9007199254740995ull, 18014398509481983ull, 18014398509481984ull,
+		18014398509481985ull, 18014398509481987ull, 9765624999999999ull,
+		9765625000000000ull, 9765625000000001ull, 12345678901234567ull,
+		9999999999999999999ull, 1000000000000000001ull,
+	};
+	uint64_t x = 0x2545f4914f6cdd1dull;
+	char num[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(ms) / sizeof(ms[0]); i++)
+		for (int sc = -24; sc <= 24; sc++) {
+			snprintf(num, sizeof(num), "%llue%d", ms[i], sc);
+			number_as_strtod(num);
+			snprintf(num, sizeof(num), "-%llue%d", ms[i], sc);
+			number_as_strtod(num);
+		}
+	for (int i = 0; i < 6000; i++) {
+		unsigned long long m;
+		int sc, len;
+
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		if (i < 3000) {
+			m = (1ull << 53) + 1 + x % (1ull << 53);	/* (2^53, 2^54] */
+			sc = -1 - (int)((x >> 56) % 22);
+		} else {
+			m = (1ull << 53) + 1 + x % (9765625000000000ull - (1ull << 53) - 1);
+			sc = -19;
+		}
+		if (i & 1) {
+			snprintf(num, sizeof(num), "%llue%d", m, sc);
+		} else {
+			/* the same value as "D.DDD...e(sc + digits - 1)" */
+			len = snprintf(num, sizeof(num), "%llu", m);
+			memmove(num + 2, num + 1, (size_t)len);
+			num[1] = '.';
+			snprintf(num + len + 1, sizeof(num) - len - 1, "e%d", sc + len - 1);
+		}
+		number_as_strtod(num);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -977,6 +1050,7 @@ int main(void)
 		cmocka_unit_test(test_parse_buffer_in_place),
 		cmocka_unit_test(test_read_file_nul),
 		cmocka_unit_test(test_reader_long_exponent),
+		cmocka_unit_test(test_reader_number_limits),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
