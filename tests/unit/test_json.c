@@ -173,7 +173,8 @@ static void test_buffered(void **state)
 
 /*
  * jw_buffer (json.h) writes to f "when full": a write that fills the buffer
- * exactly stays in it (4 + 4 bytes in 8), the next byte sends all 8 first.
+ * exactly stays in it (4 + 4 bytes in 8; 4 bytes in 4), the next byte sends
+ * it first; a write longer than the whole buffer goes straight to f.
  */
 static void test_buffer_exact_fill(void **state)
 {
@@ -191,6 +192,25 @@ static void test_buffer_exact_fill(void **state)
 	assert_int_equal(b.n, 8);	/* the '\n' did not fit: the 8 bytes went first */
 	jw_flush(&b.w);
 	expect(&b, "1234null\n");
+	/*
+	 * A write exactly as long as the buffer, after the flush it caused,
+	 * fits and stays (4 bytes in 4): "12", then "null" (no room beside
+	 * "12": the 2 bytes go first) is collected until jw_flush; "false"
+	 * (5 bytes, longer than the buffer) sends "null" and then goes straight
+	 * to f.
+	 */
+	open_buf(&b, false);
+	jw_buffer(&b.w, ob, 4);
+	jw_int(&b.w, 12);
+	jw_null(&b.w);
+	fflush(b.f);
+	assert_int_equal(b.n, 2);	/* "12" */
+	assert_memory_equal(ob, "null", 4);
+	jw_bool(&b.w, false);
+	fflush(b.f);
+	assert_int_equal(b.n, 11);	/* "12" "null" "false" */
+	jw_flush(&b.w);
+	expect(&b, "12nullfalse");
 }
 
 static void test_pretty_separators(void **state)
@@ -824,6 +844,182 @@ static void test_parse_unterminated_at_end(void **state)
 	}
 }
 
+/*
+ * json_parse_buffer (json.h): "strings point into it": a string without an
+ * escape is its own text in the buffer (the closing quote becomes its NUL),
+ * keys and values alike; an escaped one is decoded elsewhere.
+ */
+static void test_parse_buffer_in_place(void **state)
+{
+	static const char doc[] = "{\"key\": \"abc\", \"e\": \"a\\nb\", \"arr\": [\"\", \"x y\"]}";
+	size_t len = sizeof(doc) - 1;
+	char *text = malloc(len + 1), err[128] = "";
+	const struct json *a;
+	struct json *j;
+
+	(void)state;
+	assert_non_null(text);
+	memcpy(text, doc, len + 1);
+	j = json_parse_buffer(text, len, "doc", err, sizeof(err));
+	assert_non_null(j);
+	/* offsets counted in doc: {"key": "abc", ... "key" at 2, "abc" at 9 */
+	assert_ptr_equal(j->keys[0], text + 2);
+	assert_ptr_equal(json_get_string(j, "key"), text + 9);
+	assert_string_equal(text + 9, "abc");
+	assert_string_equal(json_get_string(j, "e"), "a\nb");
+	a = json_get_array(j, "arr");
+	assert_non_null(a);
+	/* "arr": ["", "x y"]: the empty string at doc's index 37, "x y" at 41 */
+	assert_ptr_equal(a->items[0]->str, text + 37);
+	assert_ptr_equal(a->items[1]->str, text + 41);
+	assert_string_equal(a->items[1]->str, "x y");
+	json_free(j);
+}
+
+/*
+ * json_read_file (json.h): "NUL after len bytes", for a regular file too
+ * (its one-read path).  The heap block a 100-byte file's buffer takes is
+ * dirtied first (the same size malloc'd, filled with 'x' and freed just
+ * before), so that a missing or wrong terminator shows without ASan too.
+ */
+static void test_read_file_nul(void **state)
+{
+	char path[] = "/tmp/test_json_XXXXXX", err[128] = "", *text, *dirty;
+	int fd = mkstemp(path);
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	fputs("[", f);
+	for (int i = 0; i < 49; i++)
+		fputs("1,", f);		/* 1 + 98 + 1 = 100 bytes */
+	fputs("]", f);
+	fclose(f);
+	dirty = malloc(101);
+	assert_non_null(dirty);
+	memset(dirty, 'x', 101);
+	__asm__ volatile("" : : "r"(dirty) : "memory");	/* keep the stores */
+	free(dirty);
+	text = json_read_file(path, &len, err, sizeof(err));
+	unlink(path);
+	assert_non_null(text);
+	assert_int_equal(len, 100);
+	assert_int_equal(text[0], '[');
+	assert_int_equal(text[99], ']');
+	assert_int_equal(text[100], 0);
+	assert_int_equal(strlen(text), 100);
+	free(text);
+}
+
+/*
+ * An exponent's leading zeros, however many, are part of the number
+ * (RFC 8259: exp = e [ minus / plus ] 1*DIGIT) and the one-pass path reads
+ * them (strtod's copy stops at 63 characters): "De+000...01" with 70 zeros
+ * is D * 10 and "-De-000...01" is -D / 10, for every first digit 1 to 9.
+ */
+static void test_reader_long_exponent(void **state)
+{
+	(void)state;
+	for (int d = 1; d <= 9; d++) {
+		char num[96];
+		const char *stop = NULL;
+		double v = 0;
+		int len;
+
+		for (int neg = 0; neg < 2; neg++) {
+			len = snprintf(num, sizeof(num), "%s%de%c", neg ? "-" : "", d,
+				       neg ? '-' : '+');
+			memset(num + len, '0', 70);
+			len += 70;
+			num[len++] = '1';
+			num[len] = 0;
+			if (json_read_number(num, num + len, &v, &stop))
+				fail_msg("'%.8s...': not read", num);
+			assert_ptr_equal(stop, num + len);
+			/* d / 10.0: one correctly rounded division, the double
+			 * nearest d/10 as the compiler reads "0.d" */
+			if (v != (neg ? -(d / 10.0) : d * 10.0))
+				fail_msg("'%.8s...': read %a", num, v);
+		}
+	}
+}
+
+/* strtod is the oracle: the reader's double for num must be bit for bit its */
+static void number_as_strtod(const char *num)
+{
+	const char *stop = NULL;
+	double v = 0, want;
+	size_t n = strlen(num);
+
+	errno = 0;
+	want = strtod(num, NULL);
+	if (errno == ERANGE)
+		return;
+	if (json_read_number(num, num + n, &v, &stop) || stop != num + n)
+		fail_msg("'%s': not read", num);
+	if (memcmp(&v, &want, sizeof(v)))
+		fail_msg("'%s': read %a, strtod %a", num, v, want);
+}
+
+/*
+ * The fast paths' limits, against libc's strtod (correctly rounded: the
+ * oracle): mantissas m on both sides of 2^53 (the exact-double path) and
+ * 2^54, 10^19 - 1, and 10^19 / 2^10 = 9765625000000000 (from 2^53 up to
+ * there, m 2^64 / 10^19 has only 54 bits: too few to round a quotient
+ * once with a sticky bit, so 10^-19 is not a fast scale), each at scales
+ * -24 to 24 (pow10tab holds 10^0 to 10^22); then 3000 random mantissas in
+ * (2^53, 2^54] (not exact as doubles: converting m first would round
+ * twice) at scales -22 to -1, and 3000 in (2^53, 9765625000000000) at
+ * scale -19, in exponent and in point form.
+ */
+static void test_reader_number_limits(void **state)
+{
+	static const unsigned long long ms[] = {
+		1, 9, 9007199254740991ull, 9007199254740992ull, 9007199254740993ull,
+		9007199254740995ull, 18014398509481983ull, 18014398509481984ull,
+		18014398509481985ull, 18014398509481987ull, 9765624999999999ull,
+		9765625000000000ull, 9765625000000001ull, 12345678901234567ull,
+		9999999999999999999ull, 1000000000000000001ull,
+	};
+	uint64_t x = 0x2545f4914f6cdd1dull;
+	char num[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(ms) / sizeof(ms[0]); i++)
+		for (int sc = -24; sc <= 24; sc++) {
+			snprintf(num, sizeof(num), "%llue%d", ms[i], sc);
+			number_as_strtod(num);
+			snprintf(num, sizeof(num), "-%llue%d", ms[i], sc);
+			number_as_strtod(num);
+		}
+	for (int i = 0; i < 6000; i++) {
+		unsigned long long m;
+		int sc, len;
+
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		if (i < 3000) {
+			m = (1ull << 53) + 1 + x % (1ull << 53);	/* (2^53, 2^54] */
+			sc = -1 - (int)((x >> 56) % 22);
+		} else {
+			m = (1ull << 53) + 1 + x % (9765625000000000ull - (1ull << 53) - 1);
+			sc = -19;
+		}
+		if (i & 1) {
+			snprintf(num, sizeof(num), "%llue%d", m, sc);
+		} else {
+			/* the same value as "D.DDD...e(sc + digits - 1)" */
+			len = snprintf(num, sizeof(num), "%llu", m);
+			memmove(num + 2, num + 1, (size_t)len);
+			num[1] = '.';
+			snprintf(num + len + 1, sizeof(num) - len - 1, "e%d", sc + len - 1);
+		}
+		number_as_strtod(num);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -851,6 +1047,10 @@ int main(void)
 		cmocka_unit_test(test_read_number_at_end),
 		cmocka_unit_test(test_reader_long_zero_run),
 		cmocka_unit_test(test_reader_file_strings),
+		cmocka_unit_test(test_parse_buffer_in_place),
+		cmocka_unit_test(test_read_file_nul),
+		cmocka_unit_test(test_reader_long_exponent),
+		cmocka_unit_test(test_reader_number_limits),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
