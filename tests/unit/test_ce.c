@@ -184,6 +184,34 @@ static void test_pascal(void **state)
 	assert_int_equal(nvs_ce_format(&ce, sb_pr, &out), -EIO);
 }
 
+/* nvs_ce_complete (ce.h): false as soon as one PCE or one GRCE gave no
+ * value (NVS_CE_NOVAL), each alone, at the first and the last slot; NONE
+ * (absent, not shared) is a value */
+static void test_complete(void **state)
+{
+	struct nvs_ce ce;
+	unsigned int i;
+
+	memset(&ce, 0, sizeof(ce));
+	for (i = 0; i < NVS_CE_MAX_PCES; i++)
+		ce.lce_for_pce[i] = NVS_CE_NONE;
+	for (i = 0; i < NVS_CE_MAX_GRCES; i++)
+		ce.grce_shared_lce[i] = NVS_CE_NONE;
+	assert_true(nvs_ce_complete(&ce));
+	for (i = 0; i < NVS_CE_MAX_PCES; i += NVS_CE_MAX_PCES - 1) {
+		ce.lce_for_pce[i] = NVS_CE_NOVAL;
+		assert_false(nvs_ce_complete(&ce));
+		ce.lce_for_pce[i] = 3;
+		assert_true(nvs_ce_complete(&ce));
+	}
+	for (i = 0; i < NVS_CE_MAX_GRCES; i++) {
+		ce.grce_shared_lce[i] = NVS_CE_NOVAL;
+		assert_false(nvs_ce_complete(&ce));
+		ce.grce_shared_lce[i] = NVS_CE_NONE;
+	}
+	assert_true(nvs_ce_complete(&ce));
+}
+
 /* NV_PTOP_SCAL_NUM_CES (0x22444) below the highest LCE a PCE or a shared
  * GRCE names, or unreadable: the LCE count is the highest LCE + 1 */
 static void test_num_lces_bound(void **state)
@@ -510,6 +538,7 @@ int main(void)
 		cmocka_unit_test(test_ampere),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_random_images),
+		cmocka_unit_test(test_complete),
 	};
 
 	return cmocka_run_group_tests_name("ce", tests, NULL, NULL);

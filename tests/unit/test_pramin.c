@@ -124,6 +124,40 @@ static void test_once_per_span(void **state)
 	assert_int_equal(F.win_writes, 0);
 }
 
+/*
+ * The window register reads of a writing session (pramin.h): a write first
+ * checks that the window still holds what nvsched wrote (the driver may
+ * have moved it), except right after nvsched moved it itself; a move checks
+ * before moving.  Writes at 64 KiB, 64 KiB + 4, 2 MiB + 64 KiB and
+ * 2 MiB + 64 KiB + 4 (two 1 MiB windows, neither the driver's at 3 MiB):
+ *   1st: the first read of the register (the original), move, no check
+ *   2nd: same window, check                                      -> 2 reads
+ *   3rd: check inside the move, move, no check                   -> 3 reads
+ *   4th: same window, check                                      -> 4 reads
+ * The session's end reads it once more before putting the original back.
+ */
+static void test_write_checks(void **state)
+{
+	static const uint64_t at[4] = { 0x10000, 0x10004, 0x210000, 0x210004 };
+	struct nvs_win s;
+	unsigned int i;
+	uint32_t v;
+
+	(void)state;
+	nvs_win_begin(&s, &io, &caps);
+	for (i = 0; i < 4; i++) {
+		v = 0xc0de0000u + i;
+		assert_int_equal(nvs_win_write(&s, NVS_AP_VID, at[i], &v, 4), 0);
+		assert_int_equal(F.rd_all, i + 1);
+		assert_int_equal(F.vram[at[i] / 4], v);
+	}
+	assert_int_equal(F.win_writes, 2);
+	assert_int_equal(nvs_win_end(&s), 0);
+	assert_int_equal(F.rd_all, 5);
+	assert_int_equal(F.win_writes, 3);
+	assert_int_equal(F.win, 0x30);
+}
+
 /* A session spanning several reads (an instance block) moves once. */
 static void test_session(void **state)
 {
@@ -485,6 +519,7 @@ int main(void)
 		cmocka_unit_test_setup(test_gone_between, setup),
 		cmocka_unit_test_setup(test_backend, setup),
 		cmocka_unit_test_setup(test_inst_driver_moved, setup),
+		cmocka_unit_test_setup(test_write_checks, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
