@@ -270,6 +270,17 @@ static void test_kernel_info_limits(void **state)
 			 1, 2048, 8, 0);
 		INFO_OK(1, 1536, 8, 0);	/* 48 warps exactly */
 		assert_int_equal(ki.occupancy, 1);
+		/*
+		 * Both limits at once: the message names the warps only when they
+		 * do not fit.  48 warps of 256 registers: min(12 warps, 16384 /
+		 * 256 = 64) = 12 per processing block, 12 x 4 = 48 = the block's
+		 * warps, so they fit and the 102528 B of shared memory is the
+		 * limit; 49 warps (1537 threads) do not fit: warps named.
+		 */
+		INFO_BAD("kernel 't': a block needs 102528 bytes of shared memory, the largest SM configuration is 102400",
+			 1, 1536, 8, 99 * KB + 1);
+		INFO_BAD("kernel 't': a block (49 warps, 256 registers per warp) does not fit in an SM (48 warps of that size)",
+			 1, 1537, 8, 99 * KB + 1);
 	}
 #undef INFO_OK
 #undef INFO_BAD
