@@ -2056,6 +2056,57 @@ static void test_gpc_order_one_vgpc(void **state)
 }
 
 /*
+ * The singleton half flips after a kernel whose first block went to a
+ * singleton TPC and that has more blocks than half the singletons, rounded
+ * down (predict.h: "singleton TPCs (half order_phase first)"): with three
+ * singletons, 2 blocks flip it and 1 block does not.  Three SMs, all
+ * singletons, one virtual GPC without SMs; H100 blocks of 1024 threads x
+ * 64 registers (32 warps x 2048 registers: 8 warps per processing block,
+ * 32 per SM) take a whole SM.  Phase 0 visits the singletons 0, 1, 2;
+ * phase 1 starts at singleton 3 / 2 = 1: 1, 2, 0.
+ *  - K1 (2 blocks, 1 s): SMs 0 and 1; 2 > 1: phase 1.  W (1 block) to SM 2:
+ *    1 > 1 is false, no flip.  At 1 all three end together (release_batch
+ *    4) and K2 finds every SM idle: its order starts with SM 1.
+ *  - K1 (1 block) to SM 0, W1 and W2 (1 block each) to SMs 1 and 2: no
+ *    flip; at 1 K2 takes SM 0.
+ */
+static void test_gpc_order_odd_singletons(void **state)
+{
+	static const signed char map[3] = { -1, -1, -1 };
+	struct pred_gpu g = *pred_profile_find("gh100-h100-sxm");
+	struct pred_kernel f[4] = { K("K1", 2, 1024, 64, 0, 1), K("W", 1, 1024, 64, 0, 1),
+				    K("K2", 1, 1024, 64, 0, 1) };
+	struct pred_result r;
+	char err[128];
+
+	(void)state;
+	g.sms = 3;
+	g.sm_vgpc = map;
+	g.n_sm_vgpc = 3;
+	g.n_vgpc = 1;
+	g.order_start = 0;
+	g.order_phase = 0;
+	assert_true(pred_gpc_order(&g));
+	assert_int_equal(pred_gpu_check(&g, err, sizeof(err)), 0);
+	run(&g, f, 3, &r);
+	assert_placed(&r, 0, 0, 0, 0);
+	assert_placed(&r, 0, 1, 1, 0);
+	assert_placed(&r, 1, 0, 2, 0);
+	assert_placed(&r, 2, 0, 1, 1);
+	pred_result_free(&r);
+	f[0] = K("K1", 1, 1024, 64, 0, 1);
+	f[1] = K("W1", 1, 1024, 64, 0, 1);
+	f[2] = K("W2", 1, 1024, 64, 0, 1);
+	f[3] = K("K2", 1, 1024, 64, 0, 1);
+	run(&g, f, 4, &r);
+	assert_placed(&r, 0, 0, 0, 0);
+	assert_placed(&r, 1, 0, 1, 0);
+	assert_placed(&r, 2, 0, 2, 0);
+	assert_placed(&r, 3, 0, 0, 1);
+	pred_result_free(&r);
+}
+
+/*
  * -s gives a block that never starts the likelihood 0 (it has no SM): the
  * H100 holds two blocks of 1024 threads x 32 registers per SM (64 warps),
  * 264 in all, so block 264 of 265 without durations never starts.
@@ -2182,6 +2233,7 @@ int main(void)
 		cmocka_unit_test(test_unplaced_partial),
 		cmocka_unit_test(test_block_total),
 		cmocka_unit_test(test_gpc_order_one_vgpc),
+		cmocka_unit_test(test_gpc_order_odd_singletons),
 		cmocka_unit_test(test_h100_likelihood_unplaced),
 		cmocka_unit_test(test_gpc_order_sm0_most_room),
 	};
