@@ -1169,6 +1169,16 @@ static void test_gpu_check_bounds(void **state)
 		OK((g.sm_vgpc = map, map[5] = (signed char)(h->n_vgpc - 1)));
 		BAD((g.sm_vgpc = map, map[5] = (signed char)h->n_vgpc), "SM-to-virtual-GPC map out of range");
 		BAD((g.sm_vgpc = map, map[5] = -2), "SM-to-virtual-GPC map out of range");
+		/* every SM is checked, the first and the last one included (one
+		 * wrong entry at a time: the map is restored before each) */
+#define MAP_BAD(sm, val) BAD((memcpy(map, h->sm_vgpc, (size_t)h->sms), g.sm_vgpc = map, \
+			      map[sm] = (signed char)(val)), "SM-to-virtual-GPC map out of range")
+		MAP_BAD(0, -2);
+		MAP_BAD(0, h->n_vgpc);
+		MAP_BAD(h->sms - 1, -2);
+		MAP_BAD(h->sms - 1, h->n_vgpc);
+#undef MAP_BAD
+		OK((memcpy(map, h->sm_vgpc, (size_t)h->sms), g.sm_vgpc = map));
 		/* the rotation state and the order's array limits */
 		OK(g.order_start = 0);
 		OK(g.order_start = h->n_vgpc - 1);
@@ -1216,6 +1226,10 @@ static void test_profiles_fill(void **state)
 	size_t i;
 
 	(void)state;
+	/* predict_gpu.c lists four profiles; pred_profile() is NULL past the last */
+	assert_int_equal(pred_profile_count(), 4);
+	assert_non_null(pred_profile(3));
+	assert_null(pred_profile(4));
 	for (i = 0; i < pred_profile_count(); i++) {
 		const struct pred_gpu *g = pred_profile(i);
 		struct pred_kernel k = K("fill", g->sms, 1024, 64, 0, NODUR);
