@@ -286,6 +286,46 @@ static void test_kernel_info_limits(void **state)
 #undef INFO_BAD
 }
 
+/*
+ * Each profile's largest shared memory per block, from the CUDA C++
+ * Programming Guide's table of technical specifications per compute
+ * capability ("Maximum amount of shared memory per thread block"): 8.6
+ * (RTX 3090) 99 KB, 8.0 (A100) and 8.7 (Orin) 163 KB, 9.0 (H100) 227 KB.
+ * At the limit the block fits (plus the 1 KB runtime reservation it is the
+ * largest configuration: 100, 164, 164, 228 KB); one byte more is refused.
+ */
+static void test_profile_smem_limits(void **state)
+{
+	static const struct {
+		const char *name;
+		long max;
+	} lim[] = {
+		{ "ga102-rtx3090", 99 * KB }, { "ga100-a100", 163 * KB },
+		{ "gh100-h100-sxm", 227 * KB }, { "ga10b-orin", 163 * KB },
+	};
+	struct pred_kinfo ki;
+	struct pred_kernel k;
+	char err[256], want[128];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(lim) / sizeof(lim[0]); i++) {
+		const struct pred_gpu *g = pred_profile_find(lim[i].name);
+
+		assert_non_null(g);
+		assert_int_equal(g->max_smem_per_block, lim[i].max);
+		k = K("t", 1, 32, 8, lim[i].max, NODUR);
+		if (pred_kernel_info(g, &k, &ki, err, sizeof(err)))
+			fail_msg("%s: %s", lim[i].name, err);
+		assert_int_equal(ki.occupancy, 1);
+		assert_int_equal(ki.smem_per_block, g->smem_configs[g->n_smem_configs - 1]);
+		k = K("t", 1, 32, 8, lim[i].max + 1, NODUR);
+		assert_int_equal(pred_kernel_info(g, &k, &ki, err, sizeof(err)), -1);
+		snprintf(want, sizeof(want), "kernel 't': smem must be 0..%ld bytes", lim[i].max);
+		assert_string_equal(err, want);
+	}
+}
+
 static void test_never_fits(void **state)
 {
 	struct pred_kernel k[2];
@@ -2213,6 +2253,7 @@ int main(void)
 		cmocka_unit_test(test_kernel_info),
 		cmocka_unit_test(test_never_fits),
 		cmocka_unit_test(test_kernel_info_limits),
+		cmocka_unit_test(test_profile_smem_limits),
 		cmocka_unit_test(test_case_1_1),
 		cmocka_unit_test(test_case_1_2),
 		cmocka_unit_test(test_case_1_3_text),
