@@ -2110,6 +2110,48 @@ static void test_gpc_order_one_vgpc(void **state)
 }
 
 /*
+ * The most virtual GPCs (256), so the layer sums run over the arrays' full
+ * width.  The map is signed char (ids up to 127): 256 SMs in 128 TPCs, TPC
+ * v (SMs 2v, 2v + 1) alone in virtual GPC v, GPCs 128..255 empty, no
+ * singletons; order_start 255, so the first kernel starts at GPC 0.
+ * 150 one-SM blocks (1024 threads x 64 registers, as test_h100_gpc_order)
+ * on the idle GPU: every SM is eligible, each layer holds one SM in each
+ * of GPCs 0..127 (T = 128).  First layer: L = min(150, 128) = 128, quota 1
+ * in GPCs 0..127; second layer: L = 150 - 128 = 22, one each to GPCs 0..21
+ * (waterfill's remainder to the lowest ids).  Order: 0, 1, .., 43 (both
+ * SMs of GPCs 0..21), 44, 46, .., 254 (the first SM of GPCs 22..127), then
+ * 45, 47, .., 255; one block per SM in that order (tie_break_next).
+ */
+static void test_gpc_order_256_vgpcs(void **state)
+{
+	static signed char map[256];
+	struct pred_gpu g = *pred_profile_find("gh100-h100-sxm");
+	struct pred_kernel k = K("fill", 150, 1024, 64, 0, NODUR);
+	struct pred_result r;
+	char err[128];
+	int i;
+
+	(void)state;
+	for (i = 0; i < 256; i++)
+		map[i] = (signed char)(i / 2);
+	g.sms = 256;
+	g.sm_vgpc = map;
+	g.n_sm_vgpc = 256;
+	g.n_vgpc = 256;
+	g.order_start = 255;
+	g.order_phase = 0;
+	assert_true(pred_gpc_order(&g));
+	assert_int_equal(pred_gpu_check(&g, err, sizeof(err)), 0);
+	run(&g, &k, 1, &r);
+	for (i = 0; i < 44; i++)
+		assert_int_equal(r.blocks[0][i].sm, i);
+	for (i = 44; i < 150; i++)
+		assert_int_equal(r.blocks[0][i].sm, 2 * (i - 44 + 22));
+	assert_int_equal(r.unplaced, 0);
+	pred_result_free(&r);
+}
+
+/*
  * The singleton half flips after a kernel whose first block went to a
  * singleton TPC and that has more blocks than half the singletons, rounded
  * down (predict.h: "singleton TPCs (half order_phase first)"): with three
@@ -2289,6 +2331,7 @@ int main(void)
 		cmocka_unit_test(test_block_total),
 		cmocka_unit_test(test_gpc_order_one_vgpc),
 		cmocka_unit_test(test_gpc_order_odd_singletons),
+		cmocka_unit_test(test_gpc_order_256_vgpcs),
 		cmocka_unit_test(test_h100_likelihood_unplaced),
 		cmocka_unit_test(test_gpc_order_sm0_most_room),
 	};
