@@ -1305,6 +1305,53 @@ static struct pred_gpu h100_two_sms(void)
 }
 
 /*
+ * A block that waits for a reconfiguration (release_batch) waits for every
+ * completion at that time, not one more group: then it takes the first SM
+ * of the order on the idle GPU.  Three H100 SMs (paper order 0, 2, 1),
+ * release_batch 1, every reconfiguration waits (reconfig_wait_above 0),
+ * the driver's rule off (configuration = occupancy x s rounded up), sticky
+ * configurations on.  Every block takes a whole SM (1024 threads x 64
+ * registers: 32 warps of 2048 registers, 8 per processing block); s is the
+ * shared memory + 1 KB: 1 KB -> 8 KB, B 101 KB -> 132 KB, C 51 KB -> 64 KB.
+ *  - t = 0: Z0 (0.75 s) SM 0, Z2 (0.5 s) SM 2, A (1 s) SM 1.
+ *  - 0.5: Z2 ends, B (0.5 s) to SM 2 (132 KB); 0.75: Z0 ends, Cc (0.25 s)
+ *    to SM 0.  A, B and Cc all end at 1.
+ *  - 1: one group: A ends; C's only idle SM is SM 1 (8 KB -> 64 KB), B and
+ *    Cc end at 1 too: C waits for both.  The GPU is idle, no SM keeps its
+ *    size, all have room 1: SM 0, the first.  (Releasing only B first would
+ *    offer SM 2, idle but still 132 KB while Cc runs: no change, so C
+ *    would start there.)
+ */
+static void test_h100_reconfig_wait_all(void **state)
+{
+	struct pred_gpu g = h100_two_sms();
+	struct pred_kernel k[6] = {
+		K("Z0", 1, 1024, 64, 0, 0.75), K("Z2", 1, 1024, 64, 0, 0.5),
+		K("A", 1, 1024, 64, 0, 1.0), K("B", 1, 1024, 64, 100 * KB, 0.5),
+		K("Cc", 1, 1024, 64, 0, 0.25), K("C", 1, 1024, 64, 50 * KB, 1.0),
+	};
+	struct pred_result r;
+
+	(void)state;
+	g.sms = 3;
+	g.release_batch = 1;
+	g.reconfig_wait_above = 0;
+	g.smem_config_double_max = 0;
+	assert_true(g.smem_config_sticky && g.smem_config_per_sm);
+	run(&g, k, 6, &r);
+	assert_int_equal(r.info[0].config_smem, 8 * KB);
+	assert_int_equal(r.info[3].config_smem, 132 * KB);
+	assert_int_equal(r.info[5].config_smem, 64 * KB);
+	assert_placed(&r, 0, 0, 0, 0.0);
+	assert_placed(&r, 1, 0, 2, 0.0);
+	assert_placed(&r, 2, 0, 1, 0.0);
+	assert_placed(&r, 3, 0, 2, 0.5);
+	assert_placed(&r, 4, 0, 0, 0.75);
+	assert_placed(&r, 5, 0, 0, 1.0);
+	pred_result_free(&r);
+}
+
+/*
  * reconfig_wait_above limits the reconfiguration exception of release_batch
  * to kernels without shared memory and to new configurations above it.
  * Same two SMs and kA, kC as test_h100_release_batch, one block at a time.
@@ -2287,6 +2334,7 @@ int main(void)
 		cmocka_unit_test(test_h100_smem_config_sharing),
 		cmocka_unit_test(test_h100_release_batch),
 		cmocka_unit_test(test_h100_reconfig_wait_above),
+		cmocka_unit_test(test_h100_reconfig_wait_all),
 		cmocka_unit_test(test_h100_reconfig_wait_first),
 		cmocka_unit_test(test_h100_tie_break_next),
 		cmocka_unit_test(test_h100_max_smem_configs),
