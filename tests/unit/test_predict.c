@@ -1676,6 +1676,19 @@ static void test_h100_smem_config_driver(void **state)
 		assert_int_equal(ki.config_smem, c[i].need);
 		assert_int_equal(ki.config_need, c[i].need);
 	}
+	/* the rule is on from a cap of 1 byte: 256 threads x 96 regs, no shared
+	 * memory (the 32 KB case above): doubled 4 x 1 KB -> 8 KB is above 1 B,
+	 * so the largest size <= 1 B (0) is taken, but without shared memory
+	 * at least min(32, 8 x 1024 / 256) = 32 KB; with 0 the rule is off: 8 */
+	off = *g;
+	off.smem_config_double_max = 1;
+	k = K("k", 1, 256, 96, 0, NODUR);
+	assert_int_equal(pred_kernel_info(&off, &k, &ki, err, sizeof(err)), 0);
+	assert_int_equal(ki.config_need, 8 * KB);
+	assert_int_equal(ki.config_smem, 32 * KB);
+	off.smem_config_double_max = 0;
+	assert_int_equal(pred_kernel_info(&off, &k, &ki, err, sizeof(err)), 0);
+	assert_int_equal(ki.config_smem, 8 * KB);
 	/* doubled past the largest size (228 KB), with the cap at 228 KB: one
 	 * warp x 91 KB: 2 blocks (182 -> 196 needed), doubled 4 x 91 = 364,
 	 * above every size: the largest, 228 */
