@@ -2209,6 +2209,23 @@ static void test_gpc_order_256_vgpcs(void **state)
 		assert_int_equal(r.blocks[0][i].sm, 2 * (i - 44 + 22));
 	assert_int_equal(r.unplaced, 0);
 	pred_result_free(&r);
+	/*
+	 * Water-filling over 256 virtual GPCs, two of them with 3 TPCs: SMs
+	 * 0..5 in GPC 0, 6..11 in GPC 1, 12 SMs.  6 blocks, all 12 SMs
+	 * eligible: first layer cap 3, 3 (T = 6), L = 6: levels 1, 2, 3 give
+	 * 2, 4, 6 <= 6, level 4 adds nothing: quota 3, 3; second layer L = 0.
+	 * Order 0, 2, 4 (GPC 0's first SMs), 6, 8, 10, then the rest.
+	 */
+	g.sms = 12;
+	g.n_sm_vgpc = 12;
+	for (i = 0; i < 12; i++)
+		map[i] = (signed char)(i / 6);
+	k = K("fill", 6, 1024, 64, 0, NODUR);
+	assert_int_equal(pred_gpu_check(&g, err, sizeof(err)), 0);
+	run(&g, &k, 1, &r);
+	for (i = 0; i < 6; i++)
+		assert_int_equal(r.blocks[0][i].sm, 2 * i);
+	pred_result_free(&r);
 }
 
 /*
