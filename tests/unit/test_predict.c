@@ -2226,6 +2226,25 @@ static void test_gpc_order_256_vgpcs(void **state)
 	for (i = 0; i < 6; i++)
 		assert_int_equal(r.blocks[0][i].sm, 2 * i);
 	pred_result_free(&r);
+	/*
+	 * And with 4 SMs per TPC (the most, so all four layers are used): SMs
+	 * 0..3 in GPC 0, 4..7 in GPC 1.  3 blocks, all 8 SMs eligible: each
+	 * layer has cap 1, 1.  Layer 0: L = 2, quota 1, 1; layer 1: L = 1,
+	 * the remainder to GPC 0; layers 2 and 3: L = 0.  Order: 0, 1 (GPC 0's
+	 * first and second SMs), 4, then 2, 3, 5, 6, 7.
+	 */
+	g.sms = 8;
+	g.n_sm_vgpc = 8;
+	g.sms_per_tpc = 4;
+	for (i = 0; i < 8; i++)
+		map[i] = (signed char)(i / 4);
+	k = K("fill", 3, 1024, 64, 0, NODUR);
+	assert_int_equal(pred_gpu_check(&g, err, sizeof(err)), 0);
+	run(&g, &k, 1, &r);
+	assert_int_equal(r.blocks[0][0].sm, 0);
+	assert_int_equal(r.blocks[0][1].sm, 1);
+	assert_int_equal(r.blocks[0][2].sm, 4);
+	pred_result_free(&r);
 }
 
 /*
