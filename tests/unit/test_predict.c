@@ -857,6 +857,17 @@ static void test_simultaneous_completions(void **state)
 	run(&g, k, 3, &r);
 	assert_true(r.blocks[2][0].start == 1 + 2e-9);
 	pred_result_free(&r);
+	/* at t = 2 the tolerance is relative: 1e-9 x 2 = 2e-9, so b ending
+	 * 1.5e-9 after a is the same time, 3e-9 after is not */
+	k[0].duration = 2;
+	k[1].duration = 2 + 1.5e-9;
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[2][0].start == 2);
+	pred_result_free(&r);
+	k[1].duration = 2 + 3e-9;
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[2][0].start == 2 + 3e-9);
+	pred_result_free(&r);
 }
 
 /* Local-memory configuration: grows only while the GPU is idle. */
