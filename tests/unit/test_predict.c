@@ -270,9 +270,60 @@ static void test_kernel_info_limits(void **state)
 			 1, 2048, 8, 0);
 		INFO_OK(1, 1536, 8, 0);	/* 48 warps exactly */
 		assert_int_equal(ki.occupancy, 1);
+		/*
+		 * Both limits at once: the message names the warps only when they
+		 * do not fit.  48 warps of 256 registers: min(12 warps, 16384 /
+		 * 256 = 64) = 12 per processing block, 12 x 4 = 48 = the block's
+		 * warps, so they fit and the 102528 B of shared memory is the
+		 * limit; 49 warps (1537 threads) do not fit: warps named.
+		 */
+		INFO_BAD("kernel 't': a block needs 102528 bytes of shared memory, the largest SM configuration is 102400",
+			 1, 1536, 8, 99 * KB + 1);
+		INFO_BAD("kernel 't': a block (49 warps, 256 registers per warp) does not fit in an SM (48 warps of that size)",
+			 1, 1537, 8, 99 * KB + 1);
 	}
 #undef INFO_OK
 #undef INFO_BAD
+}
+
+/*
+ * Each profile's largest shared memory per block, from the CUDA C++
+ * Programming Guide's table of technical specifications per compute
+ * capability ("Maximum amount of shared memory per thread block"): 8.6
+ * (RTX 3090) 99 KB, 8.0 (A100) and 8.7 (Orin) 163 KB, 9.0 (H100) 227 KB.
+ * At the limit the block fits (plus the 1 KB runtime reservation it is the
+ * largest configuration: 100, 164, 164, 228 KB); one byte more is refused.
+ */
+static void test_profile_smem_limits(void **state)
+{
+	static const struct {
+		const char *name;
+		long max;
+	} lim[] = {
+		{ "ga102-rtx3090", 99 * KB }, { "ga100-a100", 163 * KB },
+		{ "gh100-h100-sxm", 227 * KB }, { "ga10b-orin", 163 * KB },
+	};
+	struct pred_kinfo ki;
+	struct pred_kernel k;
+	char err[256], want[128];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(lim) / sizeof(lim[0]); i++) {
+		const struct pred_gpu *g = pred_profile_find(lim[i].name);
+
+		assert_non_null(g);
+		assert_int_equal(g->max_smem_per_block, lim[i].max);
+		k = K("t", 1, 32, 8, lim[i].max, NODUR);
+		if (pred_kernel_info(g, &k, &ki, err, sizeof(err)))
+			fail_msg("%s: %s", lim[i].name, err);
+		assert_int_equal(ki.occupancy, 1);
+		assert_int_equal(ki.smem_per_block, g->smem_configs[g->n_smem_configs - 1]);
+		k = K("t", 1, 32, 8, lim[i].max + 1, NODUR);
+		assert_int_equal(pred_kernel_info(g, &k, &ki, err, sizeof(err)), -1);
+		snprintf(want, sizeof(want), "kernel 't': smem must be 0..%ld bytes", lim[i].max);
+		assert_string_equal(err, want);
+	}
 }
 
 static void test_never_fits(void **state)
@@ -806,6 +857,17 @@ static void test_simultaneous_completions(void **state)
 	run(&g, k, 3, &r);
 	assert_true(r.blocks[2][0].start == 1 + 2e-9);
 	pred_result_free(&r);
+	/* at t = 2 the tolerance is relative: 1e-9 x 2 = 2e-9, so b ending
+	 * 1.5e-9 after a is the same time, 3e-9 after is not */
+	k[0].duration = 2;
+	k[1].duration = 2 + 1.5e-9;
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[2][0].start == 2);
+	pred_result_free(&r);
+	k[1].duration = 2 + 3e-9;
+	run(&g, k, 3, &r);
+	assert_true(r.blocks[2][0].start == 2 + 3e-9);
+	pred_result_free(&r);
 }
 
 /* Local-memory configuration: grows only while the GPU is idle. */
@@ -1158,6 +1220,16 @@ static void test_gpu_check_bounds(void **state)
 		OK((g.sm_vgpc = map, map[5] = (signed char)(h->n_vgpc - 1)));
 		BAD((g.sm_vgpc = map, map[5] = (signed char)h->n_vgpc), "SM-to-virtual-GPC map out of range");
 		BAD((g.sm_vgpc = map, map[5] = -2), "SM-to-virtual-GPC map out of range");
+		/* every SM is checked, the first and the last one included (one
+		 * wrong entry at a time: the map is restored before each) */
+#define MAP_BAD(sm, val) BAD((memcpy(map, h->sm_vgpc, (size_t)h->sms), g.sm_vgpc = map, \
+			      map[sm] = (signed char)(val)), "SM-to-virtual-GPC map out of range")
+		MAP_BAD(0, -2);
+		MAP_BAD(0, h->n_vgpc);
+		MAP_BAD(h->sms - 1, -2);
+		MAP_BAD(h->sms - 1, h->n_vgpc);
+#undef MAP_BAD
+		OK((memcpy(map, h->sm_vgpc, (size_t)h->sms), g.sm_vgpc = map));
 		/* the rotation state and the order's array limits */
 		OK(g.order_start = 0);
 		OK(g.order_start = h->n_vgpc - 1);
@@ -1205,6 +1277,10 @@ static void test_profiles_fill(void **state)
 	size_t i;
 
 	(void)state;
+	/* predict_gpu.c lists four profiles; pred_profile() is NULL past the last */
+	assert_int_equal(pred_profile_count(), 4);
+	assert_non_null(pred_profile(3));
+	assert_null(pred_profile(4));
 	for (i = 0; i < pred_profile_count(); i++) {
 		const struct pred_gpu *g = pred_profile(i);
 		struct pred_kernel k = K("fill", g->sms, 1024, 64, 0, NODUR);
@@ -1237,6 +1313,53 @@ static struct pred_gpu h100_two_sms(void)
 	g.sm_vgpc = NULL;
 	g.n_sm_vgpc = 0;
 	return g;
+}
+
+/*
+ * A block that waits for a reconfiguration (release_batch) waits for every
+ * completion at that time, not one more group: then it takes the first SM
+ * of the order on the idle GPU.  Three H100 SMs (paper order 0, 2, 1),
+ * release_batch 1, every reconfiguration waits (reconfig_wait_above 0),
+ * the driver's rule off (configuration = occupancy x s rounded up), sticky
+ * configurations on.  Every block takes a whole SM (1024 threads x 64
+ * registers: 32 warps of 2048 registers, 8 per processing block); s is the
+ * shared memory + 1 KB: 1 KB -> 8 KB, B 101 KB -> 132 KB, C 51 KB -> 64 KB.
+ *  - t = 0: Z0 (0.75 s) SM 0, Z2 (0.5 s) SM 2, A (1 s) SM 1.
+ *  - 0.5: Z2 ends, B (0.5 s) to SM 2 (132 KB); 0.75: Z0 ends, Cc (0.25 s)
+ *    to SM 0.  A, B and Cc all end at 1.
+ *  - 1: one group: A ends; C's only idle SM is SM 1 (8 KB -> 64 KB), B and
+ *    Cc end at 1 too: C waits for both.  The GPU is idle, no SM keeps its
+ *    size, all have room 1: SM 0, the first.  (Releasing only B first would
+ *    offer SM 2, idle but still 132 KB while Cc runs: no change, so C
+ *    would start there.)
+ */
+static void test_h100_reconfig_wait_all(void **state)
+{
+	struct pred_gpu g = h100_two_sms();
+	struct pred_kernel k[6] = {
+		K("Z0", 1, 1024, 64, 0, 0.75), K("Z2", 1, 1024, 64, 0, 0.5),
+		K("A", 1, 1024, 64, 0, 1.0), K("B", 1, 1024, 64, 100 * KB, 0.5),
+		K("Cc", 1, 1024, 64, 0, 0.25), K("C", 1, 1024, 64, 50 * KB, 1.0),
+	};
+	struct pred_result r;
+
+	(void)state;
+	g.sms = 3;
+	g.release_batch = 1;
+	g.reconfig_wait_above = 0;
+	g.smem_config_double_max = 0;
+	assert_true(g.smem_config_sticky && g.smem_config_per_sm);
+	run(&g, k, 6, &r);
+	assert_int_equal(r.info[0].config_smem, 8 * KB);
+	assert_int_equal(r.info[3].config_smem, 132 * KB);
+	assert_int_equal(r.info[5].config_smem, 64 * KB);
+	assert_placed(&r, 0, 0, 0, 0.0);
+	assert_placed(&r, 1, 0, 2, 0.0);
+	assert_placed(&r, 2, 0, 1, 0.0);
+	assert_placed(&r, 3, 0, 2, 0.5);
+	assert_placed(&r, 4, 0, 0, 0.75);
+	assert_placed(&r, 5, 0, 0, 1.0);
+	pred_result_free(&r);
 }
 
 /*
@@ -1564,6 +1687,19 @@ static void test_h100_smem_config_driver(void **state)
 		assert_int_equal(ki.config_smem, c[i].need);
 		assert_int_equal(ki.config_need, c[i].need);
 	}
+	/* the rule is on from a cap of 1 byte: 256 threads x 96 regs, no shared
+	 * memory (the 32 KB case above): doubled 4 x 1 KB -> 8 KB is above 1 B,
+	 * so the largest size <= 1 B (0) is taken, but without shared memory
+	 * at least min(32, 8 x 1024 / 256) = 32 KB; with 0 the rule is off: 8 */
+	off = *g;
+	off.smem_config_double_max = 1;
+	k = K("k", 1, 256, 96, 0, NODUR);
+	assert_int_equal(pred_kernel_info(&off, &k, &ki, err, sizeof(err)), 0);
+	assert_int_equal(ki.config_need, 8 * KB);
+	assert_int_equal(ki.config_smem, 32 * KB);
+	off.smem_config_double_max = 0;
+	assert_int_equal(pred_kernel_info(&off, &k, &ki, err, sizeof(err)), 0);
+	assert_int_equal(ki.config_smem, 8 * KB);
 	/* doubled past the largest size (228 KB), with the cap at 228 KB: one
 	 * warp x 91 KB: 2 blocks (182 -> 196 needed), doubled 4 x 91 = 364,
 	 * above every size: the largest, 228 */
@@ -2045,6 +2181,135 @@ static void test_gpc_order_one_vgpc(void **state)
 }
 
 /*
+ * The most virtual GPCs (256), so the layer sums run over the arrays' full
+ * width.  The map is signed char (ids up to 127): 256 SMs in 128 TPCs, TPC
+ * v (SMs 2v, 2v + 1) alone in virtual GPC v, GPCs 128..255 empty, no
+ * singletons; order_start 255, so the first kernel starts at GPC 0.
+ * 150 one-SM blocks (1024 threads x 64 registers, as test_h100_gpc_order)
+ * on the idle GPU: every SM is eligible, each layer holds one SM in each
+ * of GPCs 0..127 (T = 128).  First layer: L = min(150, 128) = 128, quota 1
+ * in GPCs 0..127; second layer: L = 150 - 128 = 22, one each to GPCs 0..21
+ * (waterfill's remainder to the lowest ids).  Order: 0, 1, .., 43 (both
+ * SMs of GPCs 0..21), 44, 46, .., 254 (the first SM of GPCs 22..127), then
+ * 45, 47, .., 255; one block per SM in that order (tie_break_next).
+ */
+static void test_gpc_order_256_vgpcs(void **state)
+{
+	static signed char map[256];
+	struct pred_gpu g = *pred_profile_find("gh100-h100-sxm");
+	struct pred_kernel k = K("fill", 150, 1024, 64, 0, NODUR);
+	struct pred_result r;
+	char err[128];
+	int i;
+
+	(void)state;
+	for (i = 0; i < 256; i++)
+		map[i] = (signed char)(i / 2);
+	g.sms = 256;
+	g.sm_vgpc = map;
+	g.n_sm_vgpc = 256;
+	g.n_vgpc = 256;
+	g.order_start = 255;
+	g.order_phase = 0;
+	assert_true(pred_gpc_order(&g));
+	assert_int_equal(pred_gpu_check(&g, err, sizeof(err)), 0);
+	run(&g, &k, 1, &r);
+	for (i = 0; i < 44; i++)
+		assert_int_equal(r.blocks[0][i].sm, i);
+	for (i = 44; i < 150; i++)
+		assert_int_equal(r.blocks[0][i].sm, 2 * (i - 44 + 22));
+	assert_int_equal(r.unplaced, 0);
+	pred_result_free(&r);
+	/*
+	 * Water-filling over 256 virtual GPCs, two of them with 3 TPCs: SMs
+	 * 0..5 in GPC 0, 6..11 in GPC 1, 12 SMs.  6 blocks, all 12 SMs
+	 * eligible: first layer cap 3, 3 (T = 6), L = 6: levels 1, 2, 3 give
+	 * 2, 4, 6 <= 6, level 4 adds nothing: quota 3, 3; second layer L = 0.
+	 * Order 0, 2, 4 (GPC 0's first SMs), 6, 8, 10, then the rest.
+	 */
+	g.sms = 12;
+	g.n_sm_vgpc = 12;
+	for (i = 0; i < 12; i++)
+		map[i] = (signed char)(i / 6);
+	k = K("fill", 6, 1024, 64, 0, NODUR);
+	assert_int_equal(pred_gpu_check(&g, err, sizeof(err)), 0);
+	run(&g, &k, 1, &r);
+	for (i = 0; i < 6; i++)
+		assert_int_equal(r.blocks[0][i].sm, 2 * i);
+	pred_result_free(&r);
+	/*
+	 * And with 4 SMs per TPC (the most, so all four layers are used): SMs
+	 * 0..3 in GPC 0, 4..7 in GPC 1.  3 blocks, all 8 SMs eligible: each
+	 * layer has cap 1, 1.  Layer 0: L = 2, quota 1, 1; layer 1: L = 1,
+	 * the remainder to GPC 0; layers 2 and 3: L = 0.  Order: 0, 1 (GPC 0's
+	 * first and second SMs), 4, then 2, 3, 5, 6, 7.
+	 */
+	g.sms = 8;
+	g.n_sm_vgpc = 8;
+	g.sms_per_tpc = 4;
+	for (i = 0; i < 8; i++)
+		map[i] = (signed char)(i / 4);
+	k = K("fill", 3, 1024, 64, 0, NODUR);
+	assert_int_equal(pred_gpu_check(&g, err, sizeof(err)), 0);
+	run(&g, &k, 1, &r);
+	assert_int_equal(r.blocks[0][0].sm, 0);
+	assert_int_equal(r.blocks[0][1].sm, 1);
+	assert_int_equal(r.blocks[0][2].sm, 4);
+	pred_result_free(&r);
+}
+
+/*
+ * The singleton half flips after a kernel whose first block went to a
+ * singleton TPC and that has more blocks than half the singletons, rounded
+ * down (predict.h: "singleton TPCs (half order_phase first)"): with three
+ * singletons, 2 blocks flip it and 1 block does not.  Three SMs, all
+ * singletons, one virtual GPC without SMs; H100 blocks of 1024 threads x
+ * 64 registers (32 warps x 2048 registers: 8 warps per processing block,
+ * 32 per SM) take a whole SM.  Phase 0 visits the singletons 0, 1, 2;
+ * phase 1 starts at singleton 3 / 2 = 1: 1, 2, 0.
+ *  - K1 (2 blocks, 1 s): SMs 0 and 1; 2 > 1: phase 1.  W (1 block) to SM 2:
+ *    1 > 1 is false, no flip.  At 1 all three end together (release_batch
+ *    4) and K2 finds every SM idle: its order starts with SM 1.
+ *  - K1 (1 block) to SM 0, W1 and W2 (1 block each) to SMs 1 and 2: no
+ *    flip; at 1 K2 takes SM 0.
+ */
+static void test_gpc_order_odd_singletons(void **state)
+{
+	static const signed char map[3] = { -1, -1, -1 };
+	struct pred_gpu g = *pred_profile_find("gh100-h100-sxm");
+	struct pred_kernel f[4] = { K("K1", 2, 1024, 64, 0, 1), K("W", 1, 1024, 64, 0, 1),
+				    K("K2", 1, 1024, 64, 0, 1) };
+	struct pred_result r;
+	char err[128];
+
+	(void)state;
+	g.sms = 3;
+	g.sm_vgpc = map;
+	g.n_sm_vgpc = 3;
+	g.n_vgpc = 1;
+	g.order_start = 0;
+	g.order_phase = 0;
+	assert_true(pred_gpc_order(&g));
+	assert_int_equal(pred_gpu_check(&g, err, sizeof(err)), 0);
+	run(&g, f, 3, &r);
+	assert_placed(&r, 0, 0, 0, 0);
+	assert_placed(&r, 0, 1, 1, 0);
+	assert_placed(&r, 1, 0, 2, 0);
+	assert_placed(&r, 2, 0, 1, 1);
+	pred_result_free(&r);
+	f[0] = K("K1", 1, 1024, 64, 0, 1);
+	f[1] = K("W1", 1, 1024, 64, 0, 1);
+	f[2] = K("W2", 1, 1024, 64, 0, 1);
+	f[3] = K("K2", 1, 1024, 64, 0, 1);
+	run(&g, f, 4, &r);
+	assert_placed(&r, 0, 0, 0, 0);
+	assert_placed(&r, 1, 0, 1, 0);
+	assert_placed(&r, 2, 0, 2, 0);
+	assert_placed(&r, 3, 0, 0, 1);
+	pred_result_free(&r);
+}
+
+/*
  * -s gives a block that never starts the likelihood 0 (it has no SM): the
  * H100 holds two blocks of 1024 threads x 32 registers per SM (64 warps),
  * 264 in all, so block 264 of 265 without durations never starts.
@@ -2129,6 +2394,7 @@ int main(void)
 		cmocka_unit_test(test_h100_smem_config_sharing),
 		cmocka_unit_test(test_h100_release_batch),
 		cmocka_unit_test(test_h100_reconfig_wait_above),
+		cmocka_unit_test(test_h100_reconfig_wait_all),
 		cmocka_unit_test(test_h100_reconfig_wait_first),
 		cmocka_unit_test(test_h100_tie_break_next),
 		cmocka_unit_test(test_h100_max_smem_configs),
@@ -2137,6 +2403,7 @@ int main(void)
 		cmocka_unit_test(test_kernel_info),
 		cmocka_unit_test(test_never_fits),
 		cmocka_unit_test(test_kernel_info_limits),
+		cmocka_unit_test(test_profile_smem_limits),
 		cmocka_unit_test(test_case_1_1),
 		cmocka_unit_test(test_case_1_2),
 		cmocka_unit_test(test_case_1_3_text),
@@ -2171,6 +2438,8 @@ int main(void)
 		cmocka_unit_test(test_unplaced_partial),
 		cmocka_unit_test(test_block_total),
 		cmocka_unit_test(test_gpc_order_one_vgpc),
+		cmocka_unit_test(test_gpc_order_odd_singletons),
+		cmocka_unit_test(test_gpc_order_256_vgpcs),
 		cmocka_unit_test(test_h100_likelihood_unplaced),
 		cmocka_unit_test(test_gpc_order_sm0_most_room),
 	};
