@@ -297,9 +297,15 @@ def equivalents():
     """Mutants shown equivalent by reading (tests/mutate/equivalent.txt):
     'file<TAB>operator<TAB>mutated line<TAB>reason', matched by the file and
     the mutated line's text (not its number, so edits elsewhere keep it); a
-    delete mutant by its description, 'deleted: STATEMENT'.  An operator
-    that ends in ' in NAME()' limits the entry to the function NAME (for a
-    line such as 'return 1;' that the file has in several functions)."""
+    delete mutant by its description, 'deleted: STATEMENT'.  The operator
+    may end in a scope:
+      ' in NAME()'          only inside function NAME (a line such as
+                            'return 1;' that the file has in several);
+      ' in NAME():K'        only the K-th line of NAME (from the top) that
+                            gives this mutated text;
+      ' in every function'  every line of the file that gives it.
+    An entry without a scope must match lines of one function only (see
+    check_scopes): otherwise it could hide a killable mutant elsewhere."""
     out = set()
     if os.path.exists(EQUIVALENT):
         with open(EQUIVALENT) as f:
@@ -309,26 +315,78 @@ def equivalents():
                 parts = line.rstrip("\n").split("\t")
                 if len(parts) < 4 or not parts[3].strip():
                     sys.exit(f"mutate: {EQUIVALENT}: needs file, operator, mutated line and a reason: {line!r}")
-                fm = re.search(r" in (\w+)\(\)$", parts[1])
-                out.add((parts[0], " ".join(parts[2].split()), fm.group(1) if fm else None))
+                text = " ".join(parts[2].split())
+                if parts[1].endswith(" in every function"):
+                    out.add((parts[0], text, "*", None))
+                    continue
+                fm = re.search(r" in (\w+)\(\)(?::(\d+))?$", parts[1])
+                out.add((parts[0], text, fm.group(1) if fm else None,
+                         int(fm.group(2)) if fm and fm.group(2) else None))
     return out
 
 
-def is_equivalent(eq, rel, new, what, func=None):
+def is_equivalent(eq, rel, new, what, func=None, occ=None):
     """A deleted statement's mutated line is only ";", so a delete mutant is
     named in equivalent.txt by its description ("deleted: STATEMENT").
     Blanks are compared collapsed (a tab inside a line cannot be written in
-    the tab-separated file)."""
-    return any((rel, " ".join(t.split()), f) in eq for t in (new, what) for f in (None, func))
+    the tab-separated file).  occ: for each of (new, what), the rank of
+    this line among the lines of its function giving that text."""
+    for i, t in enumerate((new, what)):
+        t = " ".join(t.split())
+        k = occ[i] if occ else None
+        if ((rel, t, None, None) in eq or (rel, t, "*", None) in eq or
+                (rel, t, func, None) in eq or (rel, t, func, k) in eq):
+            return True
+    return False
+
+
+def occurrences(rel, cands, funcs):
+    """For each candidate of rel, the rank (1, 2, ...) of its line among the
+    lines of its function whose candidates give the same text, for the
+    mutated line and for the description."""
+    lines = {}
+    for (ln, op, new, what) in cands:
+        for t in (new, what):
+            lines.setdefault((funcs[ln - 1], " ".join(t.split())), set()).add(ln)
+    rank = {k: {ln: i + 1 for i, ln in enumerate(sorted(v))} for k, v in lines.items()}
+    return [tuple(rank[(funcs[ln - 1], " ".join(t.split()))][ln] for t in (new, what))
+            for (ln, op, new, what) in cands]
+
+
+def check_scopes(eq):
+    """Unscoped entries must match lines of one function only."""
+    bad = []
+    files = sorted({e[0] for e in eq if e[2] is None})
+    for rel in files:
+        if not os.path.exists(os.path.join(REPO, rel)):
+            continue
+        funcs = functions(rel)
+        where = {}
+        for (ln, op, new, what) in candidates(rel):
+            for t in (new, what):
+                key = (rel, " ".join(t.split()), None, None)
+                if key in eq:
+                    where.setdefault(key, set()).add((funcs[ln - 1], ln))
+        for key, hits in sorted(where.items()):
+            if len({f for f, _ in hits}) > 1:
+                bad.append(f"{rel}: '{key[1]}' matches lines "
+                           + ", ".join(f"{ln} ({f})" for f, ln in sorted(hits, key=lambda h: h[1])))
+    if bad:
+        sys.exit("mutate: tests/mutate/equivalent.txt: an entry without a scope matches lines of "
+                 "several functions; add ' in NAME()', ' in NAME():K' or ' in every function' "
+                 "to its operator:\n  " + "\n  ".join(bad))
 
 
 def all_candidates(area, skip_equivalent=True):
     out = []
     eq = equivalents() if skip_equivalent else set()
+    if eq:
+        check_scopes(eq)
     for rel in AREAS[area]:
         funcs = functions(rel)
-        for (ln, op, new, what) in candidates(rel):
-            if is_equivalent(eq, rel, new, what, funcs[ln - 1]):
+        cands = candidates(rel)
+        for (ln, op, new, what), occ in zip(cands, occurrences(rel, cands, funcs)):
+            if is_equivalent(eq, rel, new, what, funcs[ln - 1], occ):
                 continue
             out.append((rel, ln, op, new, what))
     out.sort(key=lambda c: (c[0], c[1], c[2], c[4]))
