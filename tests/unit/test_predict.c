@@ -2132,6 +2132,26 @@ static void test_block_total(void **state)
 }
 
 /*
+ * @g (a profile's copy) on the SM-to-virtual-GPC map @map of @sms SMs in
+ * @n_vgpc virtual GPCs, the rotation at virtual GPC @start, phase 0: a
+ * GPC-rotation GPU that pred_gpu_check accepts.
+ */
+static void set_gpc_map(struct pred_gpu *g, const signed char *map, int sms, int n_vgpc,
+			int start)
+{
+	char err[128];
+
+	g->sms = sms;
+	g->sm_vgpc = map;
+	g->n_sm_vgpc = sms;
+	g->n_vgpc = n_vgpc;
+	g->order_start = start;
+	g->order_phase = 0;
+	assert_true(pred_gpc_order(g));
+	assert_int_equal(pred_gpu_check(g, err, sizeof(err)), 0);
+}
+
+/*
  * One virtual GPC is a GPC order too: SMs 0 and 1 are singleton TPCs, 2 and
  * 3 one TPC of virtual GPC 0.  A kernel of one block per SM visits the
  * singletons first, then the TPC's two SMs (0, 1, 2, 3), where the paper's
@@ -2143,18 +2163,10 @@ static void test_gpc_order_one_vgpc(void **state)
 	struct pred_gpu g = *pred_profile_find("gh100-h100-sxm");
 	struct pred_kernel k = K("one", 4, 1024, 64, 0, NODUR);
 	struct pred_result r;
-	char err[128];
 	int b;
 
 	(void)state;
-	g.sms = 4;
-	g.sm_vgpc = map;
-	g.n_sm_vgpc = 4;
-	g.n_vgpc = 1;
-	g.order_start = 0;
-	g.order_phase = 0;
-	assert_true(pred_gpc_order(&g));
-	assert_int_equal(pred_gpu_check(&g, err, sizeof(err)), 0);
+	set_gpc_map(&g, map, 4, 1, 0);
 	run(&g, &k, 1, &r);
 	for (b = 0; b < 4; b++)
 		assert_int_equal(r.blocks[0][b].sm, b);
@@ -2205,14 +2217,7 @@ static void test_gpc_order_256_vgpcs(void **state)
 	(void)state;
 	for (i = 0; i < 256; i++)
 		map[i] = (signed char)(i / 2);
-	g.sms = 256;
-	g.sm_vgpc = map;
-	g.n_sm_vgpc = 256;
-	g.n_vgpc = 256;
-	g.order_start = 255;
-	g.order_phase = 0;
-	assert_true(pred_gpc_order(&g));
-	assert_int_equal(pred_gpu_check(&g, err, sizeof(err)), 0);
+	set_gpc_map(&g, map, 256, 256, 255);
 	run(&g, &k, 1, &r);
 	for (i = 0; i < 44; i++)
 		assert_int_equal(r.blocks[0][i].sm, i);
@@ -2280,17 +2285,9 @@ static void test_gpc_order_odd_singletons(void **state)
 	struct pred_kernel f[4] = { K("K1", 2, 1024, 64, 0, 1), K("W", 1, 1024, 64, 0, 1),
 				    K("K2", 1, 1024, 64, 0, 1) };
 	struct pred_result r;
-	char err[128];
 
 	(void)state;
-	g.sms = 3;
-	g.sm_vgpc = map;
-	g.n_sm_vgpc = 3;
-	g.n_vgpc = 1;
-	g.order_start = 0;
-	g.order_phase = 0;
-	assert_true(pred_gpc_order(&g));
-	assert_int_equal(pred_gpu_check(&g, err, sizeof(err)), 0);
+	set_gpc_map(&g, map, 3, 1, 0);
 	run(&g, f, 3, &r);
 	assert_placed(&r, 0, 0, 0, 0);
 	assert_placed(&r, 0, 1, 1, 0);
@@ -2363,17 +2360,11 @@ static void test_gpc_order_sm0_most_room(void **state)
 		K("P1", 1, 768, 32, 0, 1), K("P2", 5, 768, 32, 0, 10), K("B", 2, 768, 80, 0, 20),
 	};
 	struct pred_result r;
-	char err[128];
 
 	(void)state;
 	g.runtime_smem_per_block = 0;
-	g.sm_vgpc = map;
-	g.n_sm_vgpc = 6;
-	g.n_vgpc = 2;
-	g.order_start = 0;
-	g.order_phase = 0;
 	g.tie_break_next = true;
-	assert_int_equal(pred_gpu_check(&g, err, sizeof(err)), 0);
+	set_gpc_map(&g, map, 6, 2, 0);
 	run(&g, k, 3, &r);
 	assert_placed(&r, 0, 0, 0, 0);
 	assert_placed(&r, 1, 0, 1, 0);
