@@ -1452,6 +1452,12 @@ def check_rm(nv):
                   f"rm {' '.join(args)} without CAP_SYS_ADMIN: the stand-in was reached ({calls[:4]})")
             check(not [x for x in calls if x.startswith("control 0x%08x" % RM_EXEC_REG_OPS)],
                   f"rm {' '.join(args)} without CAP_SYS_ADMIN: no EXEC_REG_OPS call ({calls[:4]})")
+        # NVSCHED_RM_PROBE_REGS=1 probes anyway (lib/gpu_rm.c): RM, and the
+        # stand-in, refuse each op of the one probe call; the same refusal
+        rc, out, err, calls = rm(["runlist"], NO_SYS_ADMIN + ["env", "NVSCHED_RM_PROBE_REGS=1"])
+        eq((rc, out, err), (1, "", RM_RUNLIST_NOROOT), "rm runlist, probe forced, without CAP_SYS_ADMIN")
+        eq(len([x for x in calls if x.startswith("control 0x%08x" % RM_EXEC_REG_OPS)]), 1,
+           f"rm runlist, probe forced, without CAP_SYS_ADMIN: one EXEC_REG_OPS call, the probe ({calls[:4]})")
 
 
 def verb_tables():
