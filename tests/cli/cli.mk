@@ -4,3 +4,11 @@
 $(B)/tests/cli/fakedev.so: tests/cli/fakedev.c
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc -O1 -Wall -Werror -shared -fPIC -Iinclude -o $@ $< -ldl
+
+# the stand-in for NVIDIA's driver (/dev/nvidiactl, /dev/nvidia0) that the
+# rm backend's CLI tests preload (tests/cli/fakenv.c): register values from
+# a snapshot, so the snapshot reader is linked in, its symbols hidden
+$(B)/tests/cli/fakenv.so: tests/cli/fakenv.c sim/snapshot.c sim/snapshot.h lib/rm_abi.h
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc -O1 -Wall -Werror -shared -fPIC -fvisibility=hidden \
+		-Iinclude -Ikmod/hw -Isim -Ilib -o $@ tests/cli/fakenv.c sim/snapshot.c -ldl

@@ -1325,6 +1325,141 @@ def check_module(nv):
         check(False, f"module list -j: not JSON: {out[:200]!r}")
 
 
+# ---- the rm backend, against a stand-in NVIDIA driver ----------------------------
+
+FAKENV = "build/tests/cli/fakenv.so"
+# what tests/cli/fakenv.c answers, written out again from its header comment:
+# one GPU, the H100 of the capture (BOOT0 0x180000a1: chip 0x180, GH100,
+# Hopper; tests/fixtures/README.md) at its default BDF (the capture has no
+# meta bdf), registers from the capture
+RM_GPU = {"index": 0, "bdf": "0000:01:00.0", "chip_id": "0x180", "chip": "GH100",
+          "arch": "hopper"}
+RM_EXEC_REG_OPS = 0x20800122  # NV2080_CTRL_CMD_GPU_EXEC_REG_OPS (lib/rm_abi.h)
+RM_GET_ID_INFO_V2 = 0x00000205  # NV0000_CTRL_CMD_GPU_GET_ID_INFO_V2
+RM_REG_OPS_BATCH = 64  # ops per EXEC_REG_OPS call (docs/rm-backend.md, RM sources section 6)
+CAP_SYS_ADMIN = 21  # capabilities(7); CapEff in /proc/PID/status (proc(5))
+NO_SYS_ADMIN = ["setpriv", "--bounding-set=-sys_admin", "--inh-caps=-sys_admin"]
+# the messages, written from the format strings (cli/cmd_runlist.c, cli/cmd_ctl.c,
+# cli/cmd_rm.c) by hand: they are the contract
+RM_RUNLIST_NOROOT = ("nvsched runlist: gpu0: runlist registers need root over the rm backend "
+                     "(CAP_SYS_ADMIN: RM rejects register reads from other users)\n")
+RM_CTL_READONLY = ("nvsched {}: the rm backend is read-only; control needs nvsched.ko "
+                   "(or --snapshot FILE to simulate)\n")
+# the stand-in answers NV_ERR_NOT_SUPPORTED to GET_ENGINES_V2 (every control
+# but GET_ID_INFO_V2 and EXEC_REG_OPS)
+RM_ENGINES_NOROOT = "nvsched engines: GPU_GET_ENGINES_V2 failed: NV_ERR_NOT_SUPPORTED\n"
+
+
+def cap_eff(prefix=()):
+    """CapEff of a process started with PREFIX (proc(5)), or None."""
+    rc, out, _ = run(list(prefix) + ["cat", "/proc/self/status"])
+    m = re.search(r"^CapEff:\s*([0-9a-f]+)$", out, re.M)
+    return int(m.group(1), 16) if rc == 0 and m else None
+
+
+def check_rm(nv):
+    """The CLI's rm backend (lib/rm_client.c: RM ioctls on /dev/nvidiactl and
+    /dev/nvidia0) against tests/cli/fakenv.c, a preloaded stand-in for
+    NVIDIA's driver answering register reads from the H100 capture: as root
+    the read commands give what --snapshot gives for the capture (the
+    transport, its batching and offsets, end to end); control is refused
+    (read-only); without CAP_SYS_ADMIN the register views are refused
+    before any register read."""
+    import shutil
+    import tempfile
+    so = os.path.join(REPO, FAKENV)
+    p = subprocess.run(["make", "--no-print-directory", "-s", FAKENV], cwd=REPO,  # tests/cli/cli.mk
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    check(p.returncode == 0, f"build {FAKENV}: {p.stdout.decode()[:300]}")
+    if p.returncode:
+        return
+    with tempfile.TemporaryDirectory(prefix="nvsched-rm-") as tmp:
+        for node in ("nvidiactl", "nvidia0"):
+            open(os.path.join(tmp, node), "w").close()
+        log = os.path.join(tmp, "controls.log")
+
+        def rm(args, prefix=()):
+            if os.path.exists(log):
+                os.unlink(log)
+            env = dict(os.environ, NVSCHED_NVIDIA_DEV_DIR=tmp, LD_PRELOAD=so,
+                       NVSCHED_FAKENV_SNAPSHOT=os.path.join(REPO, H100), NVSCHED_FAKENV_LOG=log)
+            for k in ("NVSCHED_RM_PROBE_REGS", "NVSCHED_DEVICE"):
+                env.pop(k, None)
+            p = subprocess.run(list(prefix) + [nv, "--backend", "rm"] + args, cwd=REPO, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+            calls = open(log).read().split("\n")[:-1] if os.path.exists(log) else []
+            return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace"), calls
+
+        # control: refused, whatever the privileges (never a write through RM)
+        for cmd, args in (("channel", ["channel", "disable", "5", "-r", "0", "--dry-run"]),
+                          ("channel", ["-j", "channel", "enable", "5", "-r", "0"]),
+                          ("tsg", ["tsg", "preempt", "5", "-r", "0", "--dry-run"]),
+                          ("runlist", ["runlist", "disable", "0", "--dry-run"]),
+                          ("runlist", ["-j", "runlist", "preempt", "0"])):
+            rc, out, err, _ = rm(args)
+            eq((rc, out, err), (1, "", RM_CTL_READONLY.format(cmd)), f"rm {' '.join(args)}: refused")
+
+        if cap_eff() is None or not cap_eff() >> CAP_SYS_ADMIN & 1:
+            print("CLI: rm backend as root: skipped (this process lacks CAP_SYS_ADMIN)")
+        else:
+            js, text = {}, {}
+            for c in ("engines", "ce", "gr", "runlist"):
+                rc, out, err, calls = rm(["-j", c])
+                eq(rc, 0, f"rm -j {c}: exit status ({err.strip()[:200]})")
+                rc2, out2, err2 = run([nv, "--snapshot", H100, "-j", c])
+                try:
+                    d, want = json.loads(out), json.loads(out2)
+                except ValueError:
+                    check(False, f"rm -j {c}: not JSON: {out[:200]!r} / {out2[:200]!r}")
+                    continue
+                contract(d, f"rm {c} -j")
+                eq(d.get("gpu"), RM_GPU, f"rm -j {c}: gpu object (the stand-in's GPU)")
+                d.pop("gpu", None)
+                want.pop("gpu", None)
+                eq(d, want, f"rm -j {c}: the document of --snapshot {H100} (gpu object aside)")
+                js[c], text[c + "-j"] = d, out
+                # every read an EXEC_REG_OPS call of 1..64 READ_32 ops; the
+                # prefetches fill whole calls
+                ops = [int(x.split(" ops ")[1]) for x in calls
+                       if x.startswith("control 0x%08x ops " % RM_EXEC_REG_OPS)]
+                check(ops and all(1 <= n <= RM_REG_OPS_BATCH for n in ops),
+                      f"rm -j {c}: register reads in EXEC_REG_OPS calls of 1..64 ops ({ops[:8]})")
+                check(RM_REG_OPS_BATCH in ops, f"rm -j {c}: batched reads (a call of 64 ops)")
+            if len(js) == 4:
+                check_h100(js, text, {"topo", "runlist"})
+            rc, out, err, _ = rm(["-j", "info"])
+            try:
+                d = json.loads(out)
+            except ValueError:
+                d = {}
+            eq((rc, d.get("source"), d.get("gpu")), (0, "rm", RM_GPU), "rm -j info: source rm, the GPU")
+            rc, out, err, _ = rm(["-j", "runlist", "-r", "99"])
+            eq((rc, out), (1, ""), "rm runlist -r 99 (no such runlist): exit 1, nothing on stdout")
+
+        # without CAP_SYS_ADMIN: refused before any register read
+        if not shutil.which(NO_SYS_ADMIN[0]):
+            check(False, f"{NO_SYS_ADMIN[0]} (util-linux) missing: cannot drop CAP_SYS_ADMIN")
+            return
+        eff = cap_eff(NO_SYS_ADMIN)
+        check(eff is not None and not eff >> CAP_SYS_ADMIN & 1,
+              f"{' '.join(NO_SYS_ADMIN)}: CapEff lacks CAP_SYS_ADMIN ({eff!r})")
+        for args, msg in ((["runlist"], RM_RUNLIST_NOROOT), (["-j", "runlist"], RM_RUNLIST_NOROOT),
+                          (["runlist", "-r", "0"], RM_RUNLIST_NOROOT),
+                          (["engines"], RM_ENGINES_NOROOT), (["-j", "engines"], RM_ENGINES_NOROOT)):
+            rc, out, err, calls = rm(args, NO_SYS_ADMIN)
+            eq((rc, out, err), (1, "", msg), f"rm {' '.join(args)} without CAP_SYS_ADMIN")
+            check("control 0x%08x" % RM_GET_ID_INFO_V2 in calls,
+                  f"rm {' '.join(args)} without CAP_SYS_ADMIN: the stand-in was reached ({calls[:4]})")
+            check(not [x for x in calls if x.startswith("control 0x%08x" % RM_EXEC_REG_OPS)],
+                  f"rm {' '.join(args)} without CAP_SYS_ADMIN: no EXEC_REG_OPS call ({calls[:4]})")
+        # NVSCHED_RM_PROBE_REGS=1 probes anyway (lib/gpu_rm.c): RM, and the
+        # stand-in, refuse each op of the one probe call; the same refusal
+        rc, out, err, calls = rm(["runlist"], NO_SYS_ADMIN + ["env", "NVSCHED_RM_PROBE_REGS=1"])
+        eq((rc, out, err), (1, "", RM_RUNLIST_NOROOT), "rm runlist, probe forced, without CAP_SYS_ADMIN")
+        eq(len([x for x in calls if x.startswith("control 0x%08x" % RM_EXEC_REG_OPS)]), 1,
+           f"rm runlist, probe forced, without CAP_SYS_ADMIN: one EXEC_REG_OPS call, the probe ({calls[:4]})")
+
+
 def verb_tables():
     """{table name: [verb names]} of every struct cli_verb table in cli/*.c,
     read from the sources (not from nvsched's output)."""
@@ -1477,6 +1612,7 @@ def main():
     if "misc" in parts:
         check_cli_misc(nv, descs)
         check_module(nv)
+        check_rm(nv)
     if "help" in parts:
         check_verb_help(nv)
     for chip in CHIPS if "ctl" in parts else []:

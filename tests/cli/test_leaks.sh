@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/cli/test_leaks.sh - no memory leak on the paths the fast tests take:
 # the command layer (every read command on three snapshots, the control
-# commands' dry runs, runlist --watch), the predictor (every case, the SM
+# commands' dry runs, runlist --watch, the module and rm backends against
+# their stand-ins), the predictor (every case, the SM
 # likelihood), the QEMU responder's start-up and error paths, and the unit
 # tests of the snapshot reader/writer, JSON, predictor and control plans,
 # each run with LeakSanitizer preloaded
@@ -118,6 +119,35 @@ if part cli; then
 		# entry, ENOSPC, and is retried at the size the module asks for
 		leak =1 $M -j channel disable 4095 77 -r 0 --dry-run
 		leak env NVSCHED_TEST_RL_CAP=1 $M runlist
+	fi
+	# the rm backend against the stand-in NVIDIA driver (tests/cli/fakenv.c):
+	# as root the register views of the H100 capture; without CAP_SYS_ADMIN
+	# (setpriv, util-linux) the refusals (exit 1), whose messages name the GPU
+	N=build/tests/cli/fakenv.so
+	if ! make --no-print-directory -s "$N"; then
+		fail=$((fail + 1))
+		echo "cannot build $N"
+	else
+		mkdir -p "$tmp/nvdev"
+		: >"$tmp/nvdev/nvidiactl"
+		: >"$tmp/nvdev/nvidia0"
+		R="env NVSCHED_NVIDIA_DEV_DIR=$tmp/nvdev NVSCHED_FAKENV_SNAPSHOT=tests/fixtures/h100_idle.nvss"
+		R="$R LD_PRELOAD=${lsan:+$lsan:}$N $NV --backend rm"
+		for c in engines runlist; do
+			# shellcheck disable=SC2086
+			leak $R -j $c
+			# shellcheck disable=SC2086
+			leak $R $c
+		done
+		leak =1 $R channel disable 5 -r 0 --dry-run
+		if ! command -v setpriv >/dev/null; then
+			fail=$((fail + 1))
+			echo "setpriv (util-linux) missing: the rm runs without CAP_SYS_ADMIN cannot run"
+		else
+			U="setpriv --bounding-set=-sys_admin --inh-caps=-sys_admin"
+			leak =1 $U $R runlist
+			leak =1 $U $R -j engines
+		fi
 	fi
 fi
 # the predictor: every case (errors included), text, the SM likelihood
