@@ -8,7 +8,7 @@
 # each run with LeakSanitizer preloaded
 # (interceptors only: the normal build, no rebuild; about 5 s).  A leak
 # report (exit status 23) fails, and so does any other exit status than the
-# one the run expects (0 unless written `leak =N ...`): a run refused for a
+# one the run expects (0 unless written `leak --exit=N ...`): a run refused for a
 # usage error would check nothing.  Skipped with a message where gcc's
 # liblsan is missing.
 #   tests/cli/test_leaks.sh [-q] [--asan] [--part=cli,predict,responder,units]
@@ -54,10 +54,10 @@ tmp=$(mktemp -d)
 trap 'rm -f "$log"; rm -rf "$tmp"' EXIT
 pass=0
 fail=0
-# leak [=STATUS] COMMAND...: run COMMAND; it must exit with STATUS (0)
+# leak [--exit=STATUS] COMMAND...: run COMMAND; it must exit with STATUS (0)
 leak() {
 	local want=0 rc
-	case $1 in =*) want=${1#=}; shift ;; esac
+	case $1 in --exit=*) want=${1#--exit=}; shift ;; esac
 	if [ -n "$lsan" ]; then
 		LSAN_OPTIONS=exitcode=23:detect_leaks=1 LD_PRELOAD=$lsan "$@" >/dev/null 2>"$log" </dev/null
 	else
@@ -84,8 +84,8 @@ if part cli; then
 			# Kepler has no CE or GPC/TPC registers nvsched reads: exit 1
 			st=0
 			case $snap:$c in *gk104*:ce | *gk104*:gr) st=1 ;; esac
-			leak =$st $NV --snapshot "$snap" "$c"
-			leak =$st $NV --snapshot "$snap" -j "$c"
+			leak --exit=$st $NV --snapshot "$snap" "$c"
+			leak --exit=$st $NV --snapshot "$snap" -j "$c"
 		done
 	done
 	# control commands on gv100's runlist 0 (TSG 10 with channels 4095, 2048;
@@ -102,7 +102,7 @@ if part cli; then
 	leak $NV --snapshot $G -j runlist --watch -i 10 --count 2
 	leak $NV --snapshot $G runlist --watch -i 10 --count 2
 	leak $NV --snapshot $G -j runlist -r 0
-	leak =1 $NV --snapshot $G runlist -r 99	# no such runlist: the message names the GPU
+	leak --exit=1 $NV --snapshot $G runlist -r 99	# no such runlist: the message names the GPU
 	# the module backend against the stand-in /dev/nvsched (tests/cli/cli.mk)
 	F=build/tests/cli/fakedev.so
 	if ! make --no-print-directory -s "$F"; then
@@ -117,7 +117,7 @@ if part cli; then
 		# the stand-in answers EBUSY for channel 77 (exit 1); with
 		# NVSCHED_TEST_RL_CAP the first runlist read has room for one
 		# entry, ENOSPC, and is retried at the size the module asks for
-		leak =1 $M -j channel disable 4095 77 -r 0 --dry-run
+		leak --exit=1 $M -j channel disable 4095 77 -r 0 --dry-run
 		leak env NVSCHED_TEST_RL_CAP=1 $M runlist
 	fi
 	# the rm backend against the stand-in NVIDIA driver (tests/cli/fakenv.c):
@@ -139,14 +139,14 @@ if part cli; then
 			# shellcheck disable=SC2086
 			leak $R $c
 		done
-		leak =1 $R channel disable 5 -r 0 --dry-run
+		leak --exit=1 $R channel disable 5 -r 0 --dry-run
 		if ! command -v setpriv >/dev/null; then
 			fail=$((fail + 1))
 			echo "setpriv (util-linux) missing: the rm runs without CAP_SYS_ADMIN cannot run"
 		else
 			U="setpriv --bounding-set=-sys_admin --inh-caps=-sys_admin"
-			leak =1 $U $R runlist
-			leak =1 $U $R -j engines
+			leak --exit=1 $U $R runlist
+			leak --exit=1 $U $R -j engines
 		fi
 	fi
 fi
@@ -156,7 +156,7 @@ if part predict; then
 	for f in tests/predict/cases/*.json; do
 		case "$f" in *.out.json) continue ;; esac
 		case "$f" in
-		*/err-*) leak =2 $P -j "$f" ;;	# the input errors: exit 2
+		*/err-*) leak --exit=2 $P -j "$f" ;;	# the input errors: exit 2
 		*) leak $P -j "$f" ;;
 		esac
 	done
@@ -169,11 +169,11 @@ fi
 if part responder; then
 	R=$BIN/nvss-responder
 	H=tests/fixtures/h100_idle.nvss
-	leak =1 $R --snapshot "$tmp/missing.nvss" --image "$tmp/a.img" --submits "$tmp/s"
-	leak =1 $R --snapshot $H --image "$tmp/no/a.img" --submits "$tmp/s"
+	leak --exit=1 $R --snapshot "$tmp/missing.nvss" --image "$tmp/a.img" --submits "$tmp/s"
+	leak --exit=1 $R --snapshot $H --image "$tmp/no/a.img" --submits "$tmp/s"
 	leak $R --snapshot $H --image "$tmp/a.img" --once --submits "$tmp/s"
 	leak $R --snapshot $H --image "$tmp/b.img" --vid-backing 0x1000:0x1000 --once
-	leak =1 $R --snapshot $H --image "$tmp/c.img" --driver-tsg 0:1 --once --submits "$tmp/s"
+	leak --exit=1 $R --snapshot $H --image "$tmp/c.img" --driver-tsg 0:1 --once --submits "$tmp/s"
 fi
 # unit tests of the snapshot reader/writer, JSON, predictor, control plans
 if part units; then
