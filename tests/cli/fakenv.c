@@ -27,6 +27,12 @@
  *       object or params size):
  *     NV0000 GPU_GET_ID_INFO_V2 on the client for gpu id 0x100: device
  *       instance 0, subdevice instance 0;
+ *     NV2080 GPU_GET_ENGINES_V2 on the subdevice, 340-byte params (the 580
+ *       branch: engineCount, then engineList[0x54]; lib/rm_client.c, RM
+ *       sources §1.4): the 23 engines NVIDIA's RM listed for the H100 of
+ *       the capture, in its order (rm_engine_tab below, written from
+ *       tests/fixtures/rmprobe_idle.txt), whatever the caller's
+ *       privileges; $NVSCHED_FAKENV_NO_ENGINES=1: NV_ERR_NOT_SUPPORTED;
  *     NV2080 GPU_EXEC_REG_OPS on the subdevice, 48-byte params, 1..64 ops,
  *       READ_32 only (any other op kind fails the whole call:
  *       NV_ERR_NOT_SUPPORTED): each op's value is the register of the
@@ -59,6 +65,27 @@
 #define H_CLIENT	0xc1d00001u
 #define H_DEVICE	0xde000001u
 #define H_SUBDEVICE	0x5d000001u
+
+/* GET_ENGINES_V2 on the 580 branch: NvU32 engineCount, NvU32 engineList[0x54] */
+#define ENGINE_LIST_MAX	0x54u
+#define ENGINES_V2_SIZE	(4 + ENGINE_LIST_MAX * 4)
+
+/*
+ * RM's engine list for the H100 of tests/fixtures/h100_idle.nvss, as
+ * NVIDIA's RM (580.159.04) answered GET_ENGINES_V2 on that GPU:
+ * tests/fixtures/rmprobe_idle.txt, "engineCount=23" and its "Engine table"
+ * (type column; the names are RM's NV2080_ENGINE_TYPE_* ones; RM lists
+ * neither NVDEC0 nor NVJPG1 there).
+ */
+static const uint32_t rm_engine_tab[] = {
+	0x01,					/* GR0 */
+	0x09, 0x0a, 0x0b, 0x0c, 0x0d,		/* COPY0..COPY4 */
+	0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a,	/* NVDEC1..NVDEC7 */
+	0x22,					/* SW */
+	0x26,					/* SEC2 */
+	0x2b, 0x2d, 0x2e, 0x2f, 0x30, 0x31, 0x32,	/* NVJPG0, NVJPG2..NVJPG7 */
+	0x33,					/* OFA0 */
+};
 
 static struct nvss *snap;
 static bool snap_tried;
@@ -233,6 +260,20 @@ static uint32_t reg_ops(struct nv2080_exec_reg_ops *p)
 	return NV_OK;
 }
 
+static uint32_t engines_v2(uint32_t *p)
+{
+	const char *no = getenv("NVSCHED_FAKENV_NO_ENGINES");
+	uint32_t i, n = sizeof(rm_engine_tab) / sizeof(rm_engine_tab[0]);
+
+	if (no && !strcmp(no, "1"))
+		return NV_ERR_NOT_SUPPORTED;
+	memset(p, 0, ENGINES_V2_SIZE);
+	p[0] = n;
+	for (i = 0; i < n; i++)
+		p[1 + i] = rm_engine_tab[i];
+	return NV_OK;
+}
+
 static int rm_control(struct nv_os54 *c)
 {
 	void *params = (void *)(uintptr_t)c->params;
@@ -254,6 +295,11 @@ static int rm_control(struct nv_os54 *c)
 		c->status = NV_OK;
 		return 0;
 	}
+	case NV2080_CTRL_CMD_GPU_GET_ENGINES_V2:
+		if (!h_subdevice || c->h_object != h_subdevice || c->params_size != ENGINES_V2_SIZE)
+			return 0;
+		c->status = engines_v2(params);
+		return 0;
 	case NV2080_CTRL_CMD_GPU_EXEC_REG_OPS:
 		if (!h_subdevice || c->h_object != h_subdevice ||
 		    c->params_size != sizeof(struct nv2080_exec_reg_ops))

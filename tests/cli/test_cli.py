@@ -1345,9 +1345,29 @@ RM_RUNLIST_NOROOT = ("nvsched runlist: gpu0: runlist registers need root over th
                      "(CAP_SYS_ADMIN: RM rejects register reads from other users)\n")
 RM_CTL_READONLY = ("nvsched {}: the rm backend is read-only; control needs nvsched.ko "
                    "(or --snapshot FILE to simulate)\n")
-# the stand-in answers NV_ERR_NOT_SUPPORTED to GET_ENGINES_V2 (every control
-# but GET_ID_INFO_V2 and EXEC_REG_OPS)
+# with NVSCHED_FAKENV_NO_ENGINES=1 the stand-in answers NV_ERR_NOT_SUPPORTED
+# to GET_ENGINES_V2 (as to every control it does not know)
 RM_ENGINES_NOROOT = "nvsched engines: GPU_GET_ENGINES_V2 failed: NV_ERR_NOT_SUPPORTED\n"
+RM_GET_ENGINES_V2 = 0x20800170  # NV2080_CTRL_CMD_GPU_GET_ENGINES_V2 (lib/rm_abi.h)
+# the note `engines` prints without CAP_SYS_ADMIN (lib/gpu_rm.c, gpu_rm_root_note(),
+# written out by hand; docs/rm-backend.md "Privileges")
+RM_ROOT_NOTE = ("register views (PTOP decode, runlist ids and pri bases, runlist state, "
+                "snapshots) need root (CAP_SYS_ADMIN) over the rm backend: RM rejects "
+                "register reads and GET_ENGINE_RUNLIST_PRI_BASE for other users")
+
+
+def rm_engine_list():
+    """[(name, NV2080 engine type)] of GET_ENGINES_V2 as NVIDIA's RM answered
+    it on the captured H100, in RM's order: the "engineCount=N:" line of
+    RMPROBE, checked against the names and types of its "Engine table"."""
+    text = open(os.path.join(REPO, RMPROBE)).read()
+    m = re.search(r"^  engineCount=(\d+): (.*)$", text, re.M)
+    if not m:
+        return []
+    got = [(n, int(t, 16)) for n, t in re.findall(r"(\w+)\((0x[0-9a-f]+)\)", m.group(2))]
+    table = [(n, int(t, 16)) for n, t in
+             re.findall(r"^  ([A-Z]+\d*)\s+(0x[0-9a-f]{4})\s+-?\d+\s+0x[0-9a-f]{8}", text, re.M)]
+    return got if len(got) == int(m.group(1)) and got == table else []
 
 
 def cap_eff(prefix=()):
@@ -1443,15 +1463,53 @@ def check_rm(nv):
         eff = cap_eff(NO_SYS_ADMIN)
         check(eff is not None and not eff >> CAP_SYS_ADMIN & 1,
               f"{' '.join(NO_SYS_ADMIN)}: CapEff lacks CAP_SYS_ADMIN ({eff!r})")
-        for args, msg in ((["runlist"], RM_RUNLIST_NOROOT), (["-j", "runlist"], RM_RUNLIST_NOROOT),
-                          (["runlist", "-r", "0"], RM_RUNLIST_NOROOT),
-                          (["engines"], RM_ENGINES_NOROOT), (["-j", "engines"], RM_ENGINES_NOROOT)):
-            rc, out, err, calls = rm(args, NO_SYS_ADMIN)
+        no_eng = NO_SYS_ADMIN + ["env", "NVSCHED_FAKENV_NO_ENGINES=1"]
+        for args, msg, pre in ((["runlist"], RM_RUNLIST_NOROOT, NO_SYS_ADMIN),
+                               (["-j", "runlist"], RM_RUNLIST_NOROOT, NO_SYS_ADMIN),
+                               (["runlist", "-r", "0"], RM_RUNLIST_NOROOT, NO_SYS_ADMIN),
+                               (["engines"], RM_ENGINES_NOROOT, no_eng),
+                               (["-j", "engines"], RM_ENGINES_NOROOT, no_eng)):
+            rc, out, err, calls = rm(args, pre)
             eq((rc, out, err), (1, "", msg), f"rm {' '.join(args)} without CAP_SYS_ADMIN")
             check("control 0x%08x" % RM_GET_ID_INFO_V2 in calls,
                   f"rm {' '.join(args)} without CAP_SYS_ADMIN: the stand-in was reached ({calls[:4]})")
             check(not [x for x in calls if x.startswith("control 0x%08x" % RM_EXEC_REG_OPS)],
                   f"rm {' '.join(args)} without CAP_SYS_ADMIN: no EXEC_REG_OPS call ({calls[:4]})")
+        # engines without CAP_SYS_ADMIN: RM's own engine list (GET_ENGINES_V2,
+        # cli/cmd_rm.c cmd_rm_engines_unpriv; docs/rm-backend.md "Privileges"),
+        # exactly the H100's of the RM probe log, and the note about root
+        want = rm_engine_list()
+        check(len(want) == 23, f"{RMPROBE}: GET_ENGINES_V2 list parsed ({want[:3]})")
+        text = (f"gpu0  {RM_GPU['bdf']}  engines reported by the NVIDIA driver "
+                f"(RM, {len(want)}):\n " + "".join(" " + n for n, _ in want)
+                + f"\n\nnote: {RM_ROOT_NOTE}.\n")
+        # the gpu object: BOOT0 is a register RM refuses to read without
+        # CAP_SYS_ADMIN, so no chip (CONTRACTS.md section 2: unreadable is
+        # null, an unknown chip "unknown")
+        gpu = {"index": 0, "bdf": RM_GPU["bdf"], "chip_id": None, "chip": "unknown",
+               "arch": "unknown"}
+        doc = {"schema": 1, "gpu": gpu, "source": "rm", "engines": [], "runlists": [],
+               "rm_engines": [{"name": n, "rm_type": hex(t)} for n, t in want],
+               "error": RM_ROOT_NOTE}
+        for args in (["engines"], ["-j", "engines"]):
+            what = f"rm {' '.join(args)} without CAP_SYS_ADMIN"
+            rc, out, err, calls = rm(args, NO_SYS_ADMIN)
+            eq((rc, err), (0, ""), f"{what}: exit status, nothing on stderr")
+            if args[0] == "-j":
+                try:
+                    d = json.loads(out)
+                except ValueError:
+                    check(False, f"{what}: not JSON: {out[:200]!r}")
+                    d = {}
+                contract(d, what)
+                eq(d, doc, f"{what}: RM's engines of {RMPROBE}, the note")
+            else:
+                eq(out, text, f"{what}: RM's engines of {RMPROBE}, the note")
+            eq([x for x in calls if x == "control 0x%08x" % RM_GET_ENGINES_V2],
+               ["control 0x%08x" % RM_GET_ENGINES_V2],
+               f"{what}: one GET_ENGINES_V2 call ({calls[:6]})")
+            check(not [x for x in calls if x.startswith("control 0x%08x" % RM_EXEC_REG_OPS)],
+                  f"{what}: no EXEC_REG_OPS call ({calls[:6]})")
         # NVSCHED_RM_PROBE_REGS=1 probes anyway (lib/gpu_rm.c): RM, and the
         # stand-in, refuse each op of the one probe call; the same refusal
         rc, out, err, calls = rm(["runlist"], NO_SYS_ADMIN + ["env", "NVSCHED_RM_PROBE_REGS=1"])
