@@ -122,7 +122,9 @@ if part cli; then
 	fi
 	# the rm backend against the stand-in NVIDIA driver (tests/cli/fakenv.c):
 	# as root the register views of the H100 capture; without CAP_SYS_ADMIN
-	# (setpriv, util-linux) the refusals (exit 1), whose messages name the GPU
+	# (setpriv, util-linux) the refusals (exit 1), whose messages name the GPU,
+	# and engines: RM's engine list (GET_ENGINES_V2), or with
+	# NVSCHED_FAKENV_NO_ENGINES=1 its failure (exit 1)
 	N=build/tests/cli/fakenv.so
 	if ! make --no-print-directory -s "$N"; then
 		fail=$((fail + 1))
@@ -146,7 +148,9 @@ if part cli; then
 		else
 			U="setpriv --bounding-set=-sys_admin --inh-caps=-sys_admin"
 			leak --exit=1 $U $R runlist
-			leak --exit=1 $U $R -j engines
+			leak $U $R -j engines
+			leak $U $R engines
+			leak --exit=1 $U env NVSCHED_FAKENV_NO_ENGINES=1 $R -j engines
 		fi
 	fi
 fi
