@@ -32,7 +32,8 @@
  *       sources §1.4): the 23 engines NVIDIA's RM listed for the H100 of
  *       the capture, in its order (rm_engine_tab below, written from
  *       tests/fixtures/rmprobe_idle.txt), whatever the caller's
- *       privileges; $NVSCHED_FAKENV_NO_ENGINES=1: NV_ERR_NOT_SUPPORTED;
+ *       privileges (RM's engine list is for any user: docs/rm-backend.md,
+ *       "Privileges"); $NVSCHED_FAKENV_NO_ENGINES=1: NV_ERR_NOT_SUPPORTED;
  *     NV2080 GPU_EXEC_REG_OPS on the subdevice, 48-byte params, 1..64 ops,
  *       READ_32 only (any other op kind fails the whole call:
  *       NV_ERR_NOT_SUPPORTED): each op's value is the register of the
