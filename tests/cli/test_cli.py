@@ -1291,6 +1291,17 @@ def check_module(nv):
         check(isinstance(e, str) and "try again" in e, f"module channel disable 77: EBUSY text {e!r}")
         eq(res[1], {"op": "disable_channel", "runlist": 0, "id": 77, "dry_run": True, "writes": []},
            "module channel disable 77")
+    # the refused id first: its ioctl leaves errno at EBUSY, which must not
+    # make the next id read as malformed (strtoul sets errno only on an
+    # error, C11 7.22.1.4): 4095 is still planned, exit 1 for the refusal
+    d = jdoc(["channel", "disable", "77", "4095", "-r", "0", "--dry-run"], rc=1)
+    res = d.get("results", [])
+    eq([(r.get("id"), r.get("error") is None) for r in res], [(77, False), (4095, True)],
+       "module channel disable 77 4095: both ids, only 77 refused")
+    if len(res) == 2:
+        eq(res[1], {"op": "disable_channel", "runlist": 0, "id": 4095, "dry_run": True,
+                    "writes": [{"offset": "0x800008", "value": "0xabcfff"}], "error": None},
+           "module channel disable 77 4095: 4095 planned")
     d = jdoc(["tsg", "preempt", "10"])
     eq(d.get("results"), [{"op": "preempt_tsg", "runlist": 5, "id": 10, "dry_run": False,
                            "writes": [{"offset": "0x800018", "value": "0xabc00a"}], "error": None}],
