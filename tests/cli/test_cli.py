@@ -518,6 +518,15 @@ def check_cli_misc(nv, descs):
     eq((rc, re.findall(r"^  W (0x[0-9a-f]+) <- (0x[0-9a-f]+)$", out, re.M)),
        (0, [("0x807ffc", "0x00000800"), ("0x80010c", "0x00000800"), ("0x804004", "0x00000800")]),
        "channel disable with three ids")
+    # without -r the channel is acted on on the default runlist 0 (nvsched
+    # channel --help): -j names the runlist resolved, 0, not null or -1
+    rc, out, err = run([nv, "--snapshot", snap, "-j", "channel", "disable", "4095", "--dry-run"])
+    try:
+        got = [(r.get("runlist"), r.get("id"), r.get("writes")) for r in json.loads(out)["results"]]
+    except (ValueError, KeyError, AttributeError):
+        got = out[:200]
+    eq((rc, got), (0, [(0, 4095, [{"offset": "0x807ffc", "value": "0x800"}])]),
+       "channel disable 4095 -j without -r: runlist 0")
     rc, out, err = run([nv, "--snapshot", snap, "tsg", "preempt", "11", "--dry-run"])
     eq(out.split("\n")[:2], ["gpu0: would preempt_tsg 11 on runlist 0 (simulated on the snapshot; "
                              "the file is unchanged)", "  W 0x002634 <- 0x0100000b"], "tsg preempt text")
