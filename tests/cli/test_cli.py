@@ -1392,6 +1392,13 @@ def check_verb_help(nv):
     for name, verbs in tables.items():
         check(any(v == verbs for v in sections.values()),
               f"--help lists the verbs of {name} {verbs}: lists found {sections}")
+    # the topology commands' usage names the command (docs/topology.md,
+    # "Commands": nvsched [...] ce [-j] [-p], gr [-j] [-p]), -h as --help
+    for c in ("ce", "gr"):
+        for h in ("--help", "-h"):
+            rc, out, err = run([nv, c, h])
+            eq((rc, out.split("\n")[0]), (0, f"usage: nvsched [global options] {c} [-j] [-p]"),
+               f"{c} {h}: usage line")
     for head, verbs in sections.items():
         rc, out, err = run([nv, *head.split(), "--bogus-verb"])
         check(rc != 0, f"{head} --bogus-verb: exit status {rc}")
