@@ -22,6 +22,9 @@
  *     TSG 11 (scale 0, timeout 0, length 0: zero_length_tsg, err 1)
  *   runlist 1: base 0x1000 VID, 4 entries, not readable (error -EIO)
  *   runlist 2: empty
+ *   With NVSCHED_TEST_RL_LONG set runlist 0 is 130 entries at 0x3000000
+ *   VID instead: bare channels 1000..1129 (no TSG, no state), more
+ *   objects than runlist --watch's first 64-element set holds.
  *   With NVSCHED_TEST_RL_CHANGE set, every second read of runlist 0 (the
  *   2nd, 4th, ...) answers it changed (3 entries): TSG 10 at scale 4
  *   (timeout 128, length 1) with channel 4095 now disabled, PCCSR status 5
@@ -113,6 +116,27 @@ static int fake_topology(struct nvsched_topology *t)
 	return 0;
 }
 
+/* NVSCHED_TEST_RL_LONG: runlist 0 holds 130 bare channels, ids 1000..1129 */
+#define FAKE_LONG_N 130
+
+static int fake_long_runlist(struct nvsched_runlist *r)
+{
+	struct nvsched_rl_entry *e = (void *)(uintptr_t)r->entries;
+	unsigned int i;
+
+	r->base = 0x3000000;
+	r->length = FAKE_LONG_N;
+	if (r->count < FAKE_LONG_N) {
+		r->count = FAKE_LONG_N;
+		return -ENOSPC;
+	}
+	r->count = FAKE_LONG_N;
+	for (i = 0; i < FAKE_LONG_N; i++)
+		e[i] = (struct nvsched_rl_entry){ .kind = NVSCHED_RL_CHAN, .id = 1000 + i, .tsg = -1,
+			.runqueue = -1, .veid = -1, .status = -1 };
+	return 0;
+}
+
 static int fake_runlist(struct nvsched_runlist *r)
 {
 	struct nvsched_rl_entry e[4];
@@ -133,6 +157,8 @@ static int fake_runlist(struct nvsched_runlist *r)
 	r->offset = 0;
 	switch (r->id) {
 	case 0:
+		if (getenv("NVSCHED_TEST_RL_LONG"))
+			return fake_long_runlist(r);
 		r->base = 0x2f0000000ull;
 		r->offset = 2;
 		n = 4;

@@ -995,6 +995,18 @@ def check_module_watch(mod, slow_run):
     eq([(sorted(set(times)).index(t), ln[10:]) for t, ln in zip(times, lines)], want,
        "module runlist --watch text")
     check(all(re.match(r"^ {0,4}\d+\.\d{3}$", t) for t in times), f"module --watch text times {times[:3]}")
+    # 130 bare channels (fakedev NVSCHED_TEST_RL_LONG): the watch set grows
+    # past its first 64 and 128 objects; each channel appears once, at the
+    # first of three polls, and nothing changes after
+    r, out, err = mod(["-j", "runlist", "--watch", "-r", "0", "-i", "10", "--count", "3"],
+                      {"NVSCHED_TEST_RL_LONG": "1"})
+    try:
+        got = [(e["event"], e["chid"], e["tsgid"]) for e in map(json.loads, out.split("\n")[:-1])]
+    except (ValueError, KeyError) as e:
+        got = f"{e}: {out[:200]!r}"
+    want = [("channel_added", 1000 + i, None) for i in range(130)]
+    check((r, got) == (0, want), f"module runlist --watch: 130 channels: exit {r}, "
+          f"{len(got)} events, first difference {next((x for x in zip(got, want) if x[0] != x[1]), None)}")
     t_slow, slow = slow_run
     try:
         out, err = slow.communicate(timeout=30)

@@ -118,6 +118,9 @@ if part cli; then
 		# entry, ENOSPC, and is retried at the size the module asks for
 		leak =1 $M -j channel disable 4095 77 -r 0 --dry-run
 		leak env NVSCHED_TEST_RL_CAP=1 $M runlist
+		# 130 bare channels on runlist 0: --watch's set grows past 64
+		# and 128 objects (written past its end, --asan reports it)
+		leak env NVSCHED_TEST_RL_LONG=1 $M -j runlist --watch -r 0 -i 10 --count 2
 	fi
 fi
 # the predictor: every case (errors included), text, the SM likelihood
