@@ -41,7 +41,9 @@
  *       with NVSCHED_TEST_CE_NARROW set a two-LCE chip: the device table's
  *       LCEs are instances 0 (runlist 1) and 1 (no runlist) instead of 2
  *       and 3, PCE_MAP 0x3 with PCEs 0 and 1 on LCE 0 (GRCE0, so it
- *       shares none), GRCE1 shares LCE 0, 2 LCEs; with
+ *       shares none), GRCE1 shares LCE 0, 2 LCEs (with
+ *       NVSCHED_TEST_TOPO_TWO also set the device table lists only the
+ *       first two engines, GRAPHICS 0 and LCE 0); with
  *       NVSCHED_TEST_CE_SPARE set every PCE (0, 1, 3, 4, 5) is on LCE 2,
  *       GRCE0 shares LCE 2, GRCE1 none, 4 LCEs: the device table's LCE 3
  *       has no PCE and no GRCE refers to it; with NVSCHED_TEST_CE_HIGH
@@ -95,22 +97,25 @@ static int fake_topology(struct nvsched_topology *t)
 		  .rleng_id = -1, .engine_id = -1, .flags = 0, .pri_base = 0x104000 },
 	};
 
+	/* NVSCHED_TEST_TOPO_TWO: the device table without its last LCE */
+	unsigned int n = getenv("NVSCHED_TEST_TOPO_TWO") ? 2 : 3;
+
 	if (t->gpu != 0)
 		return -ENODEV;
 	if (getenv("NVSCHED_TEST_TOPO_FAIL"))
 		return -EIO;
-	if (t->count < 3) {
-		t->count = 3;
+	if (t->count < n) {
+		t->count = n;
 		return -ENOSPC;
 	}
-	memcpy((void *)(uintptr_t)t->engines, eng, sizeof(eng));
+	memcpy((void *)(uintptr_t)t->engines, eng, n * sizeof(eng[0]));
 	if (getenv("NVSCHED_TEST_CE_NARROW")) {
 		struct nvsched_engine *e = (void *)(uintptr_t)t->engines;
 
 		e[1].instance = 0;
 		e[2].instance = 1;
 	}
-	t->count = 3;
+	t->count = n;
 	t->version = 0;
 	t->flags = 0;
 	return 0;

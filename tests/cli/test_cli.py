@@ -1169,6 +1169,12 @@ def check_module_errors(mod, jdoc):
     eq(re.findall(r"^LCE(\d\d)\s+(GRCE|LCE)\s+(\S+)\s+(.*)$", out, re.M),
        [("00", "GRCE", "1", "PCE00 PCE01"), ("01", "GRCE", "-", "shares LCE00")],
        "module ce text table (two LCEs)")
+    # the same chip with a device table that lists LCE 0 only: GRCE 1 is
+    # LCE 1 and shares LCE 0, so LCE 1 exists and is still listed
+    d = jdoc(["ce"], dict(na, NVSCHED_TEST_TOPO_TWO="1"))
+    eq(d.get("lces"), [{"lce": 0, "grce": True, "pces": [0, 1], "shared_with_lce": None, "runlist": 1},
+                       {"lce": 1, "grce": True, "pces": [], "shared_with_lce": 0, "runlist": None}],
+       "module ce lces (device table LCE 0 only, GRCE1 shares LCE 0)")
     # every PCE on LCE 2, GRCE0 sharing it: the CE registers refer to LCEs
     # 0..2 only, but the device table also has LCE 3, so it is listed
     # (without PCEs or runlist) as the fourth
