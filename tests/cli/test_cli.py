@@ -536,6 +536,7 @@ def check_cli_misc(nv, descs):
     rc, out, err = run([nv, "--snapshot", snap, "tsg", "preempt", "11"])
     eq(out.split("\n")[0], "gpu0: preempt_tsg 11 on runlist 0 (simulated on the snapshot; "
        "the file is unchanged)", "tsg preempt text (not dry run)")
+    wants = {}
     for chip in ("gv100", "ga100"):
         snap = f"build/profiles/{chip}.nvss"
         want = []
@@ -566,6 +567,7 @@ def check_cli_misc(nv, descs):
             got.append((e["runlist"], e["event"], e.get("tsgid"), e.get("chid")))
         # a static snapshot: everything appears at the first poll, then nothing
         eq(got, want, f"{chip} runlist --watch -j events (the generator's TSGs and channels)")
+        wants[chip] = want
     # the predictor's GPU profiles: SM/TPC counts from public specifications
     # (RTX 3090 82 SMs, A100 108, H100 SXM 132 as RM reports for the capture,
     # Orin 16), each with its source line
@@ -595,8 +597,10 @@ def check_cli_misc(nv, descs):
                 p.get("regs_per_sm"), p.get("max_blocks_per_sm"), p.get("max_warps_per_sm")),
                (32, 1024, 255, 65536) + cc_limits[p["name"]],
                f"predict -l -j {p['name']}: CUDA per-compute-capability limits")
-    p = subprocess.Popen([nv, "--snapshot", "build/profiles/gv100.nvss", "runlist", "--watch", "-i", "20"],
-                         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # without --count it polls until interrupted: the first poll's events
+    # (every TSG and channel of the static snapshot), then SIGINT ends it
+    p = subprocess.Popen([nv, "--snapshot", "build/profiles/gv100.nvss", "-j", "runlist", "--watch",
+                          "-i", "20"], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     time.sleep(0.5)
     p.send_signal(signal.SIGINT)
     try:
@@ -605,7 +609,13 @@ def check_cli_misc(nv, descs):
     except subprocess.TimeoutExpired:
         p.kill()
         check(False, "runlist --watch: SIGINT did not stop it")
-    p.communicate()
+    out = p.communicate()[0].decode(errors="replace")
+    try:
+        got = [(e["runlist"], e["event"], e.get("tsgid"), e.get("chid"))
+               for e in map(json.loads, out.split("\n")[:-1])]
+    except (ValueError, KeyError) as e:
+        got = f"{e}: {out[:200]!r}"
+    eq(got, wants.get("gv100"), "runlist --watch without --count: the first poll's events before SIGINT")
     # --count N is N polls with N - 1 waits between them (nvsched(1), runlist --watch):
     # no wait after the last poll, so --count 1 -i 5000 returns at once
     t0 = time.monotonic()
