@@ -22,6 +22,7 @@ import concurrent.futures as cf
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -963,7 +964,16 @@ def start_slow_watch(nv, so):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
-def check_module_watch(mod, slow_run):
+def start_endless_watch(nv, so):
+    """--watch without --count over the stand-in's changing runlist 0: it
+    polls once a second until interrupted (check_module_watch sends SIGINT
+    after the slow run's two polls)."""
+    env = dict(os.environ, NVSCHED_DEVICE="/dev/null", LD_PRELOAD=so, NVSCHED_TEST_RL_CHANGE="1")
+    return subprocess.Popen([nv, "--backend", "module", "-j", "runlist", "--watch", "-r", "0", "-i", "1000"],
+                            cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def check_module_watch(mod, slow_run, endless):
     """runlist --watch over the stand-in: appeared, changed and removed TSGs
     and channels, text and JSON Lines, one batch of events per poll, the
     interval between polls."""
@@ -1028,6 +1038,26 @@ def check_module_watch(mod, slow_run):
         slow.kill()
         check(False, f"module --watch -i 1000 --count 2: {e}")
     eq(slow.returncode, 0, "module --watch -i 1000 exit status")
+    # the run without --count, started with the slow one: about a second has
+    # passed, so it has polled once or twice (never more than three times:
+    # a busy loop would poll hundreds of times),
+    # each poll's batch of events as MOD_WATCH's; SIGINT ends it with 0
+    # (its first line is read first: by then it has set its SIGINT handler)
+    first = endless.stdout.readline()
+    endless.send_signal(signal.SIGINT)
+    try:
+        out = first + endless.stdout.read()	# to the end: SIGINT ends the loop
+        endless.communicate(timeout=10)
+        ev = [json.loads(ln) for ln in out.decode().split("\n") if ln]
+        polls = sorted({e["t"] for e in ev})
+        got = [(e["event"], e.get("tsgid") if e["event"].startswith("tsg") else e.get("chid")) for e in ev]
+        want = [(x[0], x[2]) for batch in MOD_WATCH[:len(polls)] for x in batch]
+        check(1 <= len(polls) <= 3 and got == want,
+              f"module --watch -i 1000 without --count: {len(polls)} polls in about a second, events {got[:12]}")
+    except (subprocess.TimeoutExpired, ValueError, KeyError) as e:
+        endless.kill()
+        check(False, f"module --watch -i 1000 without --count: {e}")
+    eq(endless.returncode, 0, "module --watch without --count: SIGINT exit status")
 
 
 def check_module_errors(mod, jdoc):
@@ -1241,6 +1271,7 @@ def check_module(nv):
         return d
 
     slow_run = start_slow_watch(nv, so)
+    endless = start_endless_watch(nv, so)
     # prio run's option bounds (usage: exit 2, nothing run), hand-written messages
     for args, msg in ((["--prio", "100"], "--prio takes 0..99"),
                       (["--prio", ""], "--prio takes 0..99"),
@@ -1364,7 +1395,7 @@ def check_module(nv):
           f"module channel disable 77 message {err!r}")
     check_module_prio(mod, jdoc)
     check_module_errors(mod, jdoc)
-    check_module_watch(mod, slow_run)
+    check_module_watch(mod, slow_run, endless)
     r, out, err = mod(["-j", "list"])
     eq(r, 0, "module list -j exit status")
     try:
