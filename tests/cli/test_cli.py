@@ -1225,6 +1225,16 @@ def check_module_errors(mod, jdoc):
                         "runlist": 1},
                        {"lce": 3, "grce": False, "pces": [], "shared_with_lce": None, "runlist": None}],
        "module ce lces (device table LCE 3 without PCEs)")
+    # the same without a device table: the CE ioctl's count, 4 LCEs
+    # (docs/topology.md: else NV_PTOP_SCAL_NUM_CES), although the CE
+    # registers refer to LCEs 0..2 only; no runlist known
+    d = jdoc(["ce"], {"NVSCHED_TEST_CE_SPARE": "1", "NVSCHED_TEST_TOPO_FAIL": "1"})
+    eq(d.get("lces"), [{"lce": 0, "grce": True, "pces": [], "shared_with_lce": 2, "runlist": None},
+                       {"lce": 1, "grce": True, "pces": [], "shared_with_lce": None, "runlist": None},
+                       {"lce": 2, "grce": False, "pces": [0, 1, 3, 4, 5], "shared_with_lce": None,
+                        "runlist": None},
+                       {"lce": 3, "grce": False, "pces": [], "shared_with_lce": None, "runlist": None}],
+       "module ce lces (CE_SPARE without a device table: the CE count, 4)")
     # PCE 0 on LCE 4, PCE 1 on LCE 5: the highest LCE referred to is 5, met
     # before PCE 3's LCE 3, so the list runs to LCE 5 (six entries), past the
     # device table's four; LCE 2 keeps its runlist but loses its PCEs
