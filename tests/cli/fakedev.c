@@ -24,7 +24,9 @@
  *   runlist 2: empty
  *   With NVSCHED_TEST_RL_LONG set runlist 0 is 130 entries at 0x3000000
  *   VID instead: bare channels 1000..1129 (no TSG, no state), more
- *   objects than runlist --watch's first 64-element set holds.
+ *   objects than runlist --watch's first 64-element set holds; with
+ *   NVSCHED_TEST_RL_CHANGE also set every second read (the 2nd, 4th, ...)
+ *   answers channels 1001..1129 only (channel 1000, the first, gone).
  *   With NVSCHED_TEST_RL_CHANGE set, every second read of runlist 0 (the
  *   2nd, 4th, ...) answers it changed (3 entries): TSG 10 at scale 4
  *   (timeout 128, length 1) with channel 4095 now disabled, PCCSR status 5
@@ -121,13 +123,15 @@ static int fake_topology(struct nvsched_topology *t)
 	return 0;
 }
 
-/* NVSCHED_TEST_RL_LONG: runlist 0 holds 130 bare channels, ids 1000..1129 */
+/* NVSCHED_TEST_RL_LONG: runlist 0 holds 130 bare channels, ids 1000..1129
+ * (with NVSCHED_TEST_RL_CHANGE every second read without channel 1000) */
 #define FAKE_LONG_N 130
 
 static int fake_long_runlist(struct nvsched_runlist *r)
 {
 	struct nvsched_rl_entry *e = (void *)(uintptr_t)r->entries;
-	unsigned int i;
+	static unsigned int reads;	/* complete reads */
+	unsigned int i, first = 0;
 
 	r->base = 0x3000000;
 	r->length = FAKE_LONG_N;
@@ -135,10 +139,13 @@ static int fake_long_runlist(struct nvsched_runlist *r)
 		r->count = FAKE_LONG_N;
 		return -ENOSPC;
 	}
-	r->count = FAKE_LONG_N;
-	for (i = 0; i < FAKE_LONG_N; i++)
-		e[i] = (struct nvsched_rl_entry){ .kind = NVSCHED_RL_CHAN, .id = 1000 + i, .tsg = -1,
-			.runqueue = -1, .veid = -1, .status = -1 };
+	if (getenv("NVSCHED_TEST_RL_CHANGE") && reads++ % 2)
+		first = 1;	/* channel 1000 gone */
+	r->length = FAKE_LONG_N - first;
+	r->count = FAKE_LONG_N - first;
+	for (i = first; i < FAKE_LONG_N; i++)
+		e[i - first] = (struct nvsched_rl_entry){ .kind = NVSCHED_RL_CHAN, .id = 1000 + i,
+			.tsg = -1, .runqueue = -1, .veid = -1, .status = -1 };
 	return 0;
 }
 

@@ -1017,15 +1017,17 @@ def check_module_watch(mod, slow_run, endless):
     check(all(re.match(r"^ {0,4}\d+\.\d{3}$", t) for t in times), f"module --watch text times {times[:3]}")
     # 130 bare channels (fakedev NVSCHED_TEST_RL_LONG): the watch set grows
     # past its first 64 and 128 objects; each channel appears once, at the
-    # first of three polls, and nothing changes after
+    # first of three polls; with NVSCHED_TEST_RL_CHANGE the first of them,
+    # 1000, leaves at the second poll and comes back at the third
     r, out, err = mod(["-j", "runlist", "--watch", "-r", "0", "-i", "10", "--count", "3"],
-                      {"NVSCHED_TEST_RL_LONG": "1"})
+                      {"NVSCHED_TEST_RL_LONG": "1", "NVSCHED_TEST_RL_CHANGE": "1"})
     try:
         got = [(e["event"], e["chid"], e["tsgid"]) for e in map(json.loads, out.split("\n")[:-1])]
     except (ValueError, KeyError) as e:
         got = f"{e}: {out[:200]!r}"
-    want = [("channel_added", 1000 + i, None) for i in range(130)]
-    check((r, got) == (0, want), f"module runlist --watch: 130 channels: exit {r}, "
+    want = [("channel_added", 1000 + i, None) for i in range(130)] + \
+        [("channel_removed", 1000, None), ("channel_added", 1000, None)]
+    check((r, got) == (0, want), f"module runlist --watch: 130 channels, 1000 leaving: exit {r}, "
           f"{len(got)} events, first difference {next((x for x in zip(got, want) if x[0] != x[1]), None)}")
     t_slow, slow = slow_run
     try:
