@@ -34,7 +34,9 @@
  *   a newer module's, never shown); channel 2048 bare (no TSG) and without
  *   state; TSG 11 gone.  With NVSCHED_TEST_RL_FAIL=EPERM (or any other value: EFBIG)
  *   the RUNLIST ioctl of runlist 1 fails with that error; with
- *   NVSCHED_TEST_TOPO_FAIL the TOPOLOGY ioctl fails with EIO.
+ *   NVSCHED_TEST_TOPO_FAIL the TOPOLOGY ioctl fails with EIO; with
+ *   NVSCHED_TEST_TOPO_NONE it answers an empty device table (no engine,
+ *   so no runlist).
  *   CE: PCE_MAP 0x3b (PCEs 0, 1, 3, 4, 5), 6 PCE slots, 2 GRCEs, 5 LCEs;
  *       PCE -> LCE 2, 2, -, 3, 4, 4 (PCE 2 absent: NONE); GRCE0 shares
  *       LCE 3, GRCE1 shares none; with NVSCHED_TEST_CE_NOVAL set PCE 2
@@ -99,8 +101,9 @@ static int fake_topology(struct nvsched_topology *t)
 		  .rleng_id = -1, .engine_id = -1, .flags = 0, .pri_base = 0x104000 },
 	};
 
-	/* NVSCHED_TEST_TOPO_TWO: the device table without its last LCE */
-	unsigned int n = getenv("NVSCHED_TEST_TOPO_TWO") ? 2 : 3;
+	/* NVSCHED_TEST_TOPO_TWO: the device table without its last LCE;
+	 * NVSCHED_TEST_TOPO_NONE: an empty one */
+	unsigned int n = getenv("NVSCHED_TEST_TOPO_NONE") ? 0 : getenv("NVSCHED_TEST_TOPO_TWO") ? 2 : 3;
 
 	if (t->gpu != 0)
 		return -ENODEV;

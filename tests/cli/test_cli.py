@@ -1179,6 +1179,12 @@ def check_module_errors(mod, jdoc):
     r, out, err = mod(["runlist"], nt)
     eq((r, out, err), (1, "", f"nvsched runlist: cannot read the device table: {os.strerror(5)}\n"),
        "module runlist without a device table")
+    # an empty device table: no runlist to decode, an empty list (CONTRACTS.md
+    # section 2: [] for empty arrays), not a failure; --watch polls nothing
+    d = jdoc(["runlist"], {"NVSCHED_TEST_TOPO_NONE": "1"})
+    eq(d.get("runlists"), [], "module runlist (empty device table)")
+    eq(mod(["runlist", "--watch", "-i", "10", "--count", "2"], {"NVSCHED_TEST_TOPO_NONE": "1"}), (0, "", ""),
+       "module runlist --watch (empty device table)")
     # ce without a device table: the CE ioctl's 5 LCEs, no runlist known
     d = jdoc(["ce"], nt)
     eq(d.get("lces"), [dict(l, runlist=None) for l in MOD_LCES], "module ce without a device table")
