@@ -52,7 +52,8 @@
  *       GRCE0 shares LCE 2, GRCE1 none, 4 LCEs: the device table's LCE 3
  *       has no PCE and no GRCE refers to it; with NVSCHED_TEST_CE_HIGH
  *       set PCE 0 is on LCE 4 and PCE 1 on LCE 5 (the highest LCE, above
- *       the device table's 0..3, comes before lower ones in PCE order)
+ *       the device table's 0..3, comes before lower ones in PCE order);
+ *       with NVSCHED_TEST_CE_NOGRCE set no GRCE (0 GRCE slots)
  *   GR: 3 GPCs x 4 TPCs, GPC 1 fused off (mask 0x2), 2 SMs per TPC;
  *       GPC 0 TPC mask 0x0 (4 TPCs), GPC 2 TPC mask 0x9 (TPCs 1, 2);
  *       logical ids GPC 0 -> 1, GPC 2 -> 0; CWD map of the 6 TPCs
@@ -267,6 +268,11 @@ static int fake_ce(struct nvsched_ce *c)
 	if (getenv("NVSCHED_TEST_CE_HIGH")) {
 		c->lce_for_pce[0] = 4;
 		c->lce_for_pce[1] = 5;
+	}
+	if (getenv("NVSCHED_TEST_CE_NOGRCE")) {
+		c->num_grces = 0;
+		for (i = 0; i < NVSCHED_CE_MAX_GRCES; i++)
+			c->grce_shared_lce[i] = NVSCHED_CE_NONE;
 	}
 	if (getenv("NVSCHED_TEST_CE_NOVAL")) {
 		c->lce_for_pce[2] = NVSCHED_CE_NOVAL;

@@ -1252,6 +1252,15 @@ def check_module_errors(mod, jdoc):
                                       {"lce": 5, "grce": False, "pces": [1], "shared_with_lce": None,
                                        "runlist": None}],
        "module ce lces (PCEs on LCEs 4 and 5, above the device table's)")
+    # no GRCE (fakedev NVSCHED_TEST_CE_NOGRCE): every LCE is a plain LCE, in
+    # the summary too (not "LCE0-0 are GRCEs"); LCEs 0 and 1 have no PCE
+    r, out, err = mod(["ce"], {"NVSCHED_TEST_CE_NOGRCE": "1"})
+    eq((r, out.split("\n")[0]), (0, "gpu0 GV100: PCE_MAP 0x3b (5 PCEs), 5 LCEs (no GRCEs)"),
+       "module ce text summary (no GRCE)")
+    eq(re.findall(r"^LCE(\d\d)\s+(GRCE|LCE)\s+(\S+)\s+(.*)$", out, re.M),
+       [("00", "LCE", "-", "(unconfigured)"), ("01", "LCE", "-", "(unconfigured)"),
+        ("02", "LCE", "1", "PCE00 PCE01"), ("03", "LCE", "-", "PCE03"),
+        ("04", "LCE", "-", "PCE04 PCE05")], "module ce text table (no GRCE)")
     # ce and gr show one GPU, the selected one: the stand-in has only gpu0
     # (ngpus 1), so --gpu 1 is refused, not answered with gpu0's topology
     for c in ("ce", "gr"):
