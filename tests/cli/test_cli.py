@@ -156,6 +156,11 @@ def check_profile_ce(chip, desc, tables, js, text):
         want = [(int(r["lce"]), r["grce"] == "true", json.loads(r["pces"]),
                  num(r["shared_with_lce"])) for r in rows]
         eq(got, want, f"{chip} ce lces")
+        # text summary: the PCE map, its PCE count (set bits), one LCE per row
+        if "ce" in text and m:
+            eq(re.findall(r"^gpu0 \S+: PCE_MAP (0x[0-9a-f]+) \((\d+) PCEs\), (\d+) LCEs ", text["ce"], re.M),
+               [(m.group(1), str(bin(int(m.group(1), 16)).count("1")), str(len(rows)))],
+               f"{chip} ce text summary counts")
         # each LCE's runlist: the engine table's LCE of that instance
         lce_rl = {}
         for h2, rows2 in tables:
