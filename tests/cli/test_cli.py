@@ -22,6 +22,7 @@ import concurrent.futures as cf
 import json
 import os
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -1049,7 +1050,13 @@ def check_module_watch(mod, slow_run, endless):
     # passed, so it has polled once or twice (never more than three times:
     # a busy loop would poll hundreds of times),
     # each poll's batch of events as MOD_WATCH's; SIGINT ends it with 0
-    # (its first line is read first: by then it has set its SIGINT handler)
+    # (its first line is read first: by then it has set its SIGINT handler;
+    # each poll's events are flushed, so the line comes without waiting)
+    if not select.select([endless.stdout], [], [], 10)[0]:
+        check(False, "module --watch without --count: no event within 10 s (not flushed?)")
+        endless.kill()
+        endless.communicate()
+        return
     first = endless.stdout.readline()
     endless.send_signal(signal.SIGINT)
     try:
