@@ -215,6 +215,21 @@ def check_profile_gr(chip, desc, tables, js, text):
         want = [(int(r["gpc"]), num(r["logical"]) if known else None, r["enabled"] == "true",
                  r["tpc_disable_mask"], int(r["tpcs_enabled"])) for r in rows]
         eq(got, want, f"{chip} gr gpcs")
+        # the CWD map, as the generator describes it: global TPC ids round
+        # robin over the logical GPCs (TPC 0 of each, then TPC 1, ...); the
+        # text lists the same map eight TPCs a line (docs/topology.md)
+        per = {num(r["logical"]): int(r["tpcs_enabled"]) for r in rows
+               if r["enabled"] == "true" and num(r["logical"]) is not None}
+        if "round-robin over logical GPCs" not in desc or not per or js["gr"].get("tpc_map") is None:
+            continue
+        rr = [(i, l, t) for i, (l, t) in enumerate(
+            (l, t) for t in range(max(per.values())) for l in sorted(per) if t < per[l])]
+        eq([(x["tpc"], x["logical_gpc"], x["tpc_in_gpc"]) for x in js["gr"]["tpc_map"]], rr,
+           f"{chip} gr tpc_map (round robin over the logical GPCs)")
+        if "gr" in text:
+            sect = text["gr"].split("CUDA's TPC mask bits):\n")[-1].split("\nTPCs per logical GPC")[0]
+            eq([[tuple(map(int, e)) for e in re.findall(r"(\d+):(\d+)\.(\d+)", ln)] for ln in sect.split("\n")],
+               [rr[k:k + 8] for k in range(0, len(rr), 8)], f"{chip} gr text TPC map, eight a line")
 
 
 def check_profile_runlists(chip, desc, tables, js, text):
