@@ -1212,6 +1212,10 @@ def check_module_errors(mod, jdoc):
     eq(d.get("runlists"), [], "module runlist (empty device table)")
     eq(mod(["runlist", "--watch", "-i", "10", "--count", "2"], {"NVSCHED_TEST_TOPO_NONE": "1"}), (0, "", ""),
        "module runlist --watch (empty device table)")
+    # the device table in another order, LCE 2 first: the same LCEs and
+    # runlists (PTOP's order is the hardware's, not a rule)
+    d = jdoc(["ce"], {"NVSCHED_TEST_TOPO_LCE_FIRST": "1"})
+    eq(d.get("lces"), MOD_LCES, "module ce lces (device table with LCE 2 first)")
     # ce without a device table: the CE ioctl's 5 LCEs, no runlist known
     d = jdoc(["ce"], nt)
     eq(d.get("lces"), [dict(l, runlist=None) for l in MOD_LCES], "module ce without a device table")
