@@ -37,7 +37,8 @@
  *   NVSCHED_TEST_TOPO_FAIL the TOPOLOGY ioctl fails with EIO; with
  *   NVSCHED_TEST_TOPO_NONE it answers an empty device table (no engine,
  *   so no runlist); with NVSCHED_TEST_TOPO_LCE_FIRST LCE 2 comes first,
- *   before GRAPHICS 0.
+ *   before GRAPHICS 0; with NVSCHED_TEST_TOPO_LCE_HIGH=N the third
+ *   engine is LCE N instead of LCE 3.
  *   CE: PCE_MAP 0x3b (PCEs 0, 1, 3, 4, 5), 6 PCE slots, 2 GRCEs, 5 LCEs;
  *       PCE -> LCE 2, 2, -, 3, 4, 4 (PCE 2 absent: NONE); GRCE0 shares
  *       LCE 3, GRCE1 shares none; with NVSCHED_TEST_CE_NOVAL set PCE 2
@@ -121,6 +122,11 @@ static int fake_topology(struct nvsched_topology *t)
 
 		e[0] = eng[1];
 		e[1] = eng[0];
+	}
+	if (getenv("NVSCHED_TEST_TOPO_LCE_HIGH")) {
+		struct nvsched_engine *e = (void *)(uintptr_t)t->engines;
+
+		e[2].instance = (__u32)atoi(getenv("NVSCHED_TEST_TOPO_LCE_HIGH"));
 	}
 	if (getenv("NVSCHED_TEST_CE_NARROW")) {
 		struct nvsched_engine *e = (void *)(uintptr_t)t->engines;

@@ -1216,6 +1216,15 @@ def check_module_errors(mod, jdoc):
     # runlists (PTOP's order is the hardware's, not a rule)
     d = jdoc(["ce"], {"NVSCHED_TEST_TOPO_LCE_FIRST": "1"})
     eq(d.get("lces"), MOD_LCES, "module ce lces (device table with LCE 2 first)")
+    # the device table's LCE 3 renumbered: LCE 15 is the highest the CE
+    # registers can name (PCE_ASSIGNED_LCE is 4 bits; ce.h: 16 LCEs), so the
+    # list runs to it (LCEs 5..15 unconfigured); LCE 16 is left out
+    unconf = {"grce": False, "pces": [], "shared_with_lce": None, "runlist": None}
+    d = jdoc(["ce"], {"NVSCHED_TEST_TOPO_LCE_HIGH": "15"})
+    eq(d.get("lces"), MOD_LCES + [dict(unconf, lce=n) for n in range(5, 16)],
+       "module ce lces (device table LCE 15)")
+    d = jdoc(["ce"], {"NVSCHED_TEST_TOPO_LCE_HIGH": "16"})
+    eq(d.get("lces"), MOD_LCES, "module ce lces (device table LCE 16: beyond the 16 LCEs)")
     # ce without a device table: the CE ioctl's 5 LCEs, no runlist known
     d = jdoc(["ce"], nt)
     eq(d.get("lces"), [dict(l, runlist=None) for l in MOD_LCES], "module ce without a device table")
