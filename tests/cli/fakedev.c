@@ -43,7 +43,8 @@
  *       PCE -> LCE 2, 2, -, 3, 4, 4 (PCE 2 absent: NONE); GRCE0 shares
  *       LCE 3, GRCE1 shares none; with NVSCHED_TEST_CE_NOVAL set PCE 2
  *       and both GRCEs gave no value (NOVAL); with NVSCHED_TEST_CE_WIDE set
- *       GRCE1 shares LCE 6 (above the PCEs' LCEs and PTOP's LCE 3);
+ *       GRCE1 shares LCE 6 (above the PCEs' LCEs and PTOP's LCE 3; with
+ *       NVSCHED_TEST_CE_WIDE=0 GRCE0 shares LCE 6 instead of LCE 3);
  *       with NVSCHED_TEST_CE_NARROW set a two-LCE chip: the device table's
  *       LCEs are instances 0 (runlist 1) and 1 (no runlist) instead of 2
  *       and 3, PCE_MAP 0x3 with PCEs 0 and 1 on LCE 0 (GRCE0, so it
@@ -261,8 +262,8 @@ static int fake_ce(struct nvsched_ce *c)
 	for (i = 0; i < NVSCHED_CE_MAX_GRCES; i++)
 		c->grce_shared_lce[i] = NVSCHED_CE_NONE;
 	c->grce_shared_lce[0] = 3;
-	if (getenv("NVSCHED_TEST_CE_WIDE"))
-		c->grce_shared_lce[1] = 6;
+	if (getenv("NVSCHED_TEST_CE_WIDE"))	/* =0: GRCE0's instead */
+		c->grce_shared_lce[strcmp(getenv("NVSCHED_TEST_CE_WIDE"), "0") ? 1 : 0] = 6;
 	if (getenv("NVSCHED_TEST_CE_NARROW")) {
 		c->pce_map = 0x3;
 		c->num_lces = 2;

@@ -1236,6 +1236,10 @@ def check_module_errors(mod, jdoc):
     unconf = {"grce": False, "pces": [], "shared_with_lce": None, "runlist": None}
     eq(d.get("lces"), [MOD_LCES[0], dict(MOD_LCES[1], shared_with_lce=6)] + MOD_LCES[2:] +
        [dict(unconf, lce=5), dict(unconf, lce=6)], "module ce lces (GRCE1 shares LCE 6)")
+    # the same with GRCE 0 sharing LCE 6 (instead of LCE 3)
+    d = jdoc(["ce"], {"NVSCHED_TEST_CE_WIDE": "0"})
+    eq(d.get("lces"), [dict(MOD_LCES[0], shared_with_lce=6)] + MOD_LCES[1:] +
+       [dict(unconf, lce=5), dict(unconf, lce=6)], "module ce lces (GRCE0 shares LCE 6)")
     # PCE 2 and both GRCEs gave no value
     nv_ = {"NVSCHED_TEST_CE_NOVAL": "1"}
     d = jdoc(["ce"], nv_)
