@@ -38,7 +38,9 @@
  *   NVSCHED_TEST_TOPO_NONE it answers an empty device table (no engine,
  *   so no runlist); with NVSCHED_TEST_TOPO_LCE_FIRST LCE 2 comes first,
  *   before GRAPHICS 0; with NVSCHED_TEST_TOPO_LCE_HIGH=N the third
- *   engine is LCE N instead of LCE 3.
+ *   engine is LCE N instead of LCE 3; with NVSCHED_TEST_TOPO_FULL the
+ *   table has 256 rows (NVS_MAX_ENGINES, ptop.h): the three, then rows
+ *   of type 14 and instance 3..255 on no runlist.
  *   CE: PCE_MAP 0x3b (PCEs 0, 1, 3, 4, 5), 6 PCE slots, 2 GRCEs, 5 LCEs;
  *       PCE -> LCE 2, 2, -, 3, 4, 4 (PCE 2 absent: NONE); GRCE0 shares
  *       LCE 3, GRCE1 shares none; with NVSCHED_TEST_CE_NOVAL set PCE 2
@@ -108,6 +110,11 @@ static int fake_topology(struct nvsched_topology *t)
 	/* NVSCHED_TEST_TOPO_TWO: the device table without its last LCE;
 	 * NVSCHED_TEST_TOPO_NONE: an empty one */
 	unsigned int n = getenv("NVSCHED_TEST_TOPO_NONE") ? 0 : getenv("NVSCHED_TEST_TOPO_TWO") ? 2 : 3;
+	unsigned int i;
+
+	/* NVSCHED_TEST_TOPO_FULL: 256 rows, the most nvsched keeps */
+	if (getenv("NVSCHED_TEST_TOPO_FULL"))
+		n = 256;
 
 	if (t->gpu != 0)
 		return -ENODEV;
@@ -117,7 +124,13 @@ static int fake_topology(struct nvsched_topology *t)
 		t->count = n;
 		return -ENOSPC;
 	}
-	memcpy((void *)(uintptr_t)t->engines, eng, n * sizeof(eng[0]));
+	for (i = 0; i < n; i++) {	/* rows past the third: engine type 14, no runlist */
+		struct nvsched_engine *e = (void *)(uintptr_t)t->engines;
+
+		e[i] = i < 3 ? eng[i] : (struct nvsched_engine){ .type = 14, .instance = i,
+			.runlist = -1, .fault_id = -1, .reset_id = -1, .rleng_id = -1,
+			.engine_id = -1 };
+	}
 	if (getenv("NVSCHED_TEST_TOPO_LCE_FIRST")) {
 		struct nvsched_engine *e = (void *)(uintptr_t)t->engines;
 

@@ -1227,6 +1227,10 @@ def check_module_errors(mod, jdoc):
        "module ce lces (device table LCE 15)")
     d = jdoc(["ce"], {"NVSCHED_TEST_TOPO_LCE_HIGH": "16"})
     eq(d.get("lces"), MOD_LCES, "module ce lces (device table LCE 16: beyond the 16 LCEs)")
+    # a full device table (256 rows, the 253 added of another type): the
+    # same LCEs (test_leaks.sh --asan runs it too: no row read past the 256)
+    d = jdoc(["ce"], {"NVSCHED_TEST_TOPO_FULL": "1"})
+    eq(d.get("lces"), MOD_LCES, "module ce lces (256-row device table)")
     # ce without a device table: the CE ioctl's 5 LCEs, no runlist known
     d = jdoc(["ce"], nt)
     eq(d.get("lces"), [dict(l, runlist=None) for l in MOD_LCES], "module ce without a device table")

@@ -121,6 +121,9 @@ if part cli; then
 		# 130 bare channels on runlist 0: --watch's set grows past 64
 		# and 128 objects (written past its end, --asan reports it)
 		leak env NVSCHED_TEST_RL_LONG=1 $M -j runlist --watch -r 0 -i 10 --count 2
+		# a device table of 256 rows, as many as nvsched keeps: ce reads
+		# each once, none past them (--asan)
+		leak env NVSCHED_TEST_TOPO_FULL=1 $M -j ce
 	fi
 fi
 # the predictor: every case (errors included), text, the SM likelihood
