@@ -58,7 +58,8 @@
  *       has no PCE and no GRCE refers to it; with NVSCHED_TEST_CE_HIGH
  *       set PCE 0 is on LCE 4 and PCE 1 on LCE 5 (the highest LCE, above
  *       the device table's 0..3, comes before lower ones in PCE order);
- *       with NVSCHED_TEST_CE_NOGRCE set no GRCE (0 GRCE slots)
+ *       with NVSCHED_TEST_CE_NOGRCE set no GRCE (0 GRCE slots; with
+ *       NVSCHED_TEST_CE_NOVAL too, the GRCE values still read NOVAL)
  *   GR: 3 GPCs x 4 TPCs, GPC 1 fused off (mask 0x2), 2 SMs per TPC;
  *       GPC 0 TPC mask 0x0 (4 TPCs), GPC 2 TPC mask 0x9 (TPCs 1, 2);
  *       logical ids GPC 0 -> 1, GPC 2 -> 0; CWD map of the 6 TPCs

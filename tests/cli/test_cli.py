@@ -1311,6 +1311,11 @@ def check_module_errors(mod, jdoc):
        [("00", "LCE", "-", "(unconfigured)"), ("01", "LCE", "-", "(unconfigured)"),
         ("02", "LCE", "1", "PCE00 PCE01"), ("03", "LCE", "-", "PCE03"),
         ("04", "LCE", "-", "PCE04 PCE05")], "module ce text table (no GRCE)")
+    # no GRCE slot, and the GRCE registers' values NOVAL: they belong to no
+    # GRCE, so no GRCE is listed as unreadable (PCE 2 is)
+    d = jdoc(["ce"], {"NVSCHED_TEST_CE_NOGRCE": "1", "NVSCHED_TEST_CE_NOVAL": "1"})
+    eq((d.get("unreadable_pces"), d.get("unreadable_grces")), ([2], []),
+       "module ce unreadable (no GRCE slot, NOVAL values)")
     # ce and gr show one GPU, the selected one: the stand-in has only gpu0
     # (ngpus 1), so --gpu 1 is refused, not answered with gpu0's topology
     for c in ("ce", "gr"):
