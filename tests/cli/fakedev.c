@@ -22,6 +22,8 @@
  *     TSG 11 (scale 0, timeout 0, length 0: zero_length_tsg, err 1)
  *   runlist 1: base 0x1000 VID, 4 entries, not readable (error -EIO)
  *   runlist 2: empty
+ *   With NVSCHED_TEST_RL_ERR0 set TSG 10 (entry 0 of runlist 0) carries
+ *   error 2 (tsg_too_long) as well.
  *   With NVSCHED_TEST_RL_LONG set runlist 0 is 130 entries at 0x3000000
  *   VID instead: bare channels 1000..1129 (no TSG, no state), more
  *   objects than runlist --watch's first 64-element set holds; with
@@ -221,6 +223,8 @@ static int fake_runlist(struct nvsched_runlist *r)
 			.inst = 0x3000a000ull };
 		e[3] = (struct nvsched_rl_entry){ .kind = NVSCHED_RL_TSG, .id = 11, .length = 0,
 			.err = 1, .tsg = -1, .runqueue = -1, .veid = -1, .status = -1 };
+		if (getenv("NVSCHED_TEST_RL_ERR0"))
+			e[0].err = 2;	/* tsg_too_long on entry 0 */
 		if (getenv("NVSCHED_TEST_RL_CHANGE") && reads % 2) {
 			n = 3;
 			e[0].scale = 4;

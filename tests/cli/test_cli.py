@@ -1391,6 +1391,10 @@ def check_module(nv):
     # a buffer of 1 entry, then the size the module asks for (ENOSPC)
     d2 = jdoc(["runlist", "-r", "0"], {"NVSCHED_TEST_RL_CAP": "1"})
     eq(d2.get("runlists"), [MOD_RL0], "module runlist -r 0 after ENOSPC")
+    # an error on entry 0 too (fakedev NVSCHED_TEST_RL_ERR0): both listed
+    d2 = jdoc(["runlist", "-r", "0"], {"NVSCHED_TEST_RL_ERR0": "1"})
+    eq([(x.get("entry"), x.get("code")) for r in d2.get("runlists", []) for x in r.get("errors", [])],
+       [(0, "tsg_too_long"), (3, "zero_length_tsg")], "module runlist -r 0 errors (entry 0 too)")
     d2 = jdoc(["runlist", "-r", "0"], {"NVSCHED_TEST_RL_CAP": "4"})
     eq(d2.get("runlists"), [MOD_RL0], "module runlist -r 0, exactly 4 entries of room")
     # text
