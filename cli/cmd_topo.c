@@ -151,8 +151,11 @@ static void ce_out(const struct cli_global *g, const struct gpu *c, const struct
 	out_begin(&o, c);
 	out_text(&o, "gpu%d %s: ", c->index, c->id_ok ? c->chip : "unknown");
 	out_hex(&o, "pce_map", ce->pce_map, "PCE_MAP 0x%llx");
-	out_text(&o, " (%u PCEs), %u LCEs (LCE0-%u are GRCEs)\n", npce, ce->num_lces,
-		 ce->num_grces ? ce->num_grces - 1 : 0);
+	out_text(&o, " (%u PCEs), %u LCEs ", npce, ce->num_lces);
+	if (ce->num_grces)
+		out_text(&o, "(LCE0-%u are GRCEs)\n", ce->num_grces - 1);
+	else	/* not "LCE0-0": LCE 0 is no GRCE then (ce_lce) */
+		out_text(&o, "(no GRCEs)\n");
 	out_text(&o, "%-6s %-5s %7s  %s\n", "LCE", "kind", "runlist", "PCEs");
 	out_arr_begin(&o, "lces");
 	for (l = 0; l < ce->num_lces; l++)

@@ -22,6 +22,13 @@
  *     TSG 11 (scale 0, timeout 0, length 0: zero_length_tsg, err 1)
  *   runlist 1: base 0x1000 VID, 4 entries, not readable (error -EIO)
  *   runlist 2: empty
+ *   With NVSCHED_TEST_RL_ERR0 set TSG 10 (entry 0 of runlist 0) carries
+ *   error 2 (tsg_too_long) as well.
+ *   With NVSCHED_TEST_RL_LONG set runlist 0 is 130 entries at 0x3000000
+ *   VID instead: bare channels 1000..1129 (no TSG, no state), more
+ *   objects than runlist --watch's first 64-element set holds; with
+ *   NVSCHED_TEST_RL_CHANGE also set every second read (the 2nd, 4th, ...)
+ *   answers channels 1001..1129 only (channel 1000, the first, gone).
  *   With NVSCHED_TEST_RL_CHANGE set, every second read of runlist 0 (the
  *   2nd, 4th, ...) answers it changed (3 entries): TSG 10 at scale 4
  *   (timeout 128, length 1) with channel 4095 now disabled, PCCSR status 5
@@ -29,21 +36,32 @@
  *   a newer module's, never shown); channel 2048 bare (no TSG) and without
  *   state; TSG 11 gone.  With NVSCHED_TEST_RL_FAIL=EPERM (or any other value: EFBIG)
  *   the RUNLIST ioctl of runlist 1 fails with that error; with
- *   NVSCHED_TEST_TOPO_FAIL the TOPOLOGY ioctl fails with EIO.
+ *   NVSCHED_TEST_TOPO_FAIL the TOPOLOGY ioctl fails with EIO; with
+ *   NVSCHED_TEST_TOPO_NONE it answers an empty device table (no engine,
+ *   so no runlist); with NVSCHED_TEST_TOPO_LCE_FIRST LCE 2 comes first,
+ *   before GRAPHICS 0; with NVSCHED_TEST_TOPO_LCE_HIGH=N the third
+ *   engine is LCE N instead of LCE 3; with NVSCHED_TEST_TOPO_FULL the
+ *   table has 256 rows (NVS_MAX_ENGINES, ptop.h): the three, then rows
+ *   of type 14 and instance 3..255 on no runlist.
  *   CE: PCE_MAP 0x3b (PCEs 0, 1, 3, 4, 5), 6 PCE slots, 2 GRCEs, 5 LCEs;
  *       PCE -> LCE 2, 2, -, 3, 4, 4 (PCE 2 absent: NONE); GRCE0 shares
  *       LCE 3, GRCE1 shares none; with NVSCHED_TEST_CE_NOVAL set PCE 2
  *       and both GRCEs gave no value (NOVAL); with NVSCHED_TEST_CE_WIDE set
- *       GRCE1 shares LCE 6 (above the PCEs' LCEs and PTOP's LCE 3);
+ *       GRCE1 shares LCE 6 (above the PCEs' LCEs and PTOP's LCE 3; with
+ *       NVSCHED_TEST_CE_WIDE=0 GRCE0 shares LCE 6 instead of LCE 3);
  *       with NVSCHED_TEST_CE_NARROW set a two-LCE chip: the device table's
  *       LCEs are instances 0 (runlist 1) and 1 (no runlist) instead of 2
  *       and 3, PCE_MAP 0x3 with PCEs 0 and 1 on LCE 0 (GRCE0, so it
- *       shares none), GRCE1 shares LCE 0, 2 LCEs; with
+ *       shares none), GRCE1 shares LCE 0, 2 LCEs (with
+ *       NVSCHED_TEST_TOPO_TWO also set the device table lists only the
+ *       first two engines, GRAPHICS 0 and LCE 0); with
  *       NVSCHED_TEST_CE_SPARE set every PCE (0, 1, 3, 4, 5) is on LCE 2,
  *       GRCE0 shares LCE 2, GRCE1 none, 4 LCEs: the device table's LCE 3
  *       has no PCE and no GRCE refers to it; with NVSCHED_TEST_CE_HIGH
  *       set PCE 0 is on LCE 4 and PCE 1 on LCE 5 (the highest LCE, above
- *       the device table's 0..3, comes before lower ones in PCE order)
+ *       the device table's 0..3, comes before lower ones in PCE order);
+ *       with NVSCHED_TEST_CE_NOGRCE set no GRCE (0 GRCE slots; with
+ *       NVSCHED_TEST_CE_NOVAL too, the GRCE values still read NOVAL)
  *   GR: 3 GPCs x 4 TPCs, GPC 1 fused off (mask 0x2), 2 SMs per TPC;
  *       GPC 0 TPC mask 0x0 (4 TPCs), GPC 2 TPC mask 0x9 (TPCs 1, 2);
  *       logical ids GPC 0 -> 1, GPC 2 -> 0; CWD map of the 6 TPCs
@@ -92,24 +110,76 @@ static int fake_topology(struct nvsched_topology *t)
 		  .rleng_id = -1, .engine_id = -1, .flags = 0, .pri_base = 0x104000 },
 	};
 
+	/* NVSCHED_TEST_TOPO_TWO: the device table without its last LCE;
+	 * NVSCHED_TEST_TOPO_NONE: an empty one */
+	unsigned int n = getenv("NVSCHED_TEST_TOPO_NONE") ? 0 : getenv("NVSCHED_TEST_TOPO_TWO") ? 2 : 3;
+	unsigned int i;
+
+	/* NVSCHED_TEST_TOPO_FULL: 256 rows, the most nvsched keeps */
+	if (getenv("NVSCHED_TEST_TOPO_FULL"))
+		n = 256;
+
 	if (t->gpu != 0)
 		return -ENODEV;
 	if (getenv("NVSCHED_TEST_TOPO_FAIL"))
 		return -EIO;
-	if (t->count < 3) {
-		t->count = 3;
+	if (t->count < n) {
+		t->count = n;
 		return -ENOSPC;
 	}
-	memcpy((void *)(uintptr_t)t->engines, eng, sizeof(eng));
+	for (i = 0; i < n; i++) {	/* rows past the third: engine type 14, no runlist */
+		struct nvsched_engine *e = (void *)(uintptr_t)t->engines;
+
+		e[i] = i < 3 ? eng[i] : (struct nvsched_engine){ .type = 14, .instance = i,
+			.runlist = -1, .fault_id = -1, .reset_id = -1, .rleng_id = -1,
+			.engine_id = -1 };
+	}
+	if (getenv("NVSCHED_TEST_TOPO_LCE_FIRST")) {
+		struct nvsched_engine *e = (void *)(uintptr_t)t->engines;
+
+		e[0] = eng[1];
+		e[1] = eng[0];
+	}
+	if (getenv("NVSCHED_TEST_TOPO_LCE_HIGH")) {
+		struct nvsched_engine *e = (void *)(uintptr_t)t->engines;
+
+		e[2].instance = (__u32)atoi(getenv("NVSCHED_TEST_TOPO_LCE_HIGH"));
+	}
 	if (getenv("NVSCHED_TEST_CE_NARROW")) {
 		struct nvsched_engine *e = (void *)(uintptr_t)t->engines;
 
 		e[1].instance = 0;
 		e[2].instance = 1;
 	}
-	t->count = 3;
+	t->count = n;
 	t->version = 0;
 	t->flags = 0;
+	return 0;
+}
+
+/* NVSCHED_TEST_RL_LONG: runlist 0 holds 130 bare channels, ids 1000..1129
+ * (with NVSCHED_TEST_RL_CHANGE every second read without channel 1000) */
+#define FAKE_LONG_N 130
+
+static int fake_long_runlist(struct nvsched_runlist *r)
+{
+	struct nvsched_rl_entry *e = (void *)(uintptr_t)r->entries;
+	static unsigned int reads;	/* complete reads */
+	unsigned int i, first = 0;
+
+	r->base = 0x3000000;
+	r->length = FAKE_LONG_N;
+	if (r->count < FAKE_LONG_N) {
+		r->count = FAKE_LONG_N;
+		return -ENOSPC;
+	}
+	if (getenv("NVSCHED_TEST_RL_CHANGE") && reads++ % 2)
+		first = 1;	/* channel 1000 gone */
+	r->length = FAKE_LONG_N - first;
+	r->count = FAKE_LONG_N - first;
+	for (i = first; i < FAKE_LONG_N; i++)
+		e[i - first] = (struct nvsched_rl_entry){ .kind = NVSCHED_RL_CHAN, .id = 1000 + i,
+			.tsg = -1, .runqueue = -1, .veid = -1, .status = -1 };
 	return 0;
 }
 
@@ -133,6 +203,8 @@ static int fake_runlist(struct nvsched_runlist *r)
 	r->offset = 0;
 	switch (r->id) {
 	case 0:
+		if (getenv("NVSCHED_TEST_RL_LONG"))
+			return fake_long_runlist(r);
 		r->base = 0x2f0000000ull;
 		r->offset = 2;
 		n = 4;
@@ -151,6 +223,8 @@ static int fake_runlist(struct nvsched_runlist *r)
 			.inst = 0x3000a000ull };
 		e[3] = (struct nvsched_rl_entry){ .kind = NVSCHED_RL_TSG, .id = 11, .length = 0,
 			.err = 1, .tsg = -1, .runqueue = -1, .veid = -1, .status = -1 };
+		if (getenv("NVSCHED_TEST_RL_ERR0"))
+			e[0].err = 2;	/* tsg_too_long on entry 0 */
 		if (getenv("NVSCHED_TEST_RL_CHANGE") && reads % 2) {
 			n = 3;
 			e[0].scale = 4;
@@ -206,8 +280,8 @@ static int fake_ce(struct nvsched_ce *c)
 	for (i = 0; i < NVSCHED_CE_MAX_GRCES; i++)
 		c->grce_shared_lce[i] = NVSCHED_CE_NONE;
 	c->grce_shared_lce[0] = 3;
-	if (getenv("NVSCHED_TEST_CE_WIDE"))
-		c->grce_shared_lce[1] = 6;
+	if (getenv("NVSCHED_TEST_CE_WIDE"))	/* =0: GRCE0's instead */
+		c->grce_shared_lce[strcmp(getenv("NVSCHED_TEST_CE_WIDE"), "0") ? 1 : 0] = 6;
 	if (getenv("NVSCHED_TEST_CE_NARROW")) {
 		c->pce_map = 0x3;
 		c->num_lces = 2;
@@ -226,6 +300,11 @@ static int fake_ce(struct nvsched_ce *c)
 	if (getenv("NVSCHED_TEST_CE_HIGH")) {
 		c->lce_for_pce[0] = 4;
 		c->lce_for_pce[1] = 5;
+	}
+	if (getenv("NVSCHED_TEST_CE_NOGRCE")) {
+		c->num_grces = 0;
+		for (i = 0; i < NVSCHED_CE_MAX_GRCES; i++)
+			c->grce_shared_lce[i] = NVSCHED_CE_NONE;
 	}
 	if (getenv("NVSCHED_TEST_CE_NOVAL")) {
 		c->lce_for_pce[2] = NVSCHED_CE_NOVAL;

@@ -22,6 +22,8 @@ import concurrent.futures as cf
 import json
 import os
 import re
+import select
+import signal
 import subprocess
 import sys
 import time
@@ -155,6 +157,11 @@ def check_profile_ce(chip, desc, tables, js, text):
         want = [(int(r["lce"]), r["grce"] == "true", json.loads(r["pces"]),
                  num(r["shared_with_lce"])) for r in rows]
         eq(got, want, f"{chip} ce lces")
+        # text summary: the PCE map, its PCE count (set bits), one LCE per row
+        if "ce" in text and m:
+            eq(re.findall(r"^gpu0 \S+: PCE_MAP (0x[0-9a-f]+) \((\d+) PCEs\), (\d+) LCEs ", text["ce"], re.M),
+               [(m.group(1), str(bin(int(m.group(1), 16)).count("1")), str(len(rows)))],
+               f"{chip} ce text summary counts")
         # each LCE's runlist: the engine table's LCE of that instance
         lce_rl = {}
         for h2, rows2 in tables:
@@ -208,6 +215,21 @@ def check_profile_gr(chip, desc, tables, js, text):
         want = [(int(r["gpc"]), num(r["logical"]) if known else None, r["enabled"] == "true",
                  r["tpc_disable_mask"], int(r["tpcs_enabled"])) for r in rows]
         eq(got, want, f"{chip} gr gpcs")
+        # the CWD map, as the generator describes it: global TPC ids round
+        # robin over the logical GPCs (TPC 0 of each, then TPC 1, ...); the
+        # text lists the same map eight TPCs a line (docs/topology.md)
+        per = {num(r["logical"]): int(r["tpcs_enabled"]) for r in rows
+               if r["enabled"] == "true" and num(r["logical"]) is not None}
+        if "round-robin over logical GPCs" not in desc or not per or js["gr"].get("tpc_map") is None:
+            continue
+        rr = [(i, l, t) for i, (l, t) in enumerate(
+            (l, t) for t in range(max(per.values())) for l in sorted(per) if t < per[l])]
+        eq([(x["tpc"], x["logical_gpc"], x["tpc_in_gpc"]) for x in js["gr"]["tpc_map"]], rr,
+           f"{chip} gr tpc_map (round robin over the logical GPCs)")
+        if "gr" in text:
+            sect = text["gr"].split("CUDA's TPC mask bits):\n")[-1].split("\nTPCs per logical GPC")[0]
+            eq([[tuple(map(int, e)) for e in re.findall(r"(\d+):(\d+)\.(\d+)", ln)] for ln in sect.split("\n")],
+               [rr[k:k + 8] for k in range(0, len(rr), 8)], f"{chip} gr text TPC map, eight a line")
 
 
 def check_profile_runlists(chip, desc, tables, js, text):
@@ -518,6 +540,15 @@ def check_cli_misc(nv, descs):
     eq((rc, re.findall(r"^  W (0x[0-9a-f]+) <- (0x[0-9a-f]+)$", out, re.M)),
        (0, [("0x807ffc", "0x00000800"), ("0x80010c", "0x00000800"), ("0x804004", "0x00000800")]),
        "channel disable with three ids")
+    # without -r the channel is acted on on the default runlist 0 (nvsched
+    # channel --help): -j names the runlist resolved, 0, not null or -1
+    rc, out, err = run([nv, "--snapshot", snap, "-j", "channel", "disable", "4095", "--dry-run"])
+    try:
+        got = [(r.get("runlist"), r.get("id"), r.get("writes")) for r in json.loads(out)["results"]]
+    except (ValueError, KeyError, AttributeError):
+        got = out[:200]
+    eq((rc, got), (0, [(0, 4095, [{"offset": "0x807ffc", "value": "0x800"}])]),
+       "channel disable 4095 -j without -r: runlist 0")
     rc, out, err = run([nv, "--snapshot", snap, "tsg", "preempt", "11", "--dry-run"])
     eq(out.split("\n")[:2], ["gpu0: would preempt_tsg 11 on runlist 0 (simulated on the snapshot; "
                              "the file is unchanged)", "  W 0x002634 <- 0x0100000b"], "tsg preempt text")
@@ -527,6 +558,7 @@ def check_cli_misc(nv, descs):
     rc, out, err = run([nv, "--snapshot", snap, "tsg", "preempt", "11"])
     eq(out.split("\n")[0], "gpu0: preempt_tsg 11 on runlist 0 (simulated on the snapshot; "
        "the file is unchanged)", "tsg preempt text (not dry run)")
+    wants = {}
     for chip in ("gv100", "ga100"):
         snap = f"build/profiles/{chip}.nvss"
         want = []
@@ -557,6 +589,7 @@ def check_cli_misc(nv, descs):
             got.append((e["runlist"], e["event"], e.get("tsgid"), e.get("chid")))
         # a static snapshot: everything appears at the first poll, then nothing
         eq(got, want, f"{chip} runlist --watch -j events (the generator's TSGs and channels)")
+        wants[chip] = want
     # the predictor's GPU profiles: SM/TPC counts from public specifications
     # (RTX 3090 82 SMs, A100 108, H100 SXM 132 as RM reports for the capture,
     # Orin 16), each with its source line
@@ -586,8 +619,10 @@ def check_cli_misc(nv, descs):
                 p.get("regs_per_sm"), p.get("max_blocks_per_sm"), p.get("max_warps_per_sm")),
                (32, 1024, 255, 65536) + cc_limits[p["name"]],
                f"predict -l -j {p['name']}: CUDA per-compute-capability limits")
-    p = subprocess.Popen([nv, "--snapshot", "build/profiles/gv100.nvss", "runlist", "--watch", "-i", "20"],
-                         cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # without --count it polls until interrupted: the first poll's events
+    # (every TSG and channel of the static snapshot), then SIGINT ends it
+    p = subprocess.Popen([nv, "--snapshot", "build/profiles/gv100.nvss", "-j", "runlist", "--watch",
+                          "-i", "20"], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     time.sleep(0.5)
     p.send_signal(signal.SIGINT)
     try:
@@ -596,7 +631,13 @@ def check_cli_misc(nv, descs):
     except subprocess.TimeoutExpired:
         p.kill()
         check(False, "runlist --watch: SIGINT did not stop it")
-    p.communicate()
+    out = p.communicate()[0].decode(errors="replace")
+    try:
+        got = [(e["runlist"], e["event"], e.get("tsgid"), e.get("chid"))
+               for e in map(json.loads, out.split("\n")[:-1])]
+    except (ValueError, KeyError) as e:
+        got = f"{e}: {out[:200]!r}"
+    eq(got, wants.get("gv100"), "runlist --watch without --count: the first poll's events before SIGINT")
     # --count N is N polls with N - 1 waits between them (nvsched(1), runlist --watch):
     # no wait after the last poll, so --count 1 -i 5000 returns at once
     t0 = time.monotonic()
@@ -944,7 +985,16 @@ def start_slow_watch(nv, so):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
-def check_module_watch(mod, slow_run):
+def start_endless_watch(nv, so):
+    """--watch without --count over the stand-in's changing runlist 0: it
+    polls once a second until interrupted (check_module_watch sends SIGTERM
+    after the slow run's two polls)."""
+    env = dict(os.environ, NVSCHED_DEVICE="/dev/null", LD_PRELOAD=so, NVSCHED_TEST_RL_CHANGE="1")
+    return subprocess.Popen([nv, "--backend", "module", "-j", "runlist", "--watch", "-r", "0", "-i", "1000"],
+                            cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def check_module_watch(mod, slow_run, endless):
     """runlist --watch over the stand-in: appeared, changed and removed TSGs
     and channels, text and JSON Lines, one batch of events per poll, the
     interval between polls."""
@@ -986,6 +1036,20 @@ def check_module_watch(mod, slow_run):
     eq([(sorted(set(times)).index(t), ln[10:]) for t, ln in zip(times, lines)], want,
        "module runlist --watch text")
     check(all(re.match(r"^ {0,4}\d+\.\d{3}$", t) for t in times), f"module --watch text times {times[:3]}")
+    # 130 bare channels (fakedev NVSCHED_TEST_RL_LONG): the watch set grows
+    # past its first 64 and 128 objects; each channel appears once, at the
+    # first of three polls; with NVSCHED_TEST_RL_CHANGE the first of them,
+    # 1000, leaves at the second poll and comes back at the third
+    r, out, err = mod(["-j", "runlist", "--watch", "-r", "0", "-i", "10", "--count", "3"],
+                      {"NVSCHED_TEST_RL_LONG": "1", "NVSCHED_TEST_RL_CHANGE": "1"})
+    try:
+        got = [(e["event"], e["chid"], e["tsgid"]) for e in map(json.loads, out.split("\n")[:-1])]
+    except (ValueError, KeyError) as e:
+        got = f"{e}: {out[:200]!r}"
+    want = [("channel_added", 1000 + i, None) for i in range(130)] + \
+        [("channel_removed", 1000, None), ("channel_added", 1000, None)]
+    check((r, got) == (0, want), f"module runlist --watch: 130 channels, 1000 leaving: exit {r}, "
+          f"{len(got)} events, first difference {next((x for x in zip(got, want) if x[0] != x[1]), None)}")
     t_slow, slow = slow_run
     try:
         out, err = slow.communicate(timeout=30)
@@ -997,6 +1061,34 @@ def check_module_watch(mod, slow_run):
         slow.kill()
         check(False, f"module --watch -i 1000 --count 2: {e}")
     eq(slow.returncode, 0, "module --watch -i 1000 exit status")
+    # the run without --count, started with the slow one: about a second has
+    # passed, so it has polled once or twice (never more than three times:
+    # a busy loop would poll hundreds of times),
+    # each poll's batch of events as MOD_WATCH's; SIGTERM (kill, as
+    # docs/guide.md ends a watch; check_cli_misc's run checks SIGINT)
+    # ends the loop, exit 0
+    # (its first line is read first: by then it has set its signal handlers;
+    # each poll's events are flushed, so the line comes without waiting)
+    if not select.select([endless.stdout], [], [], 10)[0]:
+        check(False, "module --watch without --count: no event within 10 s (not flushed?)")
+        endless.kill()
+        endless.communicate()
+        return
+    first = endless.stdout.readline()
+    endless.send_signal(signal.SIGTERM)	# docs/guide.md: kill %1
+    try:
+        out = first + endless.stdout.read()	# to the end: SIGTERM ends the loop
+        endless.communicate(timeout=10)
+        ev = [json.loads(ln) for ln in out.decode().split("\n") if ln]
+        polls = sorted({e["t"] for e in ev})
+        got = [(e["event"], e.get("tsgid") if e["event"].startswith("tsg") else e.get("chid")) for e in ev]
+        want = [(x[0], x[2]) for batch in MOD_WATCH[:len(polls)] for x in batch]
+        check(1 <= len(polls) <= 3 and got == want,
+              f"module --watch -i 1000 without --count: {len(polls)} polls in about a second, events {got[:12]}")
+    except (subprocess.TimeoutExpired, ValueError, KeyError) as e:
+        endless.kill()
+        check(False, f"module --watch -i 1000 without --count: {e}")
+    eq(endless.returncode, 0, "module --watch without --count: SIGTERM exit status")
 
 
 def check_module_errors(mod, jdoc):
@@ -1116,6 +1208,29 @@ def check_module_errors(mod, jdoc):
     r, out, err = mod(["runlist"], nt)
     eq((r, out, err), (1, "", f"nvsched runlist: cannot read the device table: {os.strerror(5)}\n"),
        "module runlist without a device table")
+    # an empty device table: no runlist to decode, an empty list (CONTRACTS.md
+    # section 2: [] for empty arrays), not a failure; --watch polls nothing
+    d = jdoc(["runlist"], {"NVSCHED_TEST_TOPO_NONE": "1"})
+    eq(d.get("runlists"), [], "module runlist (empty device table)")
+    eq(mod(["runlist", "--watch", "-i", "10", "--count", "2"], {"NVSCHED_TEST_TOPO_NONE": "1"}), (0, "", ""),
+       "module runlist --watch (empty device table)")
+    # the device table in another order, LCE 2 first: the same LCEs and
+    # runlists (PTOP's order is the hardware's, not a rule)
+    d = jdoc(["ce"], {"NVSCHED_TEST_TOPO_LCE_FIRST": "1"})
+    eq(d.get("lces"), MOD_LCES, "module ce lces (device table with LCE 2 first)")
+    # the device table's LCE 3 renumbered: LCE 15 is the highest the CE
+    # registers can name (PCE_ASSIGNED_LCE is 4 bits; ce.h: 16 LCEs), so the
+    # list runs to it (LCEs 5..15 unconfigured); LCE 16 is left out
+    unconf = {"grce": False, "pces": [], "shared_with_lce": None, "runlist": None}
+    d = jdoc(["ce"], {"NVSCHED_TEST_TOPO_LCE_HIGH": "15"})
+    eq(d.get("lces"), MOD_LCES + [dict(unconf, lce=n) for n in range(5, 16)],
+       "module ce lces (device table LCE 15)")
+    d = jdoc(["ce"], {"NVSCHED_TEST_TOPO_LCE_HIGH": "16"})
+    eq(d.get("lces"), MOD_LCES, "module ce lces (device table LCE 16: beyond the 16 LCEs)")
+    # a full device table (256 rows, the 253 added of another type): the
+    # same LCEs (test_leaks.sh --asan runs it too: no row read past the 256)
+    d = jdoc(["ce"], {"NVSCHED_TEST_TOPO_FULL": "1"})
+    eq(d.get("lces"), MOD_LCES, "module ce lces (256-row device table)")
     # ce without a device table: the CE ioctl's 5 LCEs, no runlist known
     d = jdoc(["ce"], nt)
     eq(d.get("lces"), [dict(l, runlist=None) for l in MOD_LCES], "module ce without a device table")
@@ -1125,6 +1240,10 @@ def check_module_errors(mod, jdoc):
     unconf = {"grce": False, "pces": [], "shared_with_lce": None, "runlist": None}
     eq(d.get("lces"), [MOD_LCES[0], dict(MOD_LCES[1], shared_with_lce=6)] + MOD_LCES[2:] +
        [dict(unconf, lce=5), dict(unconf, lce=6)], "module ce lces (GRCE1 shares LCE 6)")
+    # the same with GRCE 0 sharing LCE 6 (instead of LCE 3)
+    d = jdoc(["ce"], {"NVSCHED_TEST_CE_WIDE": "0"})
+    eq(d.get("lces"), [dict(MOD_LCES[0], shared_with_lce=6)] + MOD_LCES[1:] +
+       [dict(unconf, lce=5), dict(unconf, lce=6)], "module ce lces (GRCE0 shares LCE 6)")
     # PCE 2 and both GRCEs gave no value
     nv_ = {"NVSCHED_TEST_CE_NOVAL": "1"}
     d = jdoc(["ce"], nv_)
@@ -1148,6 +1267,12 @@ def check_module_errors(mod, jdoc):
     eq(re.findall(r"^LCE(\d\d)\s+(GRCE|LCE)\s+(\S+)\s+(.*)$", out, re.M),
        [("00", "GRCE", "1", "PCE00 PCE01"), ("01", "GRCE", "-", "shares LCE00")],
        "module ce text table (two LCEs)")
+    # the same chip with a device table that lists LCE 0 only: GRCE 1 is
+    # LCE 1 and shares LCE 0, so LCE 1 exists and is still listed
+    d = jdoc(["ce"], dict(na, NVSCHED_TEST_TOPO_TWO="1"))
+    eq(d.get("lces"), [{"lce": 0, "grce": True, "pces": [0, 1], "shared_with_lce": None, "runlist": 1},
+                       {"lce": 1, "grce": True, "pces": [], "shared_with_lce": 0, "runlist": None}],
+       "module ce lces (device table LCE 0 only, GRCE1 shares LCE 0)")
     # every PCE on LCE 2, GRCE0 sharing it: the CE registers refer to LCEs
     # 0..2 only, but the device table also has LCE 3, so it is listed
     # (without PCEs or runlist) as the fourth
@@ -1158,6 +1283,16 @@ def check_module_errors(mod, jdoc):
                         "runlist": 1},
                        {"lce": 3, "grce": False, "pces": [], "shared_with_lce": None, "runlist": None}],
        "module ce lces (device table LCE 3 without PCEs)")
+    # the same without a device table: the CE ioctl's count, 4 LCEs
+    # (docs/topology.md: else NV_PTOP_SCAL_NUM_CES), although the CE
+    # registers refer to LCEs 0..2 only; no runlist known
+    d = jdoc(["ce"], {"NVSCHED_TEST_CE_SPARE": "1", "NVSCHED_TEST_TOPO_FAIL": "1"})
+    eq(d.get("lces"), [{"lce": 0, "grce": True, "pces": [], "shared_with_lce": 2, "runlist": None},
+                       {"lce": 1, "grce": True, "pces": [], "shared_with_lce": None, "runlist": None},
+                       {"lce": 2, "grce": False, "pces": [0, 1, 3, 4, 5], "shared_with_lce": None,
+                        "runlist": None},
+                       {"lce": 3, "grce": False, "pces": [], "shared_with_lce": None, "runlist": None}],
+       "module ce lces (CE_SPARE without a device table: the CE count, 4)")
     # PCE 0 on LCE 4, PCE 1 on LCE 5: the highest LCE referred to is 5, met
     # before PCE 3's LCE 3, so the list runs to LCE 5 (six entries), past the
     # device table's four; LCE 2 keeps its runlist but loses its PCEs
@@ -1167,6 +1302,20 @@ def check_module_errors(mod, jdoc):
                                       {"lce": 5, "grce": False, "pces": [1], "shared_with_lce": None,
                                        "runlist": None}],
        "module ce lces (PCEs on LCEs 4 and 5, above the device table's)")
+    # no GRCE (fakedev NVSCHED_TEST_CE_NOGRCE): every LCE is a plain LCE, in
+    # the summary too (not "LCE0-0 are GRCEs"); LCEs 0 and 1 have no PCE
+    r, out, err = mod(["ce"], {"NVSCHED_TEST_CE_NOGRCE": "1"})
+    eq((r, out.split("\n")[0]), (0, "gpu0 GV100: PCE_MAP 0x3b (5 PCEs), 5 LCEs (no GRCEs)"),
+       "module ce text summary (no GRCE)")
+    eq(re.findall(r"^LCE(\d\d)\s+(GRCE|LCE)\s+(\S+)\s+(.*)$", out, re.M),
+       [("00", "LCE", "-", "(unconfigured)"), ("01", "LCE", "-", "(unconfigured)"),
+        ("02", "LCE", "1", "PCE00 PCE01"), ("03", "LCE", "-", "PCE03"),
+        ("04", "LCE", "-", "PCE04 PCE05")], "module ce text table (no GRCE)")
+    # no GRCE slot, and the GRCE registers' values NOVAL: they belong to no
+    # GRCE, so no GRCE is listed as unreadable (PCE 2 is)
+    d = jdoc(["ce"], {"NVSCHED_TEST_CE_NOGRCE": "1", "NVSCHED_TEST_CE_NOVAL": "1"})
+    eq((d.get("unreadable_pces"), d.get("unreadable_grces")), ([2], []),
+       "module ce unreadable (no GRCE slot, NOVAL values)")
     # ce and gr show one GPU, the selected one: the stand-in has only gpu0
     # (ngpus 1), so --gpu 1 is refused, not answered with gpu0's topology
     for c in ("ce", "gr"):
@@ -1204,6 +1353,7 @@ def check_module(nv):
         return d
 
     slow_run = start_slow_watch(nv, so)
+    endless = start_endless_watch(nv, so)
     # prio run's option bounds (usage: exit 2, nothing run), hand-written messages
     for args, msg in ((["--prio", "100"], "--prio takes 0..99"),
                       (["--prio", ""], "--prio takes 0..99"),
@@ -1241,6 +1391,10 @@ def check_module(nv):
     # a buffer of 1 entry, then the size the module asks for (ENOSPC)
     d2 = jdoc(["runlist", "-r", "0"], {"NVSCHED_TEST_RL_CAP": "1"})
     eq(d2.get("runlists"), [MOD_RL0], "module runlist -r 0 after ENOSPC")
+    # an error on entry 0 too (fakedev NVSCHED_TEST_RL_ERR0): both listed
+    d2 = jdoc(["runlist", "-r", "0"], {"NVSCHED_TEST_RL_ERR0": "1"})
+    eq([(x.get("entry"), x.get("code")) for r in d2.get("runlists", []) for x in r.get("errors", [])],
+       [(0, "tsg_too_long"), (3, "zero_length_tsg")], "module runlist -r 0 errors (entry 0 too)")
     d2 = jdoc(["runlist", "-r", "0"], {"NVSCHED_TEST_RL_CAP": "4"})
     eq(d2.get("runlists"), [MOD_RL0], "module runlist -r 0, exactly 4 entries of room")
     # text
@@ -1291,6 +1445,17 @@ def check_module(nv):
         check(isinstance(e, str) and "try again" in e, f"module channel disable 77: EBUSY text {e!r}")
         eq(res[1], {"op": "disable_channel", "runlist": 0, "id": 77, "dry_run": True, "writes": []},
            "module channel disable 77")
+    # the refused id first: its ioctl leaves errno at EBUSY, which must not
+    # make the next id read as malformed (strtoul sets errno only on an
+    # error, C11 7.22.1.4): 4095 is still planned, exit 1 for the refusal
+    d = jdoc(["channel", "disable", "77", "4095", "-r", "0", "--dry-run"], rc=1)
+    res = d.get("results", [])
+    eq([(r.get("id"), r.get("error") is None) for r in res], [(77, False), (4095, True)],
+       "module channel disable 77 4095: both ids, only 77 refused")
+    if len(res) == 2:
+        eq(res[1], {"op": "disable_channel", "runlist": 0, "id": 4095, "dry_run": True,
+                    "writes": [{"offset": "0x800008", "value": "0xabcfff"}], "error": None},
+           "module channel disable 77 4095: 4095 planned")
     d = jdoc(["tsg", "preempt", "10"])
     eq(d.get("results"), [{"op": "preempt_tsg", "runlist": 5, "id": 10, "dry_run": False,
                            "writes": [{"offset": "0x800018", "value": "0xabc00a"}], "error": None}],
@@ -1316,7 +1481,7 @@ def check_module(nv):
           f"module channel disable 77 message {err!r}")
     check_module_prio(mod, jdoc)
     check_module_errors(mod, jdoc)
-    check_module_watch(mod, slow_run)
+    check_module_watch(mod, slow_run, endless)
     r, out, err = mod(["-j", "list"])
     eq(r, 0, "module list -j exit status")
     try:
@@ -1565,6 +1730,13 @@ def check_verb_help(nv):
     for name, verbs in tables.items():
         check(any(v == verbs for v in sections.values()),
               f"--help lists the verbs of {name} {verbs}: lists found {sections}")
+    # the topology commands' usage names the command (docs/topology.md,
+    # "Commands": nvsched [...] ce [-j] [-p], gr [-j] [-p]), -h as --help
+    for c in ("ce", "gr"):
+        for h in ("--help", "-h"):
+            rc, out, err = run([nv, c, h])
+            eq((rc, out.split("\n")[0]), (0, f"usage: nvsched [global options] {c} [-j] [-p]"),
+               f"{c} {h}: usage line")
     for head, verbs in sections.items():
         rc, out, err = run([nv, *head.split(), "--bogus-verb"])
         check(rc != 0, f"{head} --bogus-verb: exit status {rc}")

@@ -119,6 +119,12 @@ if part cli; then
 		# entry, ENOSPC, and is retried at the size the module asks for
 		leak --exit=1 $M -j channel disable 4095 77 -r 0 --dry-run
 		leak env NVSCHED_TEST_RL_CAP=1 $M runlist
+		# 130 bare channels on runlist 0: --watch's set grows past 64
+		# and 128 objects (written past its end, --asan reports it)
+		leak env NVSCHED_TEST_RL_LONG=1 $M -j runlist --watch -r 0 -i 10 --count 2
+		# a device table of 256 rows, as many as nvsched keeps: ce reads
+		# each once, none past them (--asan)
+		leak env NVSCHED_TEST_TOPO_FULL=1 $M -j ce
 	fi
 	# the rm backend against the stand-in NVIDIA driver (tests/cli/fakenv.c):
 	# as root the register views of the H100 capture; without CAP_SYS_ADMIN
