@@ -142,7 +142,7 @@ static void ce_lce(struct out *o, const struct nvs_ce *ce, const int *rl, unsign
 static void ce_out(const struct cli_global *g, const struct gpu *c, const struct nvs_ce *ce,
 		   const int *rl)
 {
-	unsigned int l, p, npce = 0;
+	unsigned int l, p, npce = 0, grces;
 	struct out o;
 
 	for (p = 0; p < NVS_CE_MAX_PCES; p++)
@@ -152,9 +152,13 @@ static void ce_out(const struct cli_global *g, const struct gpu *c, const struct
 	out_text(&o, "gpu%d %s: ", c->index, c->id_ok ? c->chip : "unknown");
 	out_hex(&o, "pce_map", ce->pce_map, "PCE_MAP 0x%llx");
 	out_text(&o, " (%u PCEs), %u LCEs ", npce, ce->num_lces);
-	if (ce->num_grces)
-		out_text(&o, "(LCE0-%u are GRCEs)\n", ce->num_grces - 1);
-	else	/* not "LCE0-0": LCE 0 is no GRCE then (ce_lce) */
+	/* the GRCEs are the first LCEs (ce_lce): no more than there are LCEs */
+	grces = ce->num_grces < ce->num_lces ? ce->num_grces : ce->num_lces;
+	if (grces > 1)
+		out_text(&o, "(LCE0-%u are GRCEs)\n", grces - 1);
+	else if (grces)
+		out_text(&o, "(LCE0 is a GRCE)\n");
+	else
 		out_text(&o, "(no GRCEs)\n");
 	out_text(&o, "%-6s %-5s %7s  %s\n", "LCE", "kind", "runlist", "PCEs");
 	out_arr_begin(&o, "lces");

@@ -162,6 +162,12 @@ def check_profile_ce(chip, desc, tables, js, text):
             eq(re.findall(r"^gpu0 \S+: PCE_MAP (0x[0-9a-f]+) \((\d+) PCEs\), (\d+) LCEs ", text["ce"], re.M),
                [(m.group(1), str(bin(int(m.group(1), 16)).count("1")), str(len(rows)))],
                f"{chip} ce text summary counts")
+            # ... and which LCEs are GRCEs: the generator's GRCE rows (gp10b:
+            # one LCE, a GRCE, though the chip has two GRCE slots)
+            ng = sum(r["grce"] == "true" for r in rows)
+            eq(re.findall(r"^gpu0 \S+: PCE_MAP .* LCEs (\(.*\))$", text["ce"], re.M),
+               ["(LCE0-%d are GRCEs)" % (ng - 1) if ng > 1 else "(LCE0 is a GRCE)" if ng else
+                "(no GRCEs)"], f"{chip} ce text summary GRCEs")
         # each LCE's runlist: the engine table's LCE of that instance
         lce_rl = {}
         for h2, rows2 in tables:
