@@ -652,6 +652,46 @@ static void test_reader_long_zero_run(void **state)
 	}
 }
 
+/*
+ * A mantissa of 17 to 19 digits above 2^53 after a run of leading zeros
+ * longer than strtod's 63-character copy: the one-pass path reads it (the
+ * 128-bit path, at scales 0 and +-1), else the number is "too long" (-2).
+ * Expected values are C literals of the same decimal (the compiler rounds
+ * correctly): 9007199254740993 = 2^53 + 1 lies halfway between the doubles
+ * 2^53 and 2^53 + 2 and rounds to even, 2^53; 9999999999999999999 is one
+ * below 10^19 = 2^19 5^19 (an exact double, its neighbours 2048 apart).
+ */
+static void test_reader_wide_zero_run(void **state)
+{
+	static const struct { const char *tail; double want; } cases[] = {
+		{ "9007199254740993", 9007199254740992.0 },
+		{ "9999999999999999999", 1e19 },
+		{ "9007199254740993e1", 9007199254740993e1 },
+		{ "9007199254740993e-1", 9007199254740993e-1 },
+		{ "900719925474099.3", 900719925474099.3 },
+		{ "1234567890123456789e19", 1234567890123456789e19 },
+		{ "1234567890123456789e-18", 1234567890123456789e-18 },
+	};
+	char num[128];
+
+	(void)state;
+	assert_true(9007199254740993.0 == 9007199254740992.0);	/* ties to even */
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *stop = NULL;
+		double v = 0;
+		int len;
+
+		memset(num, '0', 70);
+		len = 70 + snprintf(num + 70, sizeof(num) - 70, "%s", cases[i].tail);
+		if (json_read_number(num, num + len, &v, &stop))
+			fail_msg("70 zeros then '%s': not read", cases[i].tail);
+		assert_ptr_equal(stop, num + len);
+		if (v != cases[i].want)
+			fail_msg("70 zeros then '%s': read %a, want %a", cases[i].tail, v,
+				 cases[i].want);
+	}
+}
+
 /* json_parse_file keeps the text: strings in place, escaped ones decoded */
 static void test_reader_file_strings(void **state)
 {
@@ -1046,6 +1086,7 @@ int main(void)
 		cmocka_unit_test(test_reader_numbers),
 		cmocka_unit_test(test_read_number_at_end),
 		cmocka_unit_test(test_reader_long_zero_run),
+		cmocka_unit_test(test_reader_wide_zero_run),
 		cmocka_unit_test(test_reader_file_strings),
 		cmocka_unit_test(test_parse_buffer_in_place),
 		cmocka_unit_test(test_read_file_nul),
