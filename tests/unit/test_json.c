@@ -955,6 +955,115 @@ static void test_read_file_nul(void **state)
 }
 
 /*
+ * read() as json.c calls it (test_json is linked with -Wl,--wrap=read): the
+ * errno values in read_fail[] first, one a call and -1, then the real read()
+ * of at most read_max bytes a call when read_max is set (short reads).
+ */
+static int read_fail[4], read_nfail;
+static size_t read_max;
+
+ssize_t __real_read(int fd, void *buf, size_t n);
+ssize_t __wrap_read(int fd, void *buf, size_t n);
+
+ssize_t __wrap_read(int fd, void *buf, size_t n)
+{
+	if (read_nfail) {
+		errno = read_fail[0];
+		memmove(read_fail, read_fail + 1, sizeof(read_fail) - sizeof(read_fail[0]));
+		read_nfail--;
+		return -1;
+	}
+	if (read_max && n > read_max)
+		n = read_max;
+	return __real_read(fd, buf, n);
+}
+
+/*
+ * json_read_file (json.h) on a regular file whose read() is interrupted
+ * (EINTR: read again), short (2 bytes a call: the rest read on) or failing
+ * (EIO: NULL and "FILE: strerror", the buffer freed and the descriptor
+ * closed); and with descriptor 0 free, so that open() returns 0, a valid
+ * descriptor (POSIX: the lowest free one).
+ */
+static void test_read_file_errors(void **state)
+{
+	char path[] = "/tmp/test_json_XXXXXX", err[128] = "", want[128], *text;
+	int fd = mkstemp(path), fd0, saved;
+	size_t len = 0;
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "[1,2,3]", 7), 7);
+	close(fd);
+	fd0 = open_fds();
+
+	read_fail[0] = EINTR;
+	read_nfail = 1;
+	read_max = 2;
+	text = json_read_file(path, &len, err, sizeof(err));
+	read_max = 0;
+	assert_int_equal(read_nfail, 0);
+	assert_non_null(text);
+	assert_int_equal(len, 7);
+	assert_string_equal(text, "[1,2,3]");
+	free(text);
+	assert_int_equal(open_fds(), fd0);
+
+	read_fail[0] = EIO;
+	read_nfail = 1;
+	text = json_read_file(path, &len, err, sizeof(err));
+	assert_int_equal(read_nfail, 0);
+	assert_null(text);
+	snprintf(want, sizeof(want), "%s: %s", path, strerror(EIO));
+	assert_string_equal(err, want);
+	assert_int_equal(open_fds(), fd0);
+
+	saved = dup(0);
+	assert_true(saved > 0);
+	close(0);
+	fd0 = open_fds();
+	text = json_read_file(path, &len, err, sizeof(err));
+	assert_int_equal(open_fds(), fd0);
+	assert_int_equal(dup2(saved, 0), 0);
+	close(saved);
+	unlink(path);
+	assert_non_null(text);
+	assert_int_equal(len, 7);
+	assert_string_equal(text, "[1,2,3]");
+	free(text);
+}
+
+/*
+ * json_read_file's NUL after the text (json.h) when it comes from a pipe,
+ * read through stdio into a buffer that grows by 64 KiB: "[1,2]" and the
+ * NUL at [5], in a heap block dirtied before.
+ */
+static void test_read_stream_nul(void **state)
+{
+	char path[64], err[128] = "", *text, *dirty;
+	int fds[2];
+	size_t len = 0;
+
+	(void)state;
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(write(fds[1], "[1,2]", 5), 5);
+	close(fds[1]);
+	dirty = malloc(65537);
+	assert_non_null(dirty);
+	memset(dirty, 'x', 65537);
+	__asm__ volatile("" : : "r"(dirty) : "memory");	/* keep the stores */
+	free(dirty);
+	snprintf(path, sizeof(path), "/dev/fd/%d", fds[0]);
+	text = json_read_file(path, &len, err, sizeof(err));
+	close(fds[0]);
+	assert_non_null(text);
+	assert_int_equal(len, 5);
+	assert_memory_equal(text, "[1,2]", 5);
+	assert_int_equal(text[5], 0);
+	free(text);
+}
+
+/*
  * An exponent's leading zeros, however many, are part of the number
  * (RFC 8259: exp = e [ minus / plus ] 1*DIGIT) and the one-pass path reads
  * them (strtod's copy stops at 63 characters): "De+000...01" with 70 zeros
@@ -1090,6 +1199,8 @@ int main(void)
 		cmocka_unit_test(test_reader_file_strings),
 		cmocka_unit_test(test_parse_buffer_in_place),
 		cmocka_unit_test(test_read_file_nul),
+		cmocka_unit_test(test_read_file_errors),
+		cmocka_unit_test(test_read_stream_nul),
 		cmocka_unit_test(test_reader_long_exponent),
 		cmocka_unit_test(test_reader_number_limits),
 	};
