@@ -115,8 +115,17 @@ static void test_structure(void **state)
 	jw_str(&b.w, "x");
 	jw_arr_end(&b.w);
 	jw_end_doc(&b.w);
+	/*
+	 * jw_end_doc ends a document left open too (output cut short
+	 * part-way): the next value is at the top level again, no comma
+	 */
+	jw_arr_begin(&b.w);
+	jw_int(&b.w, 1);
+	jw_end_doc(&b.w);
+	jw_int(&b.w, 2);
+	jw_end_doc(&b.w);
 	expect(&b, "{\"a\":[],\"b\":{},\"c\":[1,-2,[null]],\"d\":null,\"e\":true,\"f\":false}\n"
-		   "[\"x\"]\n");
+		   "[\"x\"]\n[1\n2\n");
 }
 
 /*
