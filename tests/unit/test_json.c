@@ -665,10 +665,12 @@ static void test_reader_long_zero_run(void **state)
  * A mantissa of 17 to 19 digits above 2^53 after a run of leading zeros
  * longer than strtod's 63-character copy: the one-pass path reads it (the
  * 128-bit path, at scales 0 and +-1), else the number is "too long" (-2).
- * Expected values are C literals of the same decimal (the compiler rounds
- * correctly): 9007199254740993 = 2^53 + 1 lies halfway between the doubles
- * 2^53 and 2^53 + 2 and rounds to even, 2^53; 9999999999999999999 is one
- * below 10^19 = 2^19 5^19 (an exact double, its neighbours 2048 apart).
+ * Then zero and a 22-digit fraction after the zeros (the one-pass path's
+ * other limits), each also with a minus sign.  Expected values are C
+ * literals of the same decimal (the compiler rounds correctly):
+ * 9007199254740993 = 2^53 + 1 lies halfway between the doubles 2^53 and
+ * 2^53 + 2 and rounds to even, 2^53; 9999999999999999999 is one below
+ * 10^19 = 2^19 5^19 (an exact double, its neighbours 2048 apart).
  */
 static void test_reader_wide_zero_run(void **state)
 {
@@ -680,6 +682,12 @@ static void test_reader_wide_zero_run(void **state)
 		{ "900719925474099.3", 900719925474099.3 },
 		{ "1234567890123456789e19", 1234567890123456789e19 },
 		{ "1234567890123456789e-18", 1234567890123456789e-18 },
+		/* zero itself, and a fraction of 22 digits (the one-pass
+		 * path's longest; 23 and more go to strtod: "0.0...01" with
+		 * 22 zeros in test_reader_numbers): 10^-22, as "1e-22" */
+		{ "", 0.0 }, { ".000", 0.0 }, { "e5", 0.0 },
+		{ ".0000000000000000000001", 1e-22 },
+		{ ".0000000000000000000012", 12e-22 },
 	};
 	char num[128];
 
@@ -698,6 +706,14 @@ static void test_reader_wide_zero_run(void **state)
 		if (v != cases[i].want)
 			fail_msg("70 zeros then '%s': read %a, want %a", cases[i].tail, v,
 				 cases[i].want);
+		/* "-" first: the same value negated, -0.0 for zero */
+		num[0] = '-';
+		v = 0;
+		if (json_read_number(num, num + len, &v, &stop))
+			fail_msg("'-', 69 zeros then '%s': not read", cases[i].tail);
+		assert_ptr_equal(stop, num + len);
+		if (v != -cases[i].want || !signbit(v))
+			fail_msg("'-', 69 zeros then '%s': read %a", cases[i].tail, v);
 	}
 }
 
