@@ -242,6 +242,47 @@ static void test_pretty_separators(void **state)
 	free(b.p);
 }
 
+/*
+ * Pretty output collected in buffers of 1 to 48 bytes: the same text at
+ * every size, and nothing written past the capacity (JW_KEY's room for
+ * "key": and its space is counted after the comma, newline and indent
+ * that come first: 4 bytes at depth 1, up to 2 + 2 depth).
+ */
+static void test_buffered_pretty(void **state)
+{
+	const char *want = "{\n  \"a\": 1,\n  \"bc\": {\n    \"d\": 2,\n    \"e f\": [\n"
+			   "      3\n    ]\n  }\n}\n";
+
+	(void)state;
+	for (size_t cap = 1; cap <= 48; cap++) {
+		struct buf b;
+		char ob[64];
+
+		memset(ob, '#', sizeof(ob));
+		open_buf(&b, true);
+		jw_buffer(&b.w, ob, cap);
+		jw_obj_begin(&b.w);
+		JW_KEY(&b.w, "a");
+		jw_int(&b.w, 1);
+		JW_KEY(&b.w, "bc");
+		jw_obj_begin(&b.w);
+		JW_KEY(&b.w, "d");
+		jw_int(&b.w, 2);
+		jw_key(&b.w, "e f");
+		jw_arr_begin(&b.w);
+		jw_int(&b.w, 3);
+		jw_arr_end(&b.w);
+		jw_obj_end(&b.w);
+		jw_obj_end(&b.w);
+		jw_end_doc(&b.w);
+		jw_flush(&b.w);
+		expect(&b, want);
+		for (size_t i = cap; i < sizeof(ob); i++)
+			if (ob[i] != '#')
+				fail_msg("capacity %zu: byte %zu of the buffer written", cap, i);
+	}
+}
+
 static void num_doc(void (*fn)(struct jw *, void *), void *arg, const char *want)
 {
 	struct buf b;
@@ -1202,6 +1243,7 @@ int main(void)
 		cmocka_unit_test(test_keys_escaped),
 		cmocka_unit_test(test_structure),
 		cmocka_unit_test(test_pretty_separators),
+		cmocka_unit_test(test_buffered_pretty),
 		cmocka_unit_test(test_buffered),
 		cmocka_unit_test(test_buffer_exact_fill),
 		cmocka_unit_test(test_integers),
