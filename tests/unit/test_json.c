@@ -533,7 +533,45 @@ static void test_reader_values(void **state)
 	assert_null(json_get_string(j, "c"));	/* no such key */
 	assert_null(json_get_array(j, "c"));
 	assert_null(json_get_array(j, "b"));
+	/* json_get (json.h): NULL for no object at all or another type,
+	 * so lookups chain */
+	assert_null(json_get(NULL, "a"));
+	assert_null(json_get(a, "a"));		/* an array of 8 items */
+	assert_null(json_get(a->items[0], "a"));
+	assert_null(json_get_string(json_get(j, "c"), "a"));
 	json_free(j);
+}
+
+/*
+ * Nesting: the reader takes values nested JSON_MAX_NEST = 200 levels below
+ * the top one (lib/json.c), 201 arrays in all, and refuses 202 with
+ * "nesting too deep" at the innermost '[' (column 202).
+ */
+static void test_reader_nesting(void **state)
+{
+	char doc[420], err[128] = "";
+	struct json *j;
+	const struct json *a;
+
+	(void)state;
+	for (int n = 201; n <= 202; n++) {
+		memset(doc, '[', (size_t)n);
+		memset(doc + n, ']', (size_t)n);
+		j = json_parse(doc, 2 * (size_t)n, err, sizeof(err));
+		if (n == 202) {
+			assert_null(j);
+			assert_string_equal(err, "line 1 col 202: nesting too deep");
+			continue;
+		}
+		assert_non_null(j);
+		a = j;
+		for (int d = 1; d < n; d++) {
+			assert_true(a->type == JSON_ARRAY && a->n == 1);
+			a = a->items[0];
+		}
+		assert_true(a->type == JSON_ARRAY && a->n == 0);
+		json_free(j);
+	}
 }
 
 /* parse @s from a heap copy of exactly its length (no NUL after it: under
@@ -1255,6 +1293,7 @@ int main(void)
 		cmocka_unit_test(test_reader_hex_case),
 		cmocka_unit_test(test_reader_not_regular),
 		cmocka_unit_test(test_reader_values),
+		cmocka_unit_test(test_reader_nesting),
 		cmocka_unit_test(test_reader_rejects),
 		cmocka_unit_test(test_reader_exact_end),
 		cmocka_unit_test(test_reader_error_position),
