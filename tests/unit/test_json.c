@@ -421,6 +421,51 @@ static void test_doubles_random(void **state)
 	}
 }
 
+/*
+ * The powers of ten of the integer fast path's range (10^-3 to 10^12) and
+ * 16 doubles each side of them, both signs: there a 15-digit q can come out
+ * as 10^15 (a one decade higher).  One by hand: the double after 1e5 is
+ * 1e5 + 2^-36 (1e5 lies in [2^16, 2^17): ulp 2^(16 - 52)), 100000.0000000000146;
+ * %.16g gives "100000" (reads back as 1e5) and %.17g "100000.00000000001",
+ * 1e-11 above 1e5, nearer that double (0.46e-11 away) than 1e5.  Another:
+ * 100 + 7 2^-46 (ulp 2^(6 - 52)) = 100 + 9.9476e-14: %.15g gives "100",
+ * %.16g "100.0000000000001" (1e-13, 5.2e-16 from it, well within half an
+ * ulp, 7.1e-15).
+ */
+static void test_doubles_powers_of_ten(void **state)
+{
+	char want[64], got[64], num[16];
+	struct jw w;
+	double v;
+
+	(void)state;
+	v = nextafter(1e5, INFINITY);
+	assert_true(v == 1e5 + ldexp(1.0, -36));
+	num_doc(w_dbl, &v, "100000.00000000001");
+	v = 100.0 + 7 * ldexp(1.0, -46);
+	num_doc(w_dbl, &v, "100.0000000000001");
+	for (int n = -3; n <= 12; n++) {
+		snprintf(num, sizeof(num), "1e%d", n);
+		for (int side = -1; side <= 1; side += 2) {
+			v = strtod(num, NULL);
+			for (int i = 0; i <= 16; i++, v = nextafter(v, side * INFINITY)) {
+				for (int neg = 0; neg < 2; neg++) {
+					double x = neg ? -v : v;
+
+					ref_double(x, want, sizeof(want));
+					jw_init(&w, NULL, false);
+					jw_buffer(&w, got, sizeof(got));
+					jw_double(&w, x);
+					got[w.olen] = 0;
+					if (strcmp(got, want))
+						fail_msg("%a: wrote '%s', want '%s'", x, got, want);
+					num_doc(w_dbl, &x, want);
+				}
+			}
+		}
+	}
+}
+
 static struct json *parse(const char *s)
 {
 	char err[128] = "stale";
@@ -1288,6 +1333,7 @@ int main(void)
 		cmocka_unit_test(test_hex),
 		cmocka_unit_test(test_doubles),
 		cmocka_unit_test(test_doubles_random),
+		cmocka_unit_test(test_doubles_powers_of_ten),
 		cmocka_unit_test(test_reader_escapes),
 		cmocka_unit_test(test_reader_surrogate_edges),
 		cmocka_unit_test(test_reader_hex_case),
