@@ -1167,14 +1167,16 @@ static void test_read_file_errors(void **state)
 	assert_string_equal(err, want);
 	assert_int_equal(open_fds(), fd0);
 
-	saved = dup(0);
-	assert_true(saved > 0);
+	saved = dup(0);		/* -1 (EBADF) when run with stdin closed */
+	assert_true(saved > 0 || errno == EBADF);
 	close(0);
 	fd0 = open_fds();
 	text = json_read_file(path, &len, err, sizeof(err));
 	assert_int_equal(open_fds(), fd0);
-	assert_int_equal(dup2(saved, 0), 0);
-	close(saved);
+	if (saved > 0) {
+		assert_int_equal(dup2(saved, 0), 0);
+		close(saved);
+	}
 	unlink(path);
 	assert_non_null(text);
 	assert_int_equal(len, 7);
