@@ -23,6 +23,8 @@
 #include <dirent.h>
 #include <sys/wait.h>
 #include "json.h"
+/* allocation failures (fail_at, nalloc); test_json links with --wrap */
+#include "failalloc.h"
 
 struct buf {
 	char *p;
@@ -1215,6 +1217,107 @@ static void test_read_stream_nul(void **state)
 }
 
 /*
+ * Out of memory (failalloc.h): each allocation of a parse fails in turn
+ * (arena chunks, the item and key stacks as they grow past 64 and 128, the
+ * document) until the parse succeeds; each failure is NULL with "line L col
+ * C: out of memory" and leaks nothing (the ASan build checks).  The
+ * document: an array of 3000 numbers (more than one 64 KiB arena chunk of
+ * values) and an escaped string.
+ */
+static void test_parse_out_of_memory(void **state)
+{
+	size_t cap = 3000 * 6 + 64, len = 0;
+	char *doc = malloc(cap), err[128];
+	struct json *j = NULL;
+	long k;
+
+	(void)state;
+	assert_non_null(doc);
+	len += (size_t)snprintf(doc + len, cap - len, "{\"a\": [");
+	for (int i = 0; i < 3000; i++)
+		len += (size_t)snprintf(doc + len, cap - len, "%s%d", i ? "," : "", i);
+	len += (size_t)snprintf(doc + len, cap - len, "], \"s\": \"x\\ny\"}");
+	for (k = 0; k < 1000; k++) {
+		nalloc = 0;
+		fail_at = k;
+		err[0] = 0;
+		j = json_parse(doc, len, err, sizeof(err));
+		fail_at = -1;
+		if (j)
+			break;
+		if (!strstr(err, ": out of memory") || strncmp(err, "line 1 col ", 11))
+			fail_msg("allocation %ld failed: '%s'", k, err);
+	}
+	assert_non_null(j);
+	assert_true(k >= 4);	/* a chunk, two stacks, the document at least */
+	assert_int_equal(json_get_array(j, "a")->n, 3000);
+	assert_true(json_get_array(j, "a")->items[2999]->num == 2999.0);
+	assert_string_equal(json_get_string(j, "s"), "x\ny");
+	json_free(j);
+	free(doc);
+}
+
+/*
+ * json_read_file out of memory: the regular file's buffer (NULL and
+ * "FILE: strerror(ENOMEM)"), then a pipe's 64 KiB buffer and its growth
+ * past 64 KiB ("FILE: out of memory"), each with no descriptor left open
+ * and nothing leaked.
+ */
+static void test_read_file_out_of_memory(void **state)
+{
+	char path[] = "/tmp/test_json_XXXXXX", pipepath[64], err[128], want[160];
+	int fd = mkstemp(path), fd0, fds[2];
+	size_t len = 0;
+	char *text;
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "[1]", 3), 3);
+	close(fd);
+	fd0 = open_fds();
+	nalloc = 0;
+	fail_at = 0;
+	text = json_read_file(path, &len, err, sizeof(err));
+	fail_at = -1;
+	unlink(path);
+	assert_null(text);
+	snprintf(want, sizeof(want), "%s: %s", path, strerror(ENOMEM));
+	assert_string_equal(err, want);
+	assert_int_equal(open_fds(), fd0);
+
+	for (long k = 0; k < 2; k++) {
+		pid_t pid;
+
+		assert_int_equal(pipe(fds), 0);
+		pid = fork();
+		assert_true(pid >= 0);
+		if (pid == 0) {
+			static char blk[4096];
+
+			close(fds[0]);
+			memset(blk, ' ', sizeof(blk));
+			for (int i = 0; i < 20; i++)	/* 80 KiB */
+				if (write(fds[1], blk, sizeof(blk)) != (ssize_t)sizeof(blk))
+					_exit(0);	/* the reader gave up */
+			_exit(0);
+		}
+		close(fds[1]);
+		snprintf(pipepath, sizeof(pipepath), "/dev/fd/%d", fds[0]);
+		fd0 = open_fds();
+		nalloc = 0;
+		fail_at = k;
+		text = json_read_file(pipepath, &len, err, sizeof(err));
+		fail_at = -1;
+		assert_int_equal(open_fds(), fd0);
+		close(fds[0]);
+		waitpid(pid, NULL, 0);
+		assert_null(text);
+		snprintf(want, sizeof(want), "%s: out of memory", pipepath);
+		assert_string_equal(err, want);
+	}
+}
+
+/*
  * An exponent's leading zeros, however many, are part of the number
  * (RFC 8259: exp = e [ minus / plus ] 1*DIGIT) and the one-pass path reads
  * them (strtod's copy stops at 63 characters): "De+000...01" with 70 zeros
@@ -1355,6 +1458,8 @@ int main(void)
 		cmocka_unit_test(test_read_file_nul),
 		cmocka_unit_test(test_read_file_errors),
 		cmocka_unit_test(test_read_stream_nul),
+		cmocka_unit_test(test_parse_out_of_memory),
+		cmocka_unit_test(test_read_file_out_of_memory),
 		cmocka_unit_test(test_reader_long_exponent),
 		cmocka_unit_test(test_reader_number_limits),
 	};
