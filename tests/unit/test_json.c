@@ -69,6 +69,8 @@ static void test_escaping(void **state)
 	str_doc("\x01\x1f\r\b\f", "\"\\u0001\\u001f\\u000d\\u0008\\u000c\"");
 	/* 0x20, 0x7f, '/' and UTF-8 bytes need no escape: passed through */
 	str_doc(" /\x7f\xc3\xa9", "\" /\x7f\xc3\xa9\"");
+	/* ... also in a string that has an escape elsewhere: "!" is 0x21 */
+	str_doc(" !/\x7f\n", "\" !/\x7f\\n\"");
 	str_doc(NULL, "null");
 }
 
@@ -1036,6 +1038,35 @@ static void test_parse_unterminated_at_end(void **state)
 }
 
 /*
+ * A string without its closing quote at the very end of the input, in heap
+ * copies of exactly the text's length: "unterminated string" at the end
+ * (column length + 1), for values, keys, and strings with an escape (none
+ * read past the end); a backslash as the last byte too.
+ */
+static void test_parse_unterminated_string(void **state)
+{
+	static const char *const in[] = {
+		"\"abc", "[\"abc", "{\"ab", "{\"a\":\"b", "\"a\\nb", "[\"\\u0041", "\"ab\\",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		size_t n = strlen(in[i]);
+		char *b = malloc(n), err[128] = "", want[64];
+
+		assert_non_null(b);
+		memcpy(b, in[i], n);
+		assert_null(json_parse(b, n, err, sizeof(err)));
+		snprintf(want, sizeof(want), "line 1 col %zu: unterminated string", n + 1);
+		if (in[i][n - 1] == '\\')	/* the escape's second byte is missing */
+			assert_non_null(strstr(err, ": unterminated string"));
+		else
+			assert_string_equal(err, want);
+		free(b);
+	}
+}
+
+/*
  * json_parse_buffer (json.h): "strings point into it": a string without an
  * escape is its own text in the buffer (the closing quote becomes its NUL),
  * keys and values alike; an escaped one is decoded elsewhere.
@@ -1428,6 +1459,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_escaping),
 		cmocka_unit_test(test_parse_unterminated_at_end),
+		cmocka_unit_test(test_parse_unterminated_string),
 		cmocka_unit_test(test_keys_escaped),
 		cmocka_unit_test(test_structure),
 		cmocka_unit_test(test_pretty_separators),
