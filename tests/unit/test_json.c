@@ -1038,6 +1038,35 @@ static void test_parse_unterminated_at_end(void **state)
 }
 
 /*
+ * A number the one-pass path leaves to strtod (over 19 digits) is copied
+ * for it into 64 bytes: 63 characters are read (as strtod reads them), 64
+ * are "number too long" at the number's first column.
+ */
+static void test_reader_number_too_long(void **state)
+{
+	char doc[80], err[128] = "";
+	struct json *j;
+
+	(void)state;
+	for (int n = 63; n <= 64; n++) {
+		doc[0] = '[';
+		memset(doc + 1, '1', (size_t)n);
+		doc[n + 1] = ']';
+		doc[n + 2] = 0;
+		j = json_parse(doc, (size_t)n + 2, err, sizeof(err));
+		if (n == 64) {
+			assert_null(j);
+			assert_string_equal(err, "line 1 col 2: number too long");
+			break;
+		}
+		assert_non_null(j);
+		doc[n + 1] = 0;
+		assert_true(j->items[0]->num == strtod(doc + 1, NULL));
+		json_free(j);
+	}
+}
+
+/*
  * A string without its closing quote at the very end of the input, in heap
  * copies of exactly the text's length: "unterminated string" at the end
  * (column length + 1), for values, keys, and strings with an escape (none
@@ -1460,6 +1489,7 @@ int main(void)
 		cmocka_unit_test(test_escaping),
 		cmocka_unit_test(test_parse_unterminated_at_end),
 		cmocka_unit_test(test_parse_unterminated_string),
+		cmocka_unit_test(test_reader_number_too_long),
 		cmocka_unit_test(test_keys_escaped),
 		cmocka_unit_test(test_structure),
 		cmocka_unit_test(test_pretty_separators),
