@@ -1009,6 +1009,32 @@ static void test_read_number_at_end(void **state)
 	b[1] = '-';
 	assert_int_equal(json_read_number(b + 1, b + 2, &v, &stop), -1);
 	free(b);
+	/*
+	 * Zeros up to the end, in exact-size heap copies (ASan) and then
+	 * with "05" after the end, which must not be read: "0.000" is 0,
+	 * stopping at the end
+	 */
+	static const struct { const char *s; double want; } z[] = {
+		{ "0.000", 0.0 }, { "-0.00", -0.0 }, { "000", 0.0 }, { "0.0001", 1e-4 },
+		{ "10.00", 10.0 },
+	};
+	for (size_t i = 0; i < sizeof(z) / sizeof(z[0]); i++) {
+		size_t n = strlen(z[i].s);
+
+		for (int after = 0; after < 2; after++) {
+			char *c = malloc(n + 2 * after);	/* exactly n bytes first */
+
+			assert_non_null(c);
+			memcpy(c, z[i].s, n);
+			if (after)
+				memcpy(c + n, "05", 2);
+			if (json_read_number(c, c + n, &v, &stop) || stop != c + n ||
+			    v != z[i].want || signbit(v) != signbit(z[i].want))
+				fail_msg("'%s'%s: read %a, stop at %td", z[i].s,
+					 after ? " then \"05\"" : "", v, stop - c);
+			free(c);
+		}
+	}
 }
 
 /*
