@@ -571,6 +571,8 @@ static void test_reader_values(void **state)
 	assert_true(a->items[2]->num == 0.25);
 	assert_true(json_is_int(a->items[0]));
 	assert_false(json_is_int(a->items[2]));
+	assert_false(json_is_int(NULL));
+	assert_false(json_is_int(a->items[3]));	/* true: not a number */
 	assert_true(a->items[3]->type == JSON_BOOL && a->items[3]->b);
 	assert_true(a->items[4]->type == JSON_BOOL && !a->items[4]->b);
 	assert_int_equal(a->items[5]->type, JSON_NULL);
@@ -588,6 +590,16 @@ static void test_reader_values(void **state)
 	assert_null(json_get(a, "a"));		/* an array of 8 items */
 	assert_null(json_get(a->items[0], "a"));
 	assert_null(json_get_string(json_get(j, "c"), "a"));
+	json_free(j);
+	/* json_is_int (json.h) on both sides of 2^53 = 9007199254740992 */
+	j = parse("[9007199254740991, -9007199254740991, 9007199254740992, -9007199254740992, "
+		  "9007199254740993, 4503599627370495.5, 1e300]");
+	assert_non_null(j);
+	assert_true(json_is_int(j->items[0]));
+	assert_true(json_is_int(j->items[1]));
+	for (size_t i = 2; i < 7; i++)
+		if (json_is_int(j->items[i]))
+			fail_msg("item %zu (%.17g): an integer", i, j->items[i]->num);
 	json_free(j);
 }
 
