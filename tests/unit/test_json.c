@@ -247,6 +247,40 @@ static void test_pretty_separators(void **state)
 }
 
 /*
+ * Doubles written into buffers of 1 to 80 bytes after a 32-byte string:
+ * the room left at each double runs through 0 to 40 and past, so the
+ * in-place path (40 bytes of room) and the copy through jw_write both
+ * occur; the same text at every size and nothing past the capacity.
+ */
+static void test_buffered_doubles(void **state)
+{
+	const char *want = "[\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",0.30000000000000004,1048.576,"
+			   "-0.30000000000000004]\n";
+
+	(void)state;
+	for (size_t cap = 1; cap <= 80; cap++) {
+		struct buf b;
+		char ob[128];
+
+		memset(ob, '#', sizeof(ob));
+		open_buf(&b, false);
+		jw_buffer(&b.w, ob, cap);
+		jw_arr_begin(&b.w);
+		jw_str(&b.w, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+		jw_double(&b.w, 0.30000000000000004);
+		jw_double(&b.w, 1048.576);
+		jw_double(&b.w, -0.30000000000000004);
+		jw_arr_end(&b.w);
+		jw_end_doc(&b.w);
+		jw_flush(&b.w);
+		expect(&b, want);
+		for (size_t i = cap; i < sizeof(ob); i++)
+			if (ob[i] != '#')
+				fail_msg("capacity %zu: byte %zu of the buffer written", cap, i);
+	}
+}
+
+/*
  * Pretty output collected in buffers of 1 to 48 bytes: the same text at
  * every size, and nothing written past the capacity (JW_KEY's room for
  * "key": and its space is counted after the comma, newline and indent
@@ -1532,6 +1566,7 @@ int main(void)
 		cmocka_unit_test(test_structure),
 		cmocka_unit_test(test_pretty_separators),
 		cmocka_unit_test(test_buffered_pretty),
+		cmocka_unit_test(test_buffered_doubles),
 		cmocka_unit_test(test_buffered),
 		cmocka_unit_test(test_buffer_exact_fill),
 		cmocka_unit_test(test_integers),
