@@ -281,20 +281,20 @@ static void test_buffered_doubles(void **state)
 }
 
 /*
- * Pretty output collected in buffers of 1 to 48 bytes: the same text at
+ * Pretty output collected in buffers of 1 to 64 bytes: the same text at
  * every size, and nothing written past the capacity (JW_KEY's room for
  * "key": and its space is counted after the comma, newline and indent
  * that come first: 4 bytes at depth 1, up to 2 + 2 depth).
  */
 static void test_buffered_pretty(void **state)
 {
-	const char *want = "{\n  \"a\": 1,\n  \"bc\": {\n    \"d\": 2,\n    \"e f\": [\n"
-			   "      3\n    ]\n  }\n}\n";
+	const char *want = "{\n  \"a\": 1,\n  \"bc\": {\n    \"d\": 2,\n    \"schema\": 1,\n"
+			   "    \"e f\": [\n      3\n    ]\n  }\n}\n";
 
 	(void)state;
-	for (size_t cap = 1; cap <= 48; cap++) {
+	for (size_t cap = 1; cap <= 64; cap++) {
 		struct buf b;
-		char ob[64];
+		char ob[96];
 
 		memset(ob, '#', sizeof(ob));
 		open_buf(&b, true);
@@ -306,6 +306,8 @@ static void test_buffered_pretty(void **state)
 		jw_obj_begin(&b.w);
 		JW_KEY(&b.w, "d");
 		jw_int(&b.w, 2);
+		JW_KEY(&b.w, "schema");
+		jw_int(&b.w, 1);
 		jw_key(&b.w, "e f");
 		jw_arr_begin(&b.w);
 		jw_int(&b.w, 3);
