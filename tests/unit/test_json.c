@@ -627,6 +627,13 @@ static void test_reader_values(void **state)
 	assert_null(json_get(a->items[0], "a"));
 	assert_null(json_get_string(json_get(j, "c"), "a"));
 	json_free(j);
+	/* blanks inside empty containers (RFC 8259: ws around structural characters) */
+	j = parse("[ ]");
+	assert_true(j && j->type == JSON_ARRAY && j->n == 0);
+	json_free(j);
+	j = parse("{\n\t}");
+	assert_true(j && j->type == JSON_OBJECT && j->n == 0);
+	json_free(j);
 	/* json_is_int (json.h) on both sides of 2^53 = 9007199254740992 */
 	j = parse("[9007199254740991, -9007199254740991, 9007199254740992, -9007199254740992, "
 		  "9007199254740993, 4503599627370495.5, 1e300]");
