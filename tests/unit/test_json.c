@@ -1301,6 +1301,15 @@ static void test_read_file_errors(void **state)
 	free(text);
 	assert_int_equal(open_fds(), fd0);
 
+	read_max = 1;		/* one byte a call: a read of 1 is not the end */
+	text = json_read_file(path, &len, err, sizeof(err));
+	read_max = 0;
+	assert_non_null(text);
+	assert_int_equal(len, 7);
+	assert_string_equal(text, "[1,2,3]");
+	free(text);
+	assert_int_equal(open_fds(), fd0);
+
 	read_fail[0] = EIO;
 	read_nfail = 1;
 	text = json_read_file(path, &len, err, sizeof(err));
