@@ -133,6 +133,31 @@ static void test_structure(void **state)
 }
 
 /*
+ * Nesting past JW_MAX_DEPTH (64, json.h): the writer stops counting levels
+ * at 63 and keeps writing brackets (no item is written out of place, and
+ * under UBSan no level beyond first[] is touched): 70 arrays, 1 inside.
+ */
+static void test_deep_nesting(void **state)
+{
+	char want[160];
+	struct buf b;
+
+	(void)state;
+	memset(want, '[', 70);
+	want[70] = '1';
+	memset(want + 71, ']', 70);
+	strcpy(want + 141, "\n");
+	open_buf(&b, false);
+	for (int i = 0; i < 70; i++)
+		jw_arr_begin(&b.w);
+	jw_int(&b.w, 1);
+	for (int i = 0; i < 70; i++)
+		jw_arr_end(&b.w);
+	jw_end_doc(&b.w);
+	expect(&b, want);
+}
+
+/*
  * jw_buffer(): the same bytes whatever the buffer size (flushes at every
  * boundary, strings longer than the buffer written directly), nothing
  * before jw_flush() with a large buffer, even after jw_end_doc().
@@ -1582,6 +1607,7 @@ int main(void)
 		cmocka_unit_test(test_reader_number_too_long),
 		cmocka_unit_test(test_keys_escaped),
 		cmocka_unit_test(test_structure),
+		cmocka_unit_test(test_deep_nesting),
 		cmocka_unit_test(test_pretty_separators),
 		cmocka_unit_test(test_buffered_pretty),
 		cmocka_unit_test(test_buffered_doubles),
