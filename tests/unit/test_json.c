@@ -1362,6 +1362,25 @@ static void test_read_file_errors(void **state)
 }
 
 /*
+ * json_parse_file's error text (json.h): "FILE: line L col C: message";
+ * "[1,]" has no value at its ']' (byte 4 of line 1).
+ */
+static void test_parse_file_error_text(void **state)
+{
+	char path[] = "/tmp/test_json_XXXXXX", err[128] = "", want[160];
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "[1,]", 4), 4);
+	close(fd);
+	assert_null(json_parse_file(path, err, sizeof(err)));
+	unlink(path);
+	snprintf(want, sizeof(want), "%s: line 1 col 4: bad number", path);
+	assert_string_equal(err, want);
+}
+
+/*
  * json_read_file's NUL after the text (json.h) when it comes from a pipe,
  * read through stdio into a buffer that grows by 64 KiB: "[1,2]" and the
  * NUL at [5], in a heap block dirtied before.
@@ -1637,6 +1656,7 @@ int main(void)
 		cmocka_unit_test(test_read_file_nul),
 		cmocka_unit_test(test_read_file_errors),
 		cmocka_unit_test(test_read_stream_nul),
+		cmocka_unit_test(test_parse_file_error_text),
 		cmocka_unit_test(test_parse_out_of_memory),
 		cmocka_unit_test(test_read_file_out_of_memory),
 		cmocka_unit_test(test_reader_long_exponent),
