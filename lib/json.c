@@ -1098,9 +1098,9 @@ static void jw_quoted(struct jw *w, const char *s)
 	jw_putc(w, '"');
 }
 
-void jw_key(struct jw *w, const char *key)
+/* jw_key after its jw_pre */
+static void jw_key_text(struct jw *w, const char *key)
 {
-	jw_pre(w);
 	if (jw_quoted_fast(w, key, w->pretty ? ": " : ":", w->pretty ? 2 : 1)) {
 		w->after_key = true;
 		return;
@@ -1113,15 +1113,22 @@ void jw_key(struct jw *w, const char *key)
 	w->after_key = true;
 }
 
+void jw_key(struct jw *w, const char *key)
+{
+	jw_pre(w);
+	jw_key_text(w, key);
+}
+
 void jw_keyn(struct jw *w, const char *key, size_t len)
 {
 	size_t need = len + 4;	/* "key": and a space when pretty */
 
+	/* the comma and indent first: the room is checked after them */
+	jw_pre(w);
 	if (!w->ob || w->ocap - w->olen < need) {
-		jw_key(w, key);
+		jw_key_text(w, key);
 		return;
 	}
-	jw_pre(w);
 	{
 		char *o = w->ob + w->olen;
 

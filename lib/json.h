@@ -54,7 +54,11 @@ const struct json *json_get(const struct json *obj, const char *key);
 bool json_get_number(const struct json *obj, const char *key, double *out);
 const char *json_get_string(const struct json *obj, const char *key);
 const struct json *json_get_array(const struct json *obj, const char *key);
-bool json_is_int(const struct json *j);	/* a number with no fractional part */
+/*
+ * A number with no fractional part below 2^53 in magnitude (2^53 is also
+ * what 9007199254740993 reads as: not one integer for certain).
+ */
+bool json_is_int(const struct json *j);
 
 /* ---- writer ---- */
 #define JW_MAX_DEPTH 64

@@ -1,8 +1,10 @@
 # tests/unit: tests with hand-written oracles (issue 18)
 # tests/unit: the CLI's JSON writer and reader (lib/json.c) against
-# hand-written RFC 8259 / CONTRACTS.md expectations
+# hand-written RFC 8259 / CONTRACTS.md expectations; read() and the
+# allocations wrapped to fail (tests/unit/failalloc.h)
 $(B)/tests/unit/test_json: $(B)/tests/unit/test_json.o $(B)/libnvsjson.a
-	$(Q)$(CC) -o $@ $^ -lcmocka -lm
+	$(Q)$(CC) -o $@ $^ -Wl,--wrap=read \
+		-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup -lcmocka -lm
 UNIT_TESTS += $(B)/tests/unit/test_json
 # tests/unit: control-operation write sequences per generation vs the manuals
 $(B)/tests/unit/test_control_seq: $(B)/tests/unit/test_control_seq.o $(B)/libnvshw.a

@@ -252,6 +252,14 @@ static void test_pr(void **state)
 	pr_buf(buf, sizeof(buf), &len, "more");		/* full: nothing */
 	assert_string_equal(buf, "ab=12,x");
 	assert_int_equal(len, 9);
+	/* *len exactly at size (json.h: nothing once *len >= size) */
+	len = 0;
+	pr_buf(buf, sizeof(buf), &len, "%s", "abcdefgh");
+	assert_string_equal(buf, "abcdefg");
+	assert_int_equal(len, 8);
+	pr_buf(buf, sizeof(buf), &len, "z");
+	assert_string_equal(buf, "abcdefg");
+	assert_int_equal(len, 8);
 	f = open_memstream(&p, &n);
 	assert_non_null(f);
 	pr_file(f, "%03d|%s", 7, "q");

@@ -23,6 +23,8 @@
 #include <dirent.h>
 #include <sys/wait.h>
 #include "json.h"
+/* allocation failures (fail_at, nalloc); test_json links with --wrap */
+#include "failalloc.h"
 
 struct buf {
 	char *p;
@@ -67,6 +69,8 @@ static void test_escaping(void **state)
 	str_doc("\x01\x1f\r\b\f", "\"\\u0001\\u001f\\u000d\\u0008\\u000c\"");
 	/* 0x20, 0x7f, '/' and UTF-8 bytes need no escape: passed through */
 	str_doc(" /\x7f\xc3\xa9", "\" /\x7f\xc3\xa9\"");
+	/* ... also in a string that has an escape elsewhere: "!" is 0x21 */
+	str_doc(" !/\x7f\n", "\" !/\x7f\\n\"");
 	str_doc(NULL, "null");
 }
 
@@ -115,8 +119,42 @@ static void test_structure(void **state)
 	jw_str(&b.w, "x");
 	jw_arr_end(&b.w);
 	jw_end_doc(&b.w);
+	/*
+	 * jw_end_doc ends a document left open too (output cut short
+	 * part-way): the next value is at the top level again, no comma
+	 */
+	jw_arr_begin(&b.w);
+	jw_int(&b.w, 1);
+	jw_end_doc(&b.w);
+	jw_int(&b.w, 2);
+	jw_end_doc(&b.w);
 	expect(&b, "{\"a\":[],\"b\":{},\"c\":[1,-2,[null]],\"d\":null,\"e\":true,\"f\":false}\n"
-		   "[\"x\"]\n");
+		   "[\"x\"]\n[1\n2\n");
+}
+
+/*
+ * Nesting past JW_MAX_DEPTH (64, json.h): the writer stops counting levels
+ * at 63 and keeps writing brackets (no item is written out of place, and
+ * under UBSan no level beyond first[] is touched): 70 arrays, 1 inside.
+ */
+static void test_deep_nesting(void **state)
+{
+	char want[160];
+	struct buf b;
+
+	(void)state;
+	memset(want, '[', 70);
+	want[70] = '1';
+	memset(want + 71, ']', 70);
+	strcpy(want + 141, "\n");
+	open_buf(&b, false);
+	for (int i = 0; i < 70; i++)
+		jw_arr_begin(&b.w);
+	jw_int(&b.w, 1);
+	for (int i = 0; i < 70; i++)
+		jw_arr_end(&b.w);
+	jw_end_doc(&b.w);
+	expect(&b, want);
 }
 
 /*
@@ -231,6 +269,83 @@ static void test_pretty_separators(void **state)
 	assert_int_equal(b.p[0], '{');
 	assert_int_equal(b.p[strlen(b.p) - 1], '}');
 	free(b.p);
+}
+
+/*
+ * Doubles written into buffers of 1 to 80 bytes after a 32-byte string:
+ * the room left at each double runs through 0 to 40 and past, so the
+ * in-place path (40 bytes of room) and the copy through jw_write both
+ * occur; the same text at every size and nothing past the capacity.
+ */
+static void test_buffered_doubles(void **state)
+{
+	const char *want = "[\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",0.30000000000000004,1048.576,"
+			   "-0.30000000000000004]\n";
+
+	(void)state;
+	for (size_t cap = 1; cap <= 80; cap++) {
+		struct buf b;
+		char ob[128];
+
+		memset(ob, '#', sizeof(ob));
+		open_buf(&b, false);
+		jw_buffer(&b.w, ob, cap);
+		jw_arr_begin(&b.w);
+		jw_str(&b.w, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+		jw_double(&b.w, 0.30000000000000004);
+		jw_double(&b.w, 1048.576);
+		jw_double(&b.w, -0.30000000000000004);
+		jw_arr_end(&b.w);
+		jw_end_doc(&b.w);
+		jw_flush(&b.w);
+		expect(&b, want);
+		for (size_t i = cap; i < sizeof(ob); i++)
+			if (ob[i] != '#')
+				fail_msg("capacity %zu: byte %zu of the buffer written", cap, i);
+	}
+}
+
+/*
+ * Pretty output collected in buffers of 1 to 64 bytes: the same text at
+ * every size, and nothing written past the capacity (JW_KEY's room for
+ * "key": and its space is counted after the comma, newline and indent
+ * that come first: 4 bytes at depth 1, up to 2 + 2 depth).
+ */
+static void test_buffered_pretty(void **state)
+{
+	const char *want = "{\n  \"a\": 1,\n  \"bc\": {\n    \"d\": 2,\n    \"schema\": 1,\n"
+			   "    \"e f\": [\n      3\n    ]\n  }\n}\n";
+
+	(void)state;
+	for (size_t cap = 1; cap <= 64; cap++) {
+		struct buf b;
+		char ob[96];
+
+		memset(ob, '#', sizeof(ob));
+		open_buf(&b, true);
+		jw_buffer(&b.w, ob, cap);
+		jw_obj_begin(&b.w);
+		JW_KEY(&b.w, "a");
+		jw_int(&b.w, 1);
+		JW_KEY(&b.w, "bc");
+		jw_obj_begin(&b.w);
+		JW_KEY(&b.w, "d");
+		jw_int(&b.w, 2);
+		JW_KEY(&b.w, "schema");
+		jw_int(&b.w, 1);
+		jw_key(&b.w, "e f");
+		jw_arr_begin(&b.w);
+		jw_int(&b.w, 3);
+		jw_arr_end(&b.w);
+		jw_obj_end(&b.w);
+		jw_obj_end(&b.w);
+		jw_end_doc(&b.w);
+		jw_flush(&b.w);
+		expect(&b, want);
+		for (size_t i = cap; i < sizeof(ob); i++)
+			if (ob[i] != '#')
+				fail_msg("capacity %zu: byte %zu of the buffer written", cap, i);
+	}
 }
 
 static void num_doc(void (*fn)(struct jw *, void *), void *arg, const char *want)
@@ -371,6 +486,51 @@ static void test_doubles_random(void **state)
 	}
 }
 
+/*
+ * The powers of ten of the integer fast path's range (10^-3 to 10^12) and
+ * 16 doubles each side of them, both signs: there a 15-digit q can come out
+ * as 10^15 (a one decade higher).  One by hand: the double after 1e5 is
+ * 1e5 + 2^-36 (1e5 lies in [2^16, 2^17): ulp 2^(16 - 52)), 100000.0000000000146;
+ * %.16g gives "100000" (reads back as 1e5) and %.17g "100000.00000000001",
+ * 1e-11 above 1e5, nearer that double (0.46e-11 away) than 1e5.  Another:
+ * 100 + 7 2^-46 (ulp 2^(6 - 52)) = 100 + 9.9476e-14: %.15g gives "100",
+ * %.16g "100.0000000000001" (1e-13, 5.2e-16 from it, well within half an
+ * ulp, 7.1e-15).
+ */
+static void test_doubles_powers_of_ten(void **state)
+{
+	char want[64], got[64], num[16];
+	struct jw w;
+	double v;
+
+	(void)state;
+	v = nextafter(1e5, INFINITY);
+	assert_true(v == 1e5 + ldexp(1.0, -36));
+	num_doc(w_dbl, &v, "100000.00000000001");
+	v = 100.0 + 7 * ldexp(1.0, -46);
+	num_doc(w_dbl, &v, "100.0000000000001");
+	for (int n = -3; n <= 12; n++) {
+		snprintf(num, sizeof(num), "1e%d", n);
+		for (int side = -1; side <= 1; side += 2) {
+			v = strtod(num, NULL);
+			for (int i = 0; i <= 16; i++, v = nextafter(v, side * INFINITY)) {
+				for (int neg = 0; neg < 2; neg++) {
+					double x = neg ? -v : v;
+
+					ref_double(x, want, sizeof(want));
+					jw_init(&w, NULL, false);
+					jw_buffer(&w, got, sizeof(got));
+					jw_double(&w, x);
+					got[w.olen] = 0;
+					if (strcmp(got, want))
+						fail_msg("%a: wrote '%s', want '%s'", x, got, want);
+					num_doc(w_dbl, &x, want);
+				}
+			}
+		}
+	}
+}
+
 static struct json *parse(const char *s)
 {
 	char err[128] = "stale";
@@ -472,6 +632,8 @@ static void test_reader_values(void **state)
 	assert_true(a->items[2]->num == 0.25);
 	assert_true(json_is_int(a->items[0]));
 	assert_false(json_is_int(a->items[2]));
+	assert_false(json_is_int(NULL));
+	assert_false(json_is_int(a->items[3]));	/* true: not a number */
 	assert_true(a->items[3]->type == JSON_BOOL && a->items[3]->b);
 	assert_true(a->items[4]->type == JSON_BOOL && !a->items[4]->b);
 	assert_int_equal(a->items[5]->type, JSON_NULL);
@@ -483,7 +645,62 @@ static void test_reader_values(void **state)
 	assert_null(json_get_string(j, "c"));	/* no such key */
 	assert_null(json_get_array(j, "c"));
 	assert_null(json_get_array(j, "b"));
+	/* json_get (json.h): NULL for no object at all or another type,
+	 * so lookups chain */
+	assert_null(json_get(NULL, "a"));
+	assert_null(json_get(a, "a"));		/* an array of 8 items */
+	assert_null(json_get(a->items[0], "a"));
+	assert_null(json_get_string(json_get(j, "c"), "a"));
 	json_free(j);
+	/* blanks inside empty containers (RFC 8259: ws around structural characters) */
+	j = parse("[ ]");
+	assert_true(j && j->type == JSON_ARRAY && j->n == 0);
+	json_free(j);
+	j = parse("{\n\t}");
+	assert_true(j && j->type == JSON_OBJECT && j->n == 0);
+	json_free(j);
+	/* json_is_int (json.h) on both sides of 2^53 = 9007199254740992 */
+	j = parse("[9007199254740991, -9007199254740991, 9007199254740992, -9007199254740992, "
+		  "9007199254740993, 4503599627370495.5, 1e300]");
+	assert_non_null(j);
+	assert_true(json_is_int(j->items[0]));
+	assert_true(json_is_int(j->items[1]));
+	for (size_t i = 2; i < 7; i++)
+		if (json_is_int(j->items[i]))
+			fail_msg("item %zu (%.17g): an integer", i, j->items[i]->num);
+	json_free(j);
+}
+
+/*
+ * Nesting: the reader takes values nested JSON_MAX_NEST = 200 levels below
+ * the top one (lib/json.c), 201 arrays in all, and refuses 202 with
+ * "nesting too deep" at the innermost '[' (column 202).
+ */
+static void test_reader_nesting(void **state)
+{
+	char doc[420], err[128] = "";
+	struct json *j;
+	const struct json *a;
+
+	(void)state;
+	for (int n = 201; n <= 202; n++) {
+		memset(doc, '[', (size_t)n);
+		memset(doc + n, ']', (size_t)n);
+		j = json_parse(doc, 2 * (size_t)n, err, sizeof(err));
+		if (n == 202) {
+			assert_null(j);
+			assert_string_equal(err, "line 1 col 202: nesting too deep");
+			continue;
+		}
+		assert_non_null(j);
+		a = j;
+		for (int d = 1; d < n; d++) {
+			assert_true(a->type == JSON_ARRAY && a->n == 1);
+			a = a->items[0];
+		}
+		assert_true(a->type == JSON_ARRAY && a->n == 0);
+		json_free(j);
+	}
 }
 
 /* parse @s from a heap copy of exactly its length (no NUL after it: under
@@ -652,6 +869,62 @@ static void test_reader_long_zero_run(void **state)
 	}
 }
 
+/*
+ * A mantissa of 17 to 19 digits above 2^53 after a run of leading zeros
+ * longer than strtod's 63-character copy: the one-pass path reads it (the
+ * 128-bit path, at scales 0 and +-1), else the number is "too long" (-2).
+ * Then zero and a 22-digit fraction after the zeros (the one-pass path's
+ * other limits), each also with a minus sign.  Expected values are C
+ * literals of the same decimal (the compiler rounds correctly):
+ * 9007199254740993 = 2^53 + 1 lies halfway between the doubles 2^53 and
+ * 2^53 + 2 and rounds to even, 2^53; 9999999999999999999 is one below
+ * 10^19 = 2^19 5^19 (an exact double, its neighbours 2048 apart).
+ */
+static void test_reader_wide_zero_run(void **state)
+{
+	static const struct { const char *tail; double want; } cases[] = {
+		{ "9007199254740993", 9007199254740992.0 },
+		{ "9999999999999999999", 1e19 },
+		{ "9007199254740993e1", 9007199254740993e1 },
+		{ "9007199254740993e-1", 9007199254740993e-1 },
+		{ "900719925474099.3", 900719925474099.3 },
+		{ "1234567890123456789e19", 1234567890123456789e19 },
+		{ "1234567890123456789e-18", 1234567890123456789e-18 },
+		/* zero itself, and a fraction of 22 digits (the one-pass
+		 * path's longest; 23 and more go to strtod: "0.0...01" with
+		 * 22 zeros in test_reader_numbers): 10^-22, as "1e-22" */
+		{ "", 0.0 }, { ".000", 0.0 }, { "e5", 0.0 },
+		{ ".0000000000000000000001", 1e-22 },
+		{ ".0000000000000000000012", 12e-22 },
+	};
+	char num[128];
+
+	(void)state;
+	assert_true(9007199254740993.0 == 9007199254740992.0);	/* ties to even */
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *stop = NULL;
+		double v = 0;
+		int len;
+
+		memset(num, '0', 70);
+		len = 70 + snprintf(num + 70, sizeof(num) - 70, "%s", cases[i].tail);
+		if (json_read_number(num, num + len, &v, &stop))
+			fail_msg("70 zeros then '%s': not read", cases[i].tail);
+		assert_ptr_equal(stop, num + len);
+		if (v != cases[i].want)
+			fail_msg("70 zeros then '%s': read %a, want %a", cases[i].tail, v,
+				 cases[i].want);
+		/* "-" first: the same value negated, -0.0 for zero */
+		num[0] = '-';
+		v = 0;
+		if (json_read_number(num, num + len, &v, &stop))
+			fail_msg("'-', 69 zeros then '%s': not read", cases[i].tail);
+		assert_ptr_equal(stop, num + len);
+		if (v != -cases[i].want || !signbit(v))
+			fail_msg("'-', 69 zeros then '%s': read %a", cases[i].tail, v);
+	}
+}
+
 /* json_parse_file keeps the text: strings in place, escaped ones decoded */
 static void test_reader_file_strings(void **state)
 {
@@ -816,6 +1089,32 @@ static void test_read_number_at_end(void **state)
 	b[1] = '-';
 	assert_int_equal(json_read_number(b + 1, b + 2, &v, &stop), -1);
 	free(b);
+	/*
+	 * Zeros up to the end, in exact-size heap copies (ASan) and then
+	 * with "05" after the end, which must not be read: "0.000" is 0,
+	 * stopping at the end
+	 */
+	static const struct { const char *s; double want; } z[] = {
+		{ "0.000", 0.0 }, { "-0.00", -0.0 }, { "000", 0.0 }, { "0.0001", 1e-4 },
+		{ "10.00", 10.0 },
+	};
+	for (size_t i = 0; i < sizeof(z) / sizeof(z[0]); i++) {
+		size_t n = strlen(z[i].s);
+
+		for (int after = 0; after < 2; after++) {
+			char *c = malloc(n + 2 * after);	/* exactly n bytes first */
+
+			assert_non_null(c);
+			memcpy(c, z[i].s, n);
+			if (after)
+				memcpy(c + n, "05", 2);
+			if (json_read_number(c, c + n, &v, &stop) || stop != c + n ||
+			    v != z[i].want || signbit(v) != signbit(z[i].want))
+				fail_msg("'%s'%s: read %a, stop at %td", z[i].s,
+					 after ? " then \"05\"" : "", v, stop - c);
+			free(c);
+		}
+	}
 }
 
 /*
@@ -840,6 +1139,64 @@ static void test_parse_unterminated_at_end(void **state)
 		if (j)
 			fail_msg("\"%s\" parsed", in[i]);
 		assert_true(err[0] != 0);
+		free(b);
+	}
+}
+
+/*
+ * A number the one-pass path leaves to strtod (over 19 digits) is copied
+ * for it into 64 bytes: 63 characters are read (as strtod reads them), 64
+ * are "number too long" at the number's first column.
+ */
+static void test_reader_number_too_long(void **state)
+{
+	char doc[80], err[128] = "";
+	struct json *j;
+
+	(void)state;
+	for (int n = 63; n <= 64; n++) {
+		doc[0] = '[';
+		memset(doc + 1, '1', (size_t)n);
+		doc[n + 1] = ']';
+		doc[n + 2] = 0;
+		j = json_parse(doc, (size_t)n + 2, err, sizeof(err));
+		if (n == 64) {
+			assert_null(j);
+			assert_string_equal(err, "line 1 col 2: number too long");
+			break;
+		}
+		assert_non_null(j);
+		doc[n + 1] = 0;
+		assert_true(j->items[0]->num == strtod(doc + 1, NULL));
+		json_free(j);
+	}
+}
+
+/*
+ * A string without its closing quote at the very end of the input, in heap
+ * copies of exactly the text's length: "unterminated string" at the end
+ * (column length + 1), for values, keys, and strings with an escape (none
+ * read past the end); a backslash as the last byte too.
+ */
+static void test_parse_unterminated_string(void **state)
+{
+	static const char *const in[] = {
+		"\"abc", "[\"abc", "{\"ab", "{\"a\":\"b", "\"a\\nb", "[\"\\u0041", "\"ab\\",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		size_t n = strlen(in[i]);
+		char *b = malloc(n), err[128] = "", want[64];
+
+		assert_non_null(b);
+		memcpy(b, in[i], n);
+		assert_null(json_parse(b, n, err, sizeof(err)));
+		snprintf(want, sizeof(want), "line 1 col %zu: unterminated string", n + 1);
+		if (in[i][n - 1] == '\\')	/* the escape's second byte is missing */
+			assert_non_null(strstr(err, ": unterminated string"));
+		else
+			assert_string_equal(err, want);
 		free(b);
 	}
 }
@@ -912,6 +1269,246 @@ static void test_read_file_nul(void **state)
 	assert_int_equal(text[100], 0);
 	assert_int_equal(strlen(text), 100);
 	free(text);
+}
+
+/*
+ * read() as json.c calls it (test_json is linked with -Wl,--wrap=read): the
+ * errno values in read_fail[] first, one a call and -1, then the real read()
+ * of at most read_max bytes a call when read_max is set (short reads).
+ */
+static int read_fail[4], read_nfail;
+static size_t read_max;
+
+ssize_t __real_read(int fd, void *buf, size_t n);
+ssize_t __wrap_read(int fd, void *buf, size_t n);
+
+ssize_t __wrap_read(int fd, void *buf, size_t n)
+{
+	if (read_nfail) {
+		errno = read_fail[0];
+		memmove(read_fail, read_fail + 1, sizeof(read_fail) - sizeof(read_fail[0]));
+		read_nfail--;
+		return -1;
+	}
+	if (read_max && n > read_max)
+		n = read_max;
+	return __real_read(fd, buf, n);
+}
+
+/*
+ * json_read_file (json.h) on a regular file whose read() is interrupted
+ * (EINTR: read again), short (2 bytes a call: the rest read on) or failing
+ * (EIO: NULL and "FILE: strerror", the buffer freed and the descriptor
+ * closed); and with descriptor 0 free, so that open() returns 0, a valid
+ * descriptor (POSIX: the lowest free one).
+ */
+static void test_read_file_errors(void **state)
+{
+	char path[] = "/tmp/test_json_XXXXXX", err[128] = "", want[128], *text;
+	int fd = mkstemp(path), fd0, saved;
+	size_t len = 0;
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "[1,2,3]", 7), 7);
+	close(fd);
+	fd0 = open_fds();
+
+	read_fail[0] = EINTR;
+	read_nfail = 1;
+	read_max = 2;
+	text = json_read_file(path, &len, err, sizeof(err));
+	read_max = 0;
+	assert_int_equal(read_nfail, 0);
+	assert_non_null(text);
+	assert_int_equal(len, 7);
+	assert_string_equal(text, "[1,2,3]");
+	free(text);
+	assert_int_equal(open_fds(), fd0);
+
+	read_max = 1;		/* one byte a call: a read of 1 is not the end */
+	text = json_read_file(path, &len, err, sizeof(err));
+	read_max = 0;
+	assert_non_null(text);
+	assert_int_equal(len, 7);
+	assert_string_equal(text, "[1,2,3]");
+	free(text);
+	assert_int_equal(open_fds(), fd0);
+
+	read_fail[0] = EIO;
+	read_nfail = 1;
+	text = json_read_file(path, &len, err, sizeof(err));
+	assert_int_equal(read_nfail, 0);
+	assert_null(text);
+	snprintf(want, sizeof(want), "%s: %s", path, strerror(EIO));
+	assert_string_equal(err, want);
+	assert_int_equal(open_fds(), fd0);
+
+	saved = dup(0);		/* -1 (EBADF) when run with stdin closed */
+	assert_true(saved > 0 || errno == EBADF);
+	close(0);
+	fd0 = open_fds();
+	text = json_read_file(path, &len, err, sizeof(err));
+	assert_int_equal(open_fds(), fd0);
+	if (saved > 0) {
+		assert_int_equal(dup2(saved, 0), 0);
+		close(saved);
+	}
+	unlink(path);
+	assert_non_null(text);
+	assert_int_equal(len, 7);
+	assert_string_equal(text, "[1,2,3]");
+	free(text);
+}
+
+/*
+ * json_parse_file's error text (json.h): "FILE: line L col C: message";
+ * "[1,]" has no value at its ']' (byte 4 of line 1).
+ */
+static void test_parse_file_error_text(void **state)
+{
+	char path[] = "/tmp/test_json_XXXXXX", err[128] = "", want[160];
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "[1,]", 4), 4);
+	close(fd);
+	assert_null(json_parse_file(path, err, sizeof(err)));
+	unlink(path);
+	snprintf(want, sizeof(want), "%s: line 1 col 4: bad number", path);
+	assert_string_equal(err, want);
+}
+
+/*
+ * json_read_file's NUL after the text (json.h) when it comes from a pipe,
+ * read through stdio into a buffer that grows by 64 KiB: "[1,2]" and the
+ * NUL at [5], in a heap block dirtied before.
+ */
+static void test_read_stream_nul(void **state)
+{
+	char path[64], err[128] = "", *text, *dirty;
+	int fds[2];
+	size_t len = 0;
+
+	(void)state;
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(write(fds[1], "[1,2]", 5), 5);
+	close(fds[1]);
+	dirty = malloc(65537);
+	assert_non_null(dirty);
+	memset(dirty, 'x', 65537);
+	__asm__ volatile("" : : "r"(dirty) : "memory");	/* keep the stores */
+	free(dirty);
+	snprintf(path, sizeof(path), "/dev/fd/%d", fds[0]);
+	text = json_read_file(path, &len, err, sizeof(err));
+	close(fds[0]);
+	assert_non_null(text);
+	assert_int_equal(len, 5);
+	assert_memory_equal(text, "[1,2]", 5);
+	assert_int_equal(text[5], 0);
+	free(text);
+}
+
+/*
+ * Out of memory (failalloc.h): each allocation of a parse fails in turn
+ * (arena chunks, the item and key stacks as they grow past 64 and 128, the
+ * document) until the parse succeeds; each failure is NULL with "line L col
+ * C: out of memory" and leaks nothing (the ASan build checks).  The
+ * document: an array of 3000 numbers (more than one 64 KiB arena chunk of
+ * values) and an escaped string.
+ */
+static void test_parse_out_of_memory(void **state)
+{
+	size_t cap = 3000 * 6 + 64, len = 0;
+	char *doc = malloc(cap), err[128];
+	struct json *j = NULL;
+	long k;
+
+	(void)state;
+	assert_non_null(doc);
+	len += (size_t)snprintf(doc + len, cap - len, "{\"a\": [");
+	for (int i = 0; i < 3000; i++)
+		len += (size_t)snprintf(doc + len, cap - len, "%s%d", i ? "," : "", i);
+	len += (size_t)snprintf(doc + len, cap - len, "], \"s\": \"x\\ny\"}");
+	for (k = 0; k < 1000; k++) {
+		nalloc = 0;
+		fail_at = k;
+		err[0] = 0;
+		j = json_parse(doc, len, err, sizeof(err));
+		fail_at = -1;
+		if (j)
+			break;
+		if (!strstr(err, ": out of memory") || strncmp(err, "line 1 col ", 11))
+			fail_msg("allocation %ld failed: '%s'", k, err);
+	}
+	assert_non_null(j);
+	assert_true(k >= 4);	/* a chunk, two stacks, the document at least */
+	assert_int_equal(json_get_array(j, "a")->n, 3000);
+	assert_true(json_get_array(j, "a")->items[2999]->num == 2999.0);
+	assert_string_equal(json_get_string(j, "s"), "x\ny");
+	json_free(j);
+	free(doc);
+}
+
+/*
+ * json_read_file out of memory: the regular file's buffer (NULL and
+ * "FILE: strerror(ENOMEM)"), then a pipe's 64 KiB buffer and its growth
+ * past 64 KiB ("FILE: out of memory"), each with no descriptor left open
+ * and nothing leaked.
+ */
+static void test_read_file_out_of_memory(void **state)
+{
+	char path[] = "/tmp/test_json_XXXXXX", pipepath[64], err[128], want[160];
+	int fd = mkstemp(path), fd0, fds[2];
+	size_t len = 0;
+	char *text;
+
+	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "[1]", 3), 3);
+	close(fd);
+	fd0 = open_fds();
+	nalloc = 0;
+	fail_at = 0;
+	text = json_read_file(path, &len, err, sizeof(err));
+	fail_at = -1;
+	unlink(path);
+	assert_null(text);
+	snprintf(want, sizeof(want), "%s: %s", path, strerror(ENOMEM));
+	assert_string_equal(err, want);
+	assert_int_equal(open_fds(), fd0);
+
+	for (long k = 0; k < 2; k++) {
+		pid_t pid;
+
+		assert_int_equal(pipe(fds), 0);
+		pid = fork();
+		assert_true(pid >= 0);
+		if (pid == 0) {
+			static char blk[4096];
+
+			close(fds[0]);
+			memset(blk, ' ', sizeof(blk));
+			for (int i = 0; i < 20; i++)	/* 80 KiB */
+				if (write(fds[1], blk, sizeof(blk)) != (ssize_t)sizeof(blk))
+					_exit(0);	/* the reader gave up */
+			_exit(0);
+		}
+		close(fds[1]);
+		snprintf(pipepath, sizeof(pipepath), "/dev/fd/%d", fds[0]);
+		fd0 = open_fds();
+		nalloc = 0;
+		fail_at = k;
+		text = json_read_file(pipepath, &len, err, sizeof(err));
+		fail_at = -1;
+		assert_int_equal(open_fds(), fd0);
+		close(fds[0]);
+		waitpid(pid, NULL, 0);
+		assert_null(text);
+		snprintf(want, sizeof(want), "%s: out of memory", pipepath);
+		assert_string_equal(err, want);
+	}
 }
 
 /*
@@ -1025,20 +1622,27 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_escaping),
 		cmocka_unit_test(test_parse_unterminated_at_end),
+		cmocka_unit_test(test_parse_unterminated_string),
+		cmocka_unit_test(test_reader_number_too_long),
 		cmocka_unit_test(test_keys_escaped),
 		cmocka_unit_test(test_structure),
+		cmocka_unit_test(test_deep_nesting),
 		cmocka_unit_test(test_pretty_separators),
+		cmocka_unit_test(test_buffered_pretty),
+		cmocka_unit_test(test_buffered_doubles),
 		cmocka_unit_test(test_buffered),
 		cmocka_unit_test(test_buffer_exact_fill),
 		cmocka_unit_test(test_integers),
 		cmocka_unit_test(test_hex),
 		cmocka_unit_test(test_doubles),
 		cmocka_unit_test(test_doubles_random),
+		cmocka_unit_test(test_doubles_powers_of_ten),
 		cmocka_unit_test(test_reader_escapes),
 		cmocka_unit_test(test_reader_surrogate_edges),
 		cmocka_unit_test(test_reader_hex_case),
 		cmocka_unit_test(test_reader_not_regular),
 		cmocka_unit_test(test_reader_values),
+		cmocka_unit_test(test_reader_nesting),
 		cmocka_unit_test(test_reader_rejects),
 		cmocka_unit_test(test_reader_exact_end),
 		cmocka_unit_test(test_reader_error_position),
@@ -1046,9 +1650,15 @@ int main(void)
 		cmocka_unit_test(test_reader_numbers),
 		cmocka_unit_test(test_read_number_at_end),
 		cmocka_unit_test(test_reader_long_zero_run),
+		cmocka_unit_test(test_reader_wide_zero_run),
 		cmocka_unit_test(test_reader_file_strings),
 		cmocka_unit_test(test_parse_buffer_in_place),
 		cmocka_unit_test(test_read_file_nul),
+		cmocka_unit_test(test_read_file_errors),
+		cmocka_unit_test(test_read_stream_nul),
+		cmocka_unit_test(test_parse_file_error_text),
+		cmocka_unit_test(test_parse_out_of_memory),
+		cmocka_unit_test(test_read_file_out_of_memory),
 		cmocka_unit_test(test_reader_long_exponent),
 		cmocka_unit_test(test_reader_number_limits),
 	};
