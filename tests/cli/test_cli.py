@@ -1329,14 +1329,20 @@ def check_module_errors(mod, jdoc):
            f"module --gpu 1 {c}")
 
 
+def build_standin(rel):
+    """Build a preloaded stand-in (tests/cli/cli.mk); its path, or None
+    (a failed check) when it does not build."""
+    p = subprocess.run(["make", "--no-print-directory", "-s", rel], cwd=REPO,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    check(p.returncode == 0, f"build {rel}: {p.stdout.decode()[:300]}")
+    return os.path.join(REPO, rel) if p.returncode == 0 else None
+
+
 def check_module(nv):
     """The CLI's module backend (ioctls) against tests/cli/fakedev.c, a
     preloaded stand-in for /dev/nvsched with a fixed, hand-written GPU."""
-    so = os.path.join(REPO, FAKEDEV)
-    p = subprocess.run(["make", "--no-print-directory", "-s", FAKEDEV], cwd=REPO,  # tests/cli/cli.mk
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    check(p.returncode == 0, f"build {FAKEDEV}: {p.stdout.decode()[:300]}")
-    if p.returncode:
+    so = build_standin(FAKEDEV)
+    if not so:
         return
 
     def mod(args, extra=None):
@@ -1558,11 +1564,8 @@ def check_rm(nv):
     before any register read."""
     import shutil
     import tempfile
-    so = os.path.join(REPO, FAKENV)
-    p = subprocess.run(["make", "--no-print-directory", "-s", FAKENV], cwd=REPO,  # tests/cli/cli.mk
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    check(p.returncode == 0, f"build {FAKENV}: {p.stdout.decode()[:300]}")
-    if p.returncode:
+    so = build_standin(FAKENV)
+    if not so:
         return
     with tempfile.TemporaryDirectory(prefix="nvsched-rm-") as tmp:
         for node in ("nvidiactl", "nvidia0"):

@@ -157,6 +157,15 @@ static void test_deep_nesting(void **state)
 	expect(&b, want);
 }
 
+/* nothing written past the @cap bytes a jw_buffer() writer was given in
+ * @ob (@size bytes, filled with '#' before) */
+static void untouched(const char *ob, size_t size, size_t cap)
+{
+	for (size_t i = cap; i < size; i++)
+		if (ob[i] != '#')
+			fail_msg("capacity %zu: byte %zu of the buffer written", cap, i);
+}
+
 /*
  * jw_buffer(): the same bytes whatever the buffer size (flushes at every
  * boundary, strings longer than the buffer written directly), nothing
@@ -203,9 +212,7 @@ static void test_buffered(void **state)
 		expect(&b, want);
 		/* nothing written past the capacity jw_buffer was given (the
 		 * double's in-place fast path needs its 40 bytes of room) */
-		for (size_t i = caps[c]; i < sizeof(ob); i++)
-			if (ob[i] != '#')
-				fail_msg("capacity %zu: byte %zu of the buffer written", caps[c], i);
+		untouched(ob, sizeof(ob), caps[c]);
 	}
 }
 
@@ -299,9 +306,7 @@ static void test_buffered_doubles(void **state)
 		jw_end_doc(&b.w);
 		jw_flush(&b.w);
 		expect(&b, want);
-		for (size_t i = cap; i < sizeof(ob); i++)
-			if (ob[i] != '#')
-				fail_msg("capacity %zu: byte %zu of the buffer written", cap, i);
+		untouched(ob, sizeof(ob), cap);
 	}
 }
 
@@ -342,9 +347,7 @@ static void test_buffered_pretty(void **state)
 		jw_end_doc(&b.w);
 		jw_flush(&b.w);
 		expect(&b, want);
-		for (size_t i = cap; i < sizeof(ob); i++)
-			if (ob[i] != '#')
-				fail_msg("capacity %zu: byte %zu of the buffer written", cap, i);
+		untouched(ob, sizeof(ob), cap);
 	}
 }
 
