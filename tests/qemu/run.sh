@@ -203,6 +203,13 @@ for f in "${files[@]}"; do
 done
 mp="test_devices=1af4:1110:2${modparams:+ $modparams}"
 printf 'INSMOD=%s\nMODPARAMS=%q\nNGPU=%s\nMMIOTRACE=%s\n' "$insmod" "$mp" "${#snaps[@]}" "$mmiotrace" > "$R/harness.conf"
+# A guest that is still running 20 s before the timeout dumps what its CPUs
+# and tasks are doing (guest/init: hang_dump) so that a hang says where it
+# hangs; the guest's clock starts from the host's (QEMU's RTC, UTC).  Set
+# here, just before the boot, from the host's clock.
+if [ "$timeout_s" -ge 40 ]; then
+	printf 'HANGDUMP_AT=%s\nHANGDUMP_IN=%s\n' "$(( $(date +%s) + timeout_s - 20 ))" "$((timeout_s - 20))" >> "$R/harness.conf"
+fi
 printf '%s\n' "$cmd" > "$R/cmd.sh"
 (cd "$R" && find . -print0 | cpio --null -o -H newc --quiet --owner=0:0 | gzip -1) > "$D/initramfs.cpio.gz"
 say "initramfs $(stat -c %s "$D/initramfs.cpio.gz") bytes"
@@ -307,6 +314,25 @@ if [ $rc -eq 0 ] && [ -n "$check" ]; then
 $(tail -20 "$D/check.log")"; fi
 fi
 
+# what the console says about a failed guest: the kernel's first report
+# (oops, lockup, stall, hung task) from its headline, the hang dump if the
+# guest took one, and the last lines
+console_report() {
+	local c first
+	c=$(tr -d '\r' < "$D/console.log")
+	first=$(grep -n -m1 -E 'BUG:|soft lockup|rcu: INFO|rcu_.*stall|blocked for more than|Oops|WARNING:|Kernel panic|general protection' <<< "$c" | cut -d: -f1 || true)
+	if [ -n "$first" ]; then
+		echo "--- console: the kernel's first report (line $first, 45 lines):"
+		tail -n +"$first" <<< "$c" | head -45 || true
+	fi
+	if grep -q 'HARNESS-HANGDUMP' <<< "$c"; then
+		echo "--- console: the hang dump (CPUs, blocked tasks, processes; 150 lines at most):"
+		awk '/HARNESS-HANGDUMP/ { f = 1 } f' <<< "$c" | head -150 || true
+	fi
+	echo "--- console (last 25 lines):"
+	tail -25 <<< "$c" || true
+}
+
 cat "$D/stdout.txt"
 [ -s "$D/stderr.txt" ] && cat "$D/stderr.txt" >&2
 printf '%s %s %s\n' "$rc" "$qrc" "$tboot" > "$D/verdict"
@@ -314,7 +340,7 @@ if [ -n "$msg" ]; then
 	{
 		echo "run.sh: FAIL ($rc): $msg"
 		[ -s "$D/dmesg-bad.txt" ] && { echo "--- dmesg:"; cat "$D/dmesg-bad.txt"; }
-		case $rc in 12[0-5]) echo "--- console (last 25 lines):"; tail -25 "$D/console.log" | tr -d '\r' ;; esac
+		case $rc in 12[0-5]) console_report ;; esac
 		echo "run.sh: artifacts in $D"
 	} >&2
 	keep=1

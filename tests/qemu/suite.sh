@@ -23,7 +23,7 @@
 # A case NAME is NAME.sh (run in the guest with `sh -c`, after insmod),
 # optional NAME.conf (bash, sourced on the host: SNAPSHOTS, KERNELS, TIMEOUT,
 # SMP, MEM, INSMOD, MODPARAMS, MODULE_SRC, EXPECT_RC, EXPECT_CONSOLE, RESPONDER_ARGS,
-# MMIOTRACE, SCRIPT, CHECK) and
+# MMIOTRACE, SCRIPT, CHECK; EXPECT_CONSOLE: regexes, one a line) and
 # optional NAME.check (bash, run on the host after a clean run; README.md).
 set -uo pipefail
 QNAME=suite.sh
@@ -152,9 +152,15 @@ run_job() {
 	local why=
 	[ "$rc" -ne "$expect" ] && why=$(grep -m1 '^run.sh: FAIL' "$J/stderr" | cut -c1-160)
 	# the right failure for the right reason (a boot panic is not the sysrq one)
-	if [ "$rc" -eq "$expect" ] && [ -n "$expect_console" ] &&
-	   ! tr -d '\r' < "$J/run/console.log" | grep -qE -- "$expect_console"; then
-		rc=999 why="console.log lacks /$expect_console/"
+	# (EXPECT_CONSOLE: one regex a line, each must match)
+	if [ "$rc" -eq "$expect" ] && [ -n "$expect_console" ]; then
+		local re
+		while IFS= read -r re; do
+			[ -n "$re" ] || continue
+			tr -d '\r' < "$J/run/console.log" | grep -qE -- "$re" && continue
+			rc=999 why="console.log lacks /$re/"
+			break
+		done <<< "$expect_console"
 	fi
 	echo "$rc $dt $why" > "$J/result"
 	# keep the big BAR images only for failures
