@@ -32,13 +32,15 @@
  *	not share (or has PCEs of its own), NVS_CE_NOVAL when unreadable
  */
 struct nvs_ce {
+	/* the arrays first: UBSan's bounds check (make asan) skips an array
+	 * that ends a struct, as it could be a flexible one */
+	int8_t lce_for_pce[NVS_CE_MAX_PCES];
+	int8_t grce_shared_lce[NVS_CE_MAX_GRCES];
 	uint32_t pce_map;
 	uint32_t pce_map_raw;
 	unsigned int num_pces;
 	unsigned int num_grces;
 	unsigned int num_lces;
-	int8_t lce_for_pce[NVS_CE_MAX_PCES];
-	int8_t grce_shared_lce[NVS_CE_MAX_GRCES];
 };
 
 /* PCE slots / GRCEs of this generation's registers; 0 = no CE map

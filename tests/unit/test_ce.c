@@ -286,6 +286,47 @@ static void test_volta_turing(void **state)
 	assert_int_equal(nvs_ce_shared_lce_for_grce(&io, caps, 0, &v), -EIO);
 }
 
+/*
+ * A GRCE may share any LCE, LCE 0 included: the shared-LCE field is a
+ * number like any other (TU104: GRCE1_CONFIG 0x104038, SHARED bit 30,
+ * SHARED_LCE 3:0 = 0).  GRCE0 (LCE 0) has PCE0, GRCE1 none of its own.
+ */
+static void test_shares_lce0(void **state)
+{
+	struct fake_regs r = { .n = 0 };
+	struct nvs_io io = fake_io(&r);
+	const struct nvs_caps *caps = caps_of(0x164);	/* TU104 */
+	struct strbuf out = { .n = 0 };
+	struct nvs_ce ce;
+	int v;
+
+	(void)state;
+	fake_set(&r, 0x104028, 0x3);		/* PCE0-1 */
+	fake_set(&r, 0x104040, 0x0);		/* PCE0 -> LCE0 */
+	fake_set(&r, 0x104044, 0x2);		/* PCE1 -> LCE2 */
+	fake_set(&r, 0x104034, 0x0000000f);	/* GRCE0: none */
+	fake_set(&r, 0x104038, 0x40000000);	/* GRCE1 shares LCE0 */
+	fake_set(&r, 0x22444, 3);
+	assert_int_equal(nvs_ce_read(&io, caps, &ce), 0);
+	assert_int_equal(ce.grce_shared_lce[0], NVS_CE_NONE);
+	assert_int_equal(ce.grce_shared_lce[1], 0);
+	assert_int_equal(nvs_ce_shared_lce_for_grce(&io, caps, 1, &v), 0);
+	assert_int_equal(v, 0);
+	assert_int_equal(nvs_ce_format(&ce, sb_pr, &out), 0);
+	assert_string_equal(out.s, "GRCE0 -> PCE00\nGRCE1 -> LCE00 (shared)\nLCE02 -> PCE01\n");
+
+	/* NV_PTOP_SCAL_NUM_CES 1 and nothing referring past LCE0: one LCE,
+	 * so GRCE1 (LCE1) is not there, whatever its register says */
+	fake_set(&r, 0x104028, 0x1);		/* PCE0 only */
+	fake_set(&r, 0x22444, 1);
+	assert_int_equal(nvs_ce_read(&io, caps, &ce), 0);
+	assert_int_equal(ce.num_lces, 1);
+	out.n = 0;
+	out.s[0] = 0;
+	assert_int_equal(nvs_ce_format(&ce, sb_pr, &out), 0);
+	assert_string_equal(out.s, "GRCE0 -> PCE00\n");
+}
+
 /* Ampere+: 0x104100 + 4p, GRCE 0x1041c0 + 4g; SHARED bit 30 required */
 static void test_ampere(void **state)
 {
@@ -539,6 +580,7 @@ int main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_random_images),
 		cmocka_unit_test(test_complete),
+		cmocka_unit_test(test_shares_lce0),
 	};
 
 	return cmocka_run_group_tests_name("ce", tests, NULL, NULL);

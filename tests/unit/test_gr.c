@@ -587,6 +587,14 @@ static void test_errors(void **state)
 	fake_set(&r, 0x820c1c, 0xfe);
 	fake_set(&r, 0x820c38, 0xffffffff);
 	assert_int_equal(nvs_gr_read(&io, &id, &gr), -EIO);
+	/* the one enabled GPC with its 9 TPCs all fused off (0x1ff, a value):
+	 * a GPC but no TPC is no reading either; TPC 8 left on is one */
+	fake_set(&r, 0x820c38, 0x1ff);
+	assert_int_equal(nvs_gr_read(&io, &id, &gr), -EIO);
+	fake_set(&r, 0x820c38, 0x0ff);
+	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
+	assert_int_equal(gr.gpcs_enabled, 1);
+	assert_int_equal(gr.tpcs_enabled, 1);
 	fake_set(&r, 0x820c38, 0x0);
 	assert_int_equal(nvs_gr_read(&io, &id, &gr), 0);
 	assert_int_equal(gr.tpcs_enabled, 9);

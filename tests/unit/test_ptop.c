@@ -599,6 +599,10 @@ static void check_format(const char *profile, bool info2)
  * The type names against the profile generator's engine type enum
  * (tests/profiles/gen/regs.h, regs-fifo.md §2.3) and its names
  * (tests/profiles/gen/describe.c); 4-7 and 17 are in no table: unnamed.
+ * The types past FSP that the generator does not describe, from NVIDIA's
+ * headers in open-gpu-kernel-modules: TMR 0x1f, PBUS 0x33, HUBMMU 0x35
+ * (blackwell/gb100/dev_top_zb.h, NV_PTOP_ZB_DEVICE_INFO_DEV_TYPE_ENUM_*);
+ * the values around them have no name.
  */
 static void test_type_names(void **state)
 {
@@ -608,8 +612,9 @@ static void test_type_names(void **state)
 		{ 12, "VIC" }, { 13, "SEC" }, { 14, "NVENC" }, { 15, "NVENC1" },
 		{ 16, "NVDEC" }, { 18, "IOCTRL" }, { 19, "LCE" }, { 20, "GSP" },
 		{ 21, "NVJPG" }, { 22, "OFA" }, { 23, "FLA" }, { 24, "HSHUB" },
-		{ 26, "FSP" },
+		{ 26, "FSP" }, { 0x1f, "TMR" }, { 0x33, "PBUS" }, { 0x35, "HUBMMU" },
 		{ 4, NULL }, { 5, NULL }, { 6, NULL }, { 7, NULL }, { 17, NULL },
+		{ 27, NULL }, { 30, NULL }, { 0x20, NULL }, { 0x32, NULL }, { 0x36, NULL },
 	};
 	size_t i;
 
