@@ -1276,10 +1276,12 @@ static void test_read_file_nul(void **state)
 
 /*
  * read() as json.c calls it (test_json is linked with -Wl,--wrap=read): the
- * errno values in read_fail[] first, one a call and -1, then the real read()
- * of at most read_max bytes a call when read_max is set (short reads).
+ * errno values in read_fail[] first, one a call and -1, then read_eof calls
+ * that return 0 (the end of a file that shrank after fstat; errno left as
+ * it was), then the real read() of at most read_max bytes a call when
+ * read_max is set (short reads).
  */
-static int read_fail[4], read_nfail;
+static int read_fail[4], read_nfail, read_eof;
 static size_t read_max;
 
 ssize_t __real_read(int fd, void *buf, size_t n);
@@ -1292,6 +1294,10 @@ ssize_t __wrap_read(int fd, void *buf, size_t n)
 		memmove(read_fail, read_fail + 1, sizeof(read_fail) - sizeof(read_fail[0]));
 		read_nfail--;
 		return -1;
+	}
+	if (read_eof) {
+		read_eof--;
+		return 0;
 	}
 	if (read_max && n > read_max)
 		n = read_max;
@@ -1326,6 +1332,20 @@ static void test_read_file_errors(void **state)
 	assert_non_null(text);
 	assert_int_equal(len, 7);
 	assert_string_equal(text, "[1,2,3]");
+	free(text);
+	assert_int_equal(open_fds(), fd0);
+
+	/* the file shrank to nothing after fstat: read() gives 0 after an
+	 * interrupted call, errno still EINTR: that is the end, not a retry */
+	read_fail[0] = EINTR;
+	read_nfail = 1;
+	read_eof = 1;
+	text = json_read_file(path, &len, err, sizeof(err));
+	assert_int_equal(read_nfail, 0);
+	assert_int_equal(read_eof, 0);
+	assert_non_null(text);
+	assert_int_equal(len, 0);
+	assert_string_equal(text, "");
 	free(text);
 	assert_int_equal(open_fds(), fd0);
 
