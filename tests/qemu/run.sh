@@ -133,10 +133,20 @@ else
 	mkdir -p "$QB/runs"; D=$(mktemp -d "$QB/runs/run.XXXXXX")
 fi
 pids=() qpid=
+# The BAR images live on tmpfs while the guest runs: QEMU maps them shared,
+# and a disk file's writeback can stall the vCPU that writes a page being
+# written back (stable pages); they move into the work dir afterwards.
+shm=
+shm_base=${NVSS_QEMU_SHM:-/dev/shm}
+if [ -d "$shm_base" ] && [ -w "$shm_base" ]; then
+	shm=$(mktemp -d "$shm_base/nvss-bars.XXXXXX" 2>/dev/null) || shm=
+fi
+img() { echo "${shm:-$D}/bar$1.img"; }
 cleanup() {
 	local p
 	[ -n "$qpid" ] && kill "$qpid" 2>/dev/null || true
 	for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
+	if [ -n "$shm" ]; then rm -rf "$shm"; fi
 }
 trap 'cleanup; exit 125' INT TERM
 trap cleanup EXIT
@@ -151,7 +161,7 @@ for i in "${!snaps[@]}"; do
 	echo "$s" >> "$D/snapshots.txt"
 	rm -f "$D/ready$i"
 	# shellcheck disable=SC2086  # NVSS_RESPONDER_ARGS: extra words, e.g. --pending-ms 600000
-	"$responder" --snapshot "$s" --image "$D/bar$i.img" --ready "$D/ready$i" --log "$D/writes$i.txt" \
+	"$responder" --snapshot "$s" --image "$(img "$i")" --ready "$D/ready$i" --log "$D/writes$i.txt" \
 		${NVSS_RESPONDER_ARGS:-} > "$D/responder$i.log" 2>&1 < /dev/null &
 	pids+=($!)
 	# slots 4..27 of bus 0, then 24 per PCI bridge: bus order == snapshot order
@@ -160,7 +170,7 @@ for i in "${!snaps[@]}"; do
 		[ $slot -eq 0 ] && devargs+=(-device "pci-bridge,id=br$br,chassis_nr=$br,addr=$(printf '0x%x' $((27 + br)))")
 		where="bus=br$br,addr=$(printf '0x%x' $((1 + slot)))"
 	fi
-	devargs+=(-object "memory-backend-file,id=bar$i,share=on,mem-path=$D/bar$i.img,size=32M"
+	devargs+=(-object "memory-backend-file,id=bar$i,share=on,mem-path=$(img "$i"),size=32M"
 		-device "ivshmem-plain,memdev=bar$i,$where")
 done
 for i in "${!snaps[@]}"; do
@@ -172,8 +182,8 @@ for i in "${!snaps[@]}"; do
 		n=$((n + 1)); [ $n -gt 600 ] && { qerr "responder for ${snaps[$i]} not ready after 30 s"; exit 125; }
 		sleep 0.05
 	done
-	sz=$(stat -c %s "$D/bar$i.img" 2>/dev/null || echo 0)
-	[ "$sz" = 33554432 ] || { qerr "responder image $D/bar$i.img is $sz bytes, not 32 MiB"; exit 125; }
+	sz=$(stat -c %s "$(img "$i")" 2>/dev/null || echo 0)
+	[ "$sz" = 33554432 ] || { qerr "responder image $(img "$i") is $sz bytes, not 32 MiB"; exit 125; }
 done
 say "${#snaps[@]} responder(s) ready ($responder)"
 
@@ -249,6 +259,11 @@ for i in "${!pids[@]}"; do
 	if [ $r -ne 0 ]; then qwarn "responder $i exited with status $r (see $D/responder$i.log)"; resp_bad=1; fi
 done
 pids=()
+# the images into the work dir, where the checks and a failure's artifacts are
+if [ -n "$shm" ]; then
+	for i in "${!snaps[@]}"; do mv "$(img "$i")" "$D/bar$i.img" 2>/dev/null || true; done
+	rm -rf "$shm"; shm=
+fi
 
 # ---- verdict ---------------------------------------------------------------------------
 tr -d '\r' < "$D/results.txt" > "$D/results.clean"
