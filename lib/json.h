@@ -76,8 +76,8 @@ void jw_init(struct jw *w, FILE *f, bool pretty);
 /*
  * Collect the output in buf (cap bytes) and write it to f in one fwrite
  * when full and at jw_flush() (several documents may share the buffer);
- * cap 0: unbuffered again.  Whoever writes to f directly, or ends, must
- * jw_flush() first.
+ * cap 0: unbuffered again.  What an earlier buffer holds is written first.
+ * Whoever writes to f directly, or ends, must jw_flush() first.
  */
 void jw_buffer(struct jw *w, char *buf, size_t cap);
 void jw_flush(struct jw *w);

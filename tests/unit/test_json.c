@@ -224,7 +224,7 @@ static void test_buffered(void **state)
 static void test_buffer_exact_fill(void **state)
 {
 	struct buf b;
-	char ob[8];
+	char ob[8], ob2[16];
 
 	open_buf(&b, false);
 	jw_buffer(&b.w, ob, sizeof(ob));
@@ -256,6 +256,26 @@ static void test_buffer_exact_fill(void **state)
 	assert_int_equal(b.n, 11);	/* "12" "null" "false" */
 	jw_flush(&b.w);
 	expect(&b, "12nullfalse");
+
+	/*
+	 * jw_buffer again on a writer with bytes collected (json.h: what an
+	 * earlier buffer holds is written first): to another buffer, then back
+	 * to none (cap 0); every byte arrives, in order.
+	 */
+	open_buf(&b, false);
+	jw_buffer(&b.w, ob, sizeof(ob));
+	jw_arr_begin(&b.w);
+	jw_int(&b.w, 1);
+	jw_buffer(&b.w, ob2, sizeof(ob2));
+	fflush(b.f);
+	assert_int_equal(b.n, 2);	/* "[1" went when the buffer changed */
+	jw_int(&b.w, 2);
+	jw_buffer(&b.w, NULL, 0);
+	fflush(b.f);
+	assert_int_equal(b.n, 4);	/* ",2" too */
+	jw_arr_end(&b.w);
+	jw_end_doc(&b.w);
+	expect(&b, "[1,2]\n");
 }
 
 static void test_pretty_separators(void **state)
