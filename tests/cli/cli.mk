@@ -12,3 +12,13 @@ $(B)/tests/cli/fakenv.so: tests/cli/fakenv.c sim/snapshot.c sim/snapshot.h lib/r
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc -O1 -Wall -Werror -shared -fPIC -fvisibility=hidden \
 		-Iinclude -Ikmod/hw -Isim -Ilib -o $@ tests/cli/fakenv.c sim/snapshot.c -ldl
+
+# a malloc that fails once, at a given size (tests/cli/failmalloc.c), and
+# the sizes of the structures the CLI allocates (tests/cli/sizes.c)
+$(B)/tests/cli/failmalloc.so: tests/cli/failmalloc.c
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc -O1 -Wall -Werror -shared -fPIC -o $@ $<
+
+$(B)/tests/cli/sizes: tests/cli/sizes.c kmod/hw/ptop.h
+	$(Q)mkdir -p $(@D)
+	$(Q)gcc -O1 -Wall -Werror -Iinclude -Ikmod/hw -o $@ $<

@@ -61,7 +61,9 @@
  *       set PCE 0 is on LCE 4 and PCE 1 on LCE 5 (the highest LCE, above
  *       the device table's 0..3, comes before lower ones in PCE order);
  *       with NVSCHED_TEST_CE_NOGRCE set no GRCE (0 GRCE slots; with
- *       NVSCHED_TEST_CE_NOVAL too, the GRCE values still read NOVAL)
+ *       NVSCHED_TEST_CE_NOVAL too, the GRCE values still read NOVAL);
+ *       with NVSCHED_TEST_CE_EMPTY set no PCE present (PCE_MAP 0) and no
+ *       GRCE sharing: nothing refers to an LCE, the 5 LCEs are NUM_CES's
  *   GR: 3 GPCs x 4 TPCs, GPC 1 fused off (mask 0x2), 2 SMs per TPC;
  *       GPC 0 TPC mask 0x0 (4 TPCs), GPC 2 TPC mask 0x9 (TPCs 1, 2);
  *       logical ids GPC 0 -> 1, GPC 2 -> 0; CWD map of the 6 TPCs
@@ -303,6 +305,13 @@ static int fake_ce(struct nvsched_ce *c)
 	}
 	if (getenv("NVSCHED_TEST_CE_NOGRCE")) {
 		c->num_grces = 0;
+		for (i = 0; i < NVSCHED_CE_MAX_GRCES; i++)
+			c->grce_shared_lce[i] = NVSCHED_CE_NONE;
+	}
+	if (getenv("NVSCHED_TEST_CE_EMPTY")) {
+		c->pce_map = 0;
+		for (i = 0; i < NVSCHED_CE_MAX_PCES; i++)
+			c->lce_for_pce[i] = NVSCHED_CE_NONE;
 		for (i = 0; i < NVSCHED_CE_MAX_GRCES; i++)
 			c->grce_shared_lce[i] = NVSCHED_CE_NONE;
 	}

@@ -19,6 +19,7 @@ seconds.  Usage: tests/cli/test_cli.py [-q] [--bin=build/bin/nvsched]
 Prints "CLI: N checks passed, F failed" and exits non-zero on a failure.
 """
 import concurrent.futures as cf
+import itertools
 import json
 import os
 import re
@@ -860,6 +861,8 @@ def module_dump(out_path, snaps_path):
 # ---- the module backend, against a stand-in /dev/nvsched ------------------------
 
 FAKEDEV = "build/tests/cli/fakedev.so"
+FAILMALLOC = "build/tests/cli/failmalloc.so"
+SIZES = "build/tests/cli/sizes"
 # what tests/cli/fakedev.c answers, written out again from its header comment
 # (uapi field by field; names from CONTRACTS.md section 2)
 MOD_GPU = {"index": 0, "bdf": "0000:3b:00.0", "chip_id": "0x140", "chip": "GV100",
@@ -1220,6 +1223,25 @@ def check_module_errors(mod, jdoc):
     eq(d.get("runlists"), [], "module runlist (empty device table)")
     eq(mod(["runlist", "--watch", "-i", "10", "--count", "2"], {"NVSCHED_TEST_TOPO_NONE": "1"}), (0, "", ""),
        "module runlist --watch (empty device table)")
+    # the device table's allocation failing in `nvsched ce` (tests/cli/
+    # failmalloc.c, the first malloc of its size): the copy engines as with
+    # an empty device table (no LCE from it, no runlist), in text and JSON;
+    # with nothing referring to an LCE (CE_EMPTY) too, where the count is
+    # NUM_CES's alone (5), not at least one
+    fm, sizes = build_standin(FAILMALLOC), build_standin(SIZES)
+    if fm and sizes:
+        size = dict(l.split() for l in subprocess.run(
+            [sizes], stdout=subprocess.PIPE, check=True).stdout.decode().splitlines())["nvs_topology"]
+        for ce, args in itertools.product(({}, {"NVSCHED_TEST_CE_EMPTY": "1"}), (["ce"], ["-j", "ce"])):
+            what = f"module {' '.join(args)}{' (CE_EMPTY)' if ce else ''}"
+            none = mod(args, dict(ce, NVSCHED_TEST_TOPO_NONE="1"))
+            eq(none[0], 0, f"{what} (empty device table): exit status")
+            check(none != mod(args, ce), f"{what}: an empty device table changes the output")
+            eq(mod(args, dict(ce, LD_PRELOAD=f"{os.path.join(REPO, FAKEDEV)}:{fm}",
+                              NVSCHED_TEST_FAIL_MALLOC=size)), none,
+               f"{what} with the device table's allocation failing")
+        d = jdoc(["ce"], {"NVSCHED_TEST_CE_EMPTY": "1", "NVSCHED_TEST_TOPO_NONE": "1"})
+        eq([l.get("lce") for l in d.get("lces", [])], [0, 1, 2, 3, 4], "module ce lces (CE_EMPTY, empty device table)")
     # the device table in another order, LCE 2 first: the same LCEs and
     # runlists (PTOP's order is the hardware's, not a rule)
     d = jdoc(["ce"], {"NVSCHED_TEST_TOPO_LCE_FIRST": "1"})
