@@ -299,6 +299,7 @@ static int jp_unescape(struct jp *p, char *buf)
 		unsigned char c = (unsigned char)*p->s++;
 
 		if (c < 0x20) {
+			p->s--;		/* the error's position is the character's */
 			jp_fail(p, "control character in string");
 			return -1;
 		}

@@ -621,6 +621,9 @@ static void test_reader_surrogate_edges(void **state)
 		{ "{\"s\":\"\\ud800\\udc00\"}", "\xf0\x90\x80\x80" },
 		{ "{\"s\":\"\\udbff\\udfff\"}", "\xf4\x8f\xbf\xbf" },
 		{ "{\"s\":\"\\ud800\\udfff\"}", "\xf0\x90\x8f\xbf" },
+		/* a low one first is no pair's start: each alone, U+DC00 as
+		 * its three UTF-8 bytes ED B0 80 (as every \\uXXXX below 0x10000) */
+		{ "{\"s\":\"\\udc00\\udc00\"}", "\xed\xb0\x80\xed\xb0\x80" },
 	};
 	static const char *const bad[] = {
 		"{\"s\":\"\\ud800\\udbff\"}",	/* a high one where the low one must be */
@@ -1196,6 +1199,30 @@ static void test_reader_number_too_long(void **state)
 }
 
 /*
+ * A raw control character in a string (RFC 8259 section 7: it must be
+ * escaped) is reported at its own position, counted from the text: the
+ * first newline of "[\"a" LF LF "\"]" is line 1 col 4; the tab of
+ * "[" LF "\"x" TAB "\"]" line 2 col 3.
+ */
+static void test_parse_control_position(void **state)
+{
+	char err[128] = "";
+	struct json *j;
+
+	(void)state;
+	assert_null(json_parse("[\"a\n\n\"]", 7, err, sizeof(err)));
+	assert_string_equal(err, "line 1 col 4: control character in string");
+	assert_null(json_parse("[\n\"x\t\"]", 7, err, sizeof(err)));
+	assert_string_equal(err, "line 2 col 3: control character in string");
+	/* a space (0x20) is the first character that needs no escape, in a
+	 * string with an escape (decoded by another loop) too */
+	j = json_parse("[\" a\\n \"]", 9, err, sizeof(err));
+	assert_non_null(j);
+	assert_string_equal(j->items[0]->str, " a\n ");
+	json_free(j);
+}
+
+/*
  * A string without its closing quote at the very end of the input, in heap
  * copies of exactly the text's length: "unterminated string" at the end
  * (column length + 1), for values, keys, and strings with an escape (none
@@ -1682,6 +1709,7 @@ int main(void)
 		cmocka_unit_test(test_doubles_powers_of_ten),
 		cmocka_unit_test(test_reader_escapes),
 		cmocka_unit_test(test_reader_surrogate_edges),
+		cmocka_unit_test(test_parse_control_position),
 		cmocka_unit_test(test_reader_hex_case),
 		cmocka_unit_test(test_reader_not_regular),
 		cmocka_unit_test(test_reader_values),
