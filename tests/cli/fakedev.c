@@ -46,7 +46,8 @@
  *   CE: PCE_MAP 0x3b (PCEs 0, 1, 3, 4, 5), 6 PCE slots, 2 GRCEs, 5 LCEs;
  *       PCE -> LCE 2, 2, -, 3, 4, 4 (PCE 2 absent: NONE); GRCE0 shares
  *       LCE 3, GRCE1 shares none; with NVSCHED_TEST_CE_NOVAL set PCE 2
- *       and both GRCEs gave no value (NOVAL); with NVSCHED_TEST_CE_WIDE set
+ *       and both GRCEs gave no value (NOVAL; =edges: PCEs 0 and 5 instead
+ *       of PCE 2); with NVSCHED_TEST_CE_WIDE set
  *       GRCE1 shares LCE 6 (above the PCEs' LCEs and PTOP's LCE 3; with
  *       NVSCHED_TEST_CE_WIDE=0 GRCE0 shares LCE 6 instead of LCE 3);
  *       with NVSCHED_TEST_CE_NARROW set a two-LCE chip: the device table's
@@ -316,7 +317,12 @@ static int fake_ce(struct nvsched_ce *c)
 			c->grce_shared_lce[i] = NVSCHED_CE_NONE;
 	}
 	if (getenv("NVSCHED_TEST_CE_NOVAL")) {
-		c->lce_for_pce[2] = NVSCHED_CE_NOVAL;
+		if (!strcmp(getenv("NVSCHED_TEST_CE_NOVAL"), "edges")) {
+			c->lce_for_pce[0] = NVSCHED_CE_NOVAL;	/* the first slot */
+			c->lce_for_pce[5] = NVSCHED_CE_NOVAL;	/* the last present */
+		} else {
+			c->lce_for_pce[2] = NVSCHED_CE_NOVAL;
+		}
 		c->grce_shared_lce[0] = NVSCHED_CE_NOVAL;
 		c->grce_shared_lce[1] = NVSCHED_CE_NOVAL;
 	}

@@ -1287,6 +1287,11 @@ def check_module_errors(mod, jdoc):
     eq(re.findall(r"^LCE0([01])\s+GRCE\s+-\s+(.*)$", out, re.M),
        [("0", "(GRCE config unreadable)"), ("1", "(GRCE config unreadable)")], "module ce text GRCEs (NOVAL)")
     eq(re.findall(r"^PCE(\d+): no value", out, re.M), ["02"], "module ce text unreadable PCEs")
+    # the first PCE slot and the last present one unreadable instead (=edges)
+    ed = {"NVSCHED_TEST_CE_NOVAL": "edges"}
+    eq(jdoc(["ce"], ed).get("unreadable_pces"), [0, 5], "module ce unreadable PCEs 0 and 5")
+    eq(re.findall(r"^PCE(\d+): no value", mod(["ce"], ed)[1], re.M), ["00", "05"],
+       "module ce text unreadable PCEs 0 and 5")
     # a two-LCE chip (device table: LCE 0 and 1) whose GRCE 1 shares LCE 0:
     # GRCE 1 is LCE 1, so the LCEs referred to are 0 and 1 and the list is
     # exactly the device table's two, not one more
