@@ -60,7 +60,8 @@
  *       GRCE0 shares LCE 2, GRCE1 none, 4 LCEs: the device table's LCE 3
  *       has no PCE and no GRCE refers to it; with NVSCHED_TEST_CE_HIGH
  *       set PCE 0 is on LCE 4 and PCE 1 on LCE 5 (the highest LCE, above
- *       the device table's 0..3, comes before lower ones in PCE order);
+ *       the device table's 0..3, comes before lower ones in PCE order;
+ *       =0: PCE 0 alone on LCE 5, the first PCE slot naming the highest);
  *       with NVSCHED_TEST_CE_NOGRCE set no GRCE (0 GRCE slots; with
  *       NVSCHED_TEST_CE_NOVAL too, the GRCE values still read NOVAL);
  *       with NVSCHED_TEST_CE_EMPTY set no PCE present (PCE_MAP 0) and no
@@ -301,8 +302,12 @@ static int fake_ce(struct nvsched_ce *c)
 		c->grce_shared_lce[0] = 2;
 	}
 	if (getenv("NVSCHED_TEST_CE_HIGH")) {
-		c->lce_for_pce[0] = 4;
-		c->lce_for_pce[1] = 5;
+		if (!strcmp(getenv("NVSCHED_TEST_CE_HIGH"), "0")) {
+			c->lce_for_pce[0] = 5;	/* PCE 0 alone on the highest */
+		} else {
+			c->lce_for_pce[0] = 4;
+			c->lce_for_pce[1] = 5;
+		}
 	}
 	if (getenv("NVSCHED_TEST_CE_NOGRCE")) {
 		c->num_grces = 0;

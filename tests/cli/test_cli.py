@@ -1341,6 +1341,11 @@ def check_module_errors(mod, jdoc):
                                       {"lce": 5, "grce": False, "pces": [1], "shared_with_lce": None,
                                        "runlist": None}],
        "module ce lces (PCEs on LCEs 4 and 5, above the device table's)")
+    # PCE 0, the first slot, alone on LCE 5: the list still runs to LCE 5
+    d = jdoc(["ce"], {"NVSCHED_TEST_CE_HIGH": "0"})
+    eq(d.get("lces"), MOD_LCES[:2] + [dict(MOD_LCES[2], pces=[1])] + MOD_LCES[3:] +
+       [{"lce": 5, "grce": False, "pces": [0], "shared_with_lce": None, "runlist": None}],
+       "module ce lces (PCE 0 alone on LCE 5)")
     # no GRCE (fakedev NVSCHED_TEST_CE_NOGRCE): every LCE is a plain LCE, in
     # the summary too (not "LCE0-0 are GRCEs"); LCEs 0 and 1 have no PCE
     r, out, err = mod(["ce"], {"NVSCHED_TEST_CE_NOGRCE": "1"})
