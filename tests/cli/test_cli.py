@@ -627,10 +627,17 @@ def check_cli_misc(nv, descs):
                (32, 1024, 255, 65536) + cc_limits[p["name"]],
                f"predict -l -j {p['name']}: CUDA per-compute-capability limits")
     # without --count it polls until interrupted: the first poll's events
-    # (every TSG and channel of the static snapshot), then SIGINT ends it
+    # (every TSG and channel of the static snapshot), then SIGINT ends it.
+    # Each event is flushed as it is printed: the first poll's (647 bytes,
+    # less than a pipe's stdio buffer, and the static snapshot adds none)
+    # reach the pipe while it still runs, not at exit
     p = subprocess.Popen([nv, "--snapshot", "build/profiles/gv100.nvss", "-j", "runlist", "--watch",
                           "-i", "20"], cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(0.5)
+    ready = select.select([p.stdout], [], [], 10)[0]
+    check(bool(ready) and p.poll() is None,
+          "runlist --watch: the first poll's events come while it runs (flushed), "
+          f"{'before' if ready else 'not within 10 s of'} its start, still running: {p.poll() is None}")
+    time.sleep(0.2)
     p.send_signal(signal.SIGINT)
     try:
         rc = p.wait(timeout=5)
@@ -1360,11 +1367,20 @@ def check_module_errors(mod, jdoc):
     d = jdoc(["ce"], {"NVSCHED_TEST_CE_NOGRCE": "1", "NVSCHED_TEST_CE_NOVAL": "1"})
     eq((d.get("unreadable_pces"), d.get("unreadable_grces")), ([2], []),
        "module ce unreadable (no GRCE slot, NOVAL values)")
-    # ce and gr show one GPU, the selected one: the stand-in has only gpu0
-    # (ngpus 1), so --gpu 1 is refused, not answered with gpu0's topology
-    for c in ("ce", "gr"):
-        eq(mod(["--gpu", "1", c]), (1, "", f"nvsched {c}: no GPU 1 (1 GPU(s) found): see nvsched list\n"),
-           f"module --gpu 1 {c}")
+    # every command but list works on one GPU, the selected one: the
+    # stand-in has only gpu0 (ngpus 1), so --gpu 1 is refused, naming the
+    # command, not answered with gpu0's topology, runlists or writes
+    snap = os.path.join(REPO, "build", "tests", "cli", "gpu1.nvss")
+    if os.path.exists(snap):
+        os.unlink(snap)
+    for args in (["ce"], ["gr"], ["info"], ["engines"], ["runlist"], ["runlist", "-j"],
+                 ["runlist", "--watch", "--count", "1"], ["runlist", "preempt", "0"],
+                 ["channel", "disable", "5"], ["channel", "restore"], ["tsg", "preempt", "10"],
+                 ["snapshot", "-o", snap], ["prio", "status"]):
+        eq(mod(["--gpu", "1"] + args),
+           (1, "", f"nvsched {args[0]}: no GPU 1 (1 GPU(s) found): see nvsched list\n"),
+           f"module --gpu 1 {' '.join(args)}")
+    check(not os.path.exists(snap), "module --gpu 1 snapshot -o: no file written")
 
 
 def build_standin(rel):
@@ -1769,6 +1785,12 @@ def check_verb_help(nv):
     cmds = [ln.split("\t")[0] for ln in table.split("\n") if ln]
     for c in cmds:
         rc, out, err = run([nv, c, "--help"])
+        # every command's --help starts with its usage line (nvsched(1):
+        # "--help on every command"), before any verb list
+        if c != "help":
+            check(rc == 0 and re.match(r"usage: nvsched (\[global options\] )?" + re.escape(c) + r"( |$)",
+                                       out.split("\n")[0]) is not None,
+                  f"{c} --help: exit {rc}, first line {out.split(chr(10))[0]!r}")
         got = verb_sections(out)
         sections.update(got)
         for verb in got.get(c, []):
