@@ -338,6 +338,8 @@ static int cmd_help(const struct cli_global *g, int argc, char **argv)
 		usage(stdout);
 		return CLI_EXIT_OK;
 	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
+		return cmd_usage(argv[0]);
 	if (!strcmp(argv[1], "--list")) {
 		/* the command table, for the man page and completion generators */
 		size_t i;

@@ -1786,11 +1786,10 @@ def check_verb_help(nv):
     for c in cmds:
         rc, out, err = run([nv, c, "--help"])
         # every command's --help starts with its usage line (nvsched(1):
-        # "--help on every command"), before any verb list
-        if c != "help":
-            check(rc == 0 and re.match(r"usage: nvsched (\[global options\] )?" + re.escape(c) + r"( |$)",
-                                       out.split("\n")[0]) is not None,
-                  f"{c} --help: exit {rc}, first line {out.split(chr(10))[0]!r}")
+        # "--help on every command"), before any verb list; help's too
+        check(rc == 0 and re.match(r"usage: nvsched (\[global options\] )?" + re.escape(c) + r"( |$)",
+                                   out.split("\n")[0]) is not None,
+              f"{c} --help: exit {rc}, first line {out.split(chr(10))[0]!r}")
         got = verb_sections(out)
         sections.update(got)
         for verb in got.get(c, []):
