@@ -515,6 +515,10 @@ def check_control(chip, rl_jobs, res):
         r = res_[0]
         eq(sorted(r), sorted(["op", "runlist", "id", "dry_run", "writes", "error"]), w + " result keys")
         eq((r["op"], r["id"], r["dry_run"]), (op, ident, True), w + " op/id/dry_run")
+        # the runlist asked for (-r RL, or the runlist operation's N) is the
+        # one the result names, refused or not
+        rl = int(argv[argv.index("-r") + 1]) if "-r" in argv else int(argv[-2])
+        eq(r["runlist"], rl, w + " runlist")
         if isinstance(want, str):
             eq((rc, r["writes"]), (1, []), w + " refused")
             check(isinstance(r["error"], str) and want in r["error"], w + f" error {r['error']!r}")
