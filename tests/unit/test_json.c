@@ -158,6 +158,39 @@ static void test_deep_nesting(void **state)
 	expect(&b, want);
 }
 
+/*
+ * The deepest nesting the writer still counts, 63 levels (JW_MAX_DEPTH - 1):
+ * pretty output indents each level's items by two spaces more and its
+ * closing bracket as its parent's items, down to the last level.  Each
+ * level holds its number and then the next level.
+ */
+static void test_pretty_depth_63(void **state)
+{
+	static char want[16384];
+	size_t n = 0;
+	struct buf b;
+	int l;
+
+	(void)state;
+	for (l = 1; l <= JW_MAX_DEPTH - 1; l++) {
+		if (l > 1)
+			n += (size_t)sprintf(want + n, ",\n%*s", 2 * (l - 1), "");
+		n += (size_t)sprintf(want + n, "[\n%*s%d", 2 * l, "", l);
+	}
+	for (l = JW_MAX_DEPTH - 1; l >= 1; l--)
+		n += (size_t)sprintf(want + n, "\n%*s]", 2 * (l - 1), "");
+	strcpy(want + n, "\n");
+	open_buf(&b, true);
+	for (l = 1; l <= JW_MAX_DEPTH - 1; l++) {
+		jw_arr_begin(&b.w);
+		jw_int(&b.w, l);
+	}
+	for (l = 1; l <= JW_MAX_DEPTH - 1; l++)
+		jw_arr_end(&b.w);
+	jw_end_doc(&b.w);
+	expect(&b, want);
+}
+
 /* nothing written past the @cap bytes a jw_buffer() writer was given in
  * @ob (@size bytes, filled with '#' before) */
 static void untouched(const char *ob, size_t size, size_t cap)
@@ -1746,6 +1779,7 @@ int main(void)
 		cmocka_unit_test(test_keys_escaped),
 		cmocka_unit_test(test_structure),
 		cmocka_unit_test(test_deep_nesting),
+		cmocka_unit_test(test_pretty_depth_63),
 		cmocka_unit_test(test_pretty_separators),
 		cmocka_unit_test(test_buffered_pretty),
 		cmocka_unit_test(test_buffered_doubles),
