@@ -1568,11 +1568,12 @@ static void test_read_stream_nul(void **state)
  * document) until the parse succeeds; each failure is NULL with "line L col
  * C: out of memory" and leaks nothing (the ASan build checks).  The
  * document: an array of 3000 numbers (more than one 64 KiB arena chunk of
- * values) and an escaped string.
+ * values), one of 9000 (its items array, over 64 KiB, a chunk of its own
+ * whose failure must be seen) and an escaped string.
  */
 static void test_parse_out_of_memory(void **state)
 {
-	size_t cap = 3000 * 6 + 64, len = 0;
+	size_t cap = 3000 * 6 + 9000 * 2 + 64, len = 0;
 	char *doc = malloc(cap), err[128];
 	struct json *j = NULL;
 	long k;
@@ -1582,6 +1583,10 @@ static void test_parse_out_of_memory(void **state)
 	len += (size_t)snprintf(doc + len, cap - len, "{\"a\": [");
 	for (int i = 0; i < 3000; i++)
 		len += (size_t)snprintf(doc + len, cap - len, "%s%d", i ? "," : "", i);
+	/* 9000 items: their items array (72 000 bytes) is a chunk of its own */
+	len += (size_t)snprintf(doc + len, cap - len, "], \"b\": [");
+	for (int i = 0; i < 9000; i++)
+		len += (size_t)snprintf(doc + len, cap - len, "%s0", i ? "," : "");
 	len += (size_t)snprintf(doc + len, cap - len, "], \"s\": \"x\\ny\"}");
 	for (k = 0; k < 1000; k++) {
 		nalloc = 0;
@@ -1598,6 +1603,7 @@ static void test_parse_out_of_memory(void **state)
 	assert_true(k >= 4);	/* a chunk, two stacks, the document at least */
 	assert_int_equal(json_get_array(j, "a")->n, 3000);
 	assert_true(json_get_array(j, "a")->items[2999]->num == 2999.0);
+	assert_int_equal(json_get_array(j, "b")->n, 9000);
 	assert_string_equal(json_get_string(j, "s"), "x\ny");
 	json_free(j);
 	free(doc);
