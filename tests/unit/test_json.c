@@ -824,6 +824,8 @@ static void test_reader_rejects(void **state)
 	static const char *bad[] = {
 		"", "{", "[1,]", "{\"a\":1,}", "{\"a\" 1}", "[1 2]", "\"open", "\"\\q\"",
 		"\"\\u12\"", "tru", "nul", "{1:2}", "[1]x", "\"a\nb\"", "-", ".5",	/* "1." is accepted (strtod) */
+		/* ':' (the character after '9') right after a number's digits */
+		"[1:]", "[0:]", "[1:5]", "[1.5:]", "[19:]", "{\"a\":12:3}",
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		struct json *j = parse(bad[i]);
