@@ -96,8 +96,10 @@ AREAS = {
     # command output: text and JSON of runlist, topology, control commands
     "output": ["lib/json.c", "cli/cmd_runlist.c", "cli/cmd_topo.c",
                "cli/cmd_ctl.c"],
-    # analysis: the thread-block placement predictor and its GPU model
-    "analysis": ["analysis/predict/predict.c", "analysis/predict/predict_gpu.c"],
+    # analysis: the thread-block placement predictor and its GPU model, and
+    # the GCAPS response-time analysis
+    "analysis": ["analysis/predict/predict.c", "analysis/predict/predict_gpu.c",
+                 "analysis/rta/rta.c"],
 }
 
 # ---- candidate generation ---------------------------------------------------
@@ -678,8 +680,10 @@ def main():
         covtree = os.path.join(WORK, "cov")
         sync_tree(covtree)
         wanted = sorted({f for files in AREAS.values() for f in files})
-        # the map depends on the product and its tests, not on this tool
+        # the map depends on the product and its tests, not on this tool,
+        # and on the files it maps (an area given one more file needs them)
         key = covermap.tree_key(covtree, [f for f in source_files() if not f.startswith("tests/mutate/")])
+        key = hashlib.sha256("\n".join([key] + wanted).encode()).hexdigest()
         try:
             cov = covermap.load_or_build(covtree, os.path.join(WORK, "coverage.json"), key, jobs,
                                          wanted, log, " ".join(covermap.make_var(covtree, "CFLAGS_COMMON")))
