@@ -903,6 +903,88 @@ static void test_cli_batch(void **state)
 	free(out);
 }
 
+/*
+ * The taskset reader's checks, each on both sides of its bound, with its
+ * message (docs/rta.md, "Input": periods, deadlines and the time slice
+ * positive, constrained deadlines, other times >= 0, a task's CPU from 0
+ * to 65535, the platform's CPU count from 0 to 65536).
+ * One platform (P) and one task (T, "a" on CPU 0) are the defaults.
+ */
+#define RB_P "\"cpus\":2,\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":1"
+#define RB_T "\"name\":\"a\",\"cpu\":0,\"period_ms\":10,\"priority\":1,\"cpu_segments_ms\":[1]," \
+	"\"gpu_segments\":[{\"misc_ms\":0.5,\"exec_ms\":1}]"
+
+static void test_reader_bounds(void **state)
+{
+	static const struct {
+		const char *platform, *task, *err;	/* err NULL: accepted */
+	} cases[] = {
+		{ RB_P, "\"name\":\"a\",\"cpu\":0,\"period_ms\":0.5,\"priority\":1,\"cpu_segments_ms\":[0.1]", NULL },
+		{ RB_P, "\"name\":\"a\",\"cpu\":0,\"period_ms\":1,\"priority\":1,\"cpu_segments_ms\":[0.1]", NULL },
+		{ RB_P, "\"name\":\"a\",\"cpu\":0,\"period_ms\":0,\"priority\":1,\"cpu_segments_ms\":[0.1]",
+		  "task a: \"period_ms\" must be a positive number" },
+		{ RB_P, RB_T ",\"deadline_ms\":0.5", NULL },
+		{ RB_P, RB_T ",\"deadline_ms\":0", "task a: \"deadline_ms\" must be a positive number" },
+		{ RB_P, RB_T ",\"deadline_ms\":10", NULL },
+		{ RB_P, RB_T ",\"deadline_ms\":10.5",
+		  "task a: deadline_ms > period_ms (the analysis needs constrained deadlines)" },
+		{ RB_P, RB_T ",\"cpu_total_ms\":0", NULL },
+		{ RB_P, RB_T ",\"cpu_total_ms\":-1", "task a: \"cpu_total_ms\" must be a number >= 0" },
+		{ RB_P, RB_T ",\"gpu_total_ms\":-0.5", "task a: \"gpu_total_ms\" must be a number >= 0" },
+		{ RB_P, "\"name\":\"a\",\"cpu\":65535,\"period_ms\":10,\"priority\":1,\"cpu_segments_ms\":[1]", NULL },
+		{ RB_P, "\"name\":\"a\",\"cpu\":65536,\"period_ms\":10,\"priority\":1,\"cpu_segments_ms\":[1]",
+		  "task a: \"cpu\" must be an integer from 0 to 65535" },
+		{ RB_P, "\"name\":\"a\",\"cpu\":-1,\"period_ms\":10,\"priority\":1,\"cpu_segments_ms\":[1]",
+		  "task a: \"cpu\" must be an integer from 0 to 65535" },
+		{ RB_P, "\"name\":\"a\",\"cpu\":0,\"period_ms\":10,\"priority\":1,\"cpu_segments_ms\":[0, -1]",
+		  "task a: cpu_segments_ms[1] must be a number >= 0" },
+		{ RB_P, "\"name\":\"a\",\"cpu\":0,\"period_ms\":10,\"priority\":1,\"cpu_segments_ms\":[1],"
+		  "\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":0},{\"misc_ms\":0,\"exec_ms\":-1}]",
+		  "task a: gpu_segments[1] needs numbers misc_ms and exec_ms >= 0" },
+		{ "\"cpus\":65536,\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":1", RB_T, NULL },
+		{ "\"cpus\":65537,\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":1", RB_T,
+		  "platform: \"cpus\" must be an integer from 0 to 65536" },
+		{ "\"cpus\":-1,\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":1", RB_T,
+		  "platform: \"cpus\" must be an integer from 0 to 65536" },
+		{ "\"cpus\":2,\"epsilon_ms\":0,\"theta_ms\":0,\"timeslice_ms\":0.001", RB_T, NULL },
+		{ "\"cpus\":2,\"epsilon_ms\":-1,\"theta_ms\":0.2,\"timeslice_ms\":1", RB_T,
+		  "platform: \"epsilon_ms\" must be a number >= 0" },
+		{ "\"cpus\":2,\"epsilon_ms\":1,\"theta_ms\":-0.1,\"timeslice_ms\":1", RB_T,
+		  "platform: \"theta_ms\" must be a number >= 0" },
+		{ "\"cpus\":2,\"epsilon_ms\":1,\"timeslice_ms\":1", RB_T,
+		  "platform: \"theta_ms\" must be a number >= 0" },
+		{ "\"cpus\":2,\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":0", RB_T,
+		  "platform: \"timeslice_ms\" must be a positive number" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char doc[1024], err[256] = "";
+		struct rta_taskset ts;
+		struct json *j;
+		int rc;
+
+		snprintf(doc, sizeof(doc), "{\"schema\":1,\"platform\":{%s},\"tasks\":[{%s}]}",
+			 cases[i].platform, cases[i].task);
+		j = json_parse(doc, strlen(doc), err, sizeof(err));
+		if (!j)
+			fail_msg("case %zu: json: %s", i, err);
+		memset(&ts, 0, sizeof(ts));
+		rc = rta_taskset_from_json(j, &ts, err, sizeof(err));
+		json_free(j);
+		if (!cases[i].err) {
+			if (rc < 0)
+				fail_msg("case %zu (%s): refused: %s", i, cases[i].task, err);
+			assert_int_equal(ts.n, 1);
+			rta_taskset_free(&ts);
+		} else {
+			if (rc >= 0)
+				fail_msg("case %zu (%s): accepted, wanted '%s'", i, cases[i].task, cases[i].err);
+			assert_string_equal(err, cases[i].err);
+		}
+	}
+}
+
 static void test_cli_single_and_errors(void **state)
 {
 	char a[1100];
@@ -1181,6 +1263,7 @@ int main(void)
 		cmocka_unit_test(test_artifact_oracles_be30_segsum),
 		cmocka_unit_test(test_artifact_oracles_be30_fixed),
 		cmocka_unit_test(test_cli_batch),
+		cmocka_unit_test(test_reader_bounds),
 		cmocka_unit_test(test_cli_single_and_errors),
 		cmocka_unit_test(test_cli_generate_sweep),
 		cmocka_unit_test(test_generate),
