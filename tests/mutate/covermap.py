@@ -40,7 +40,7 @@ class Job:
 
 
 ASAN_TESTS = ("test_json", "test_snapshot", "test_predict", "test_runlist", "test_control_seq",
-              "test_ctlparse", "test_gr", "test_ce", "test_ptop")
+              "test_ctlparse", "test_gr", "test_ce", "test_ptop", "test_rta")
 ASAN_CC = "cc -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 
 
