@@ -12,7 +12,7 @@ $(B)/bin/nvsched-rta: $(B)/analysis/rta/main.o $(B)/librta.a $(B)/libnvsjson.a
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
 
-$(B)/tests/unit/test_rta: $(B)/tests/unit/test_rta.o $(B)/librta.a $(B)/libnvsjson.a
+$(B)/tests/unit/test_rta: $(B)/tests/unit/test_rta.o $(B)/tests/unit/rta_ref.o $(B)/librta.a $(B)/libnvsjson.a
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lcmocka -lm
 UNIT_TESTS += $(B)/tests/unit/test_rta

@@ -24,6 +24,7 @@
 #include "json.h"
 #include "rta.h"
 #include "rta_gen.h"
+#include "rta_ref.h"
 
 #define NUL NAN		/* expected "null" */
 
@@ -1237,6 +1238,116 @@ static void test_fast_reader(void **state)
 	assert_true(vtaken > 0 && vtaken < variants);
 }
 
+/* ---- a second implementation (rta_ref.c) on random tasksets ---- */
+
+/* same doubles, or both NAN */
+static bool same_double(double a, double b)
+{
+	return (isnan(a) && isnan(b)) || a == b;
+}
+
+static void compare_ref(const struct rta_taskset *ts, enum rta_policy p, const struct rta_result *got,
+			const char *what, int k)
+{
+	struct rta_result want;
+
+	rta_result_init(&want, ts->n);
+	rta_ref_analyze(ts, p, &want);
+	if (got->schedulable != want.schedulable || got->audsley != want.audsley ||
+	    got->has_gpu_prio != want.has_gpu_prio)
+		fail_msg("%s taskset %d %s: schedulable %d audsley %d has_gpu_prio %d, "
+			 "reference %d %d %d", what, k, rta_policy_names[p], got->schedulable,
+			 got->audsley, got->has_gpu_prio, want.schedulable, want.audsley,
+			 want.has_gpu_prio);
+	for (int i = 0; i < ts->n; i++)
+		if (!same_double(got->R[i], want.R[i]) || got->analysed[i] != want.analysed[i] ||
+		    got->gpu_prio[i] != want.gpu_prio[i])
+			fail_msg("%s taskset %d %s task %d: R %.17g analysed %d gpu_prio %d, "
+				 "reference %.17g %d %d", what, k, rta_policy_names[p], i, got->R[i],
+				 got->analysed[i], got->gpu_prio[i], want.R[i], want.analysed[i],
+				 want.gpu_prio[i]);
+	rta_result_free(&want);
+}
+
+/*
+ * Variants of a generated taskset that reach the rarer paths: equal CPU
+ * priorities (ties: input order), given GPU priorities for some real-time
+ * tasks (ties, and orders that break the same-core CPU order, which the
+ * analysis functions accept though the reader refuses them), best-effort
+ * tasks with a GPU priority, CPU-only and GPU-only tasks.
+ */
+static void vary(struct rta_taskset *ts, uint64_t *rng, int kind)
+{
+	for (int i = 0; i < ts->n; i++) {
+		struct rta_task *t = &ts->t[i];
+		uint64_t r = rta_rng_next(rng);
+
+		if ((kind & 1) && r % 4 == 0)		/* ties */
+			t->prio = (double)(int)(t->prio / 2);
+		if ((kind & 2) && (r >> 8) % 3 != 0) {	/* given GPU priorities */
+			t->has_gprio = true;
+			t->gprio = (kind & 4) ? (double)((r >> 16) % 5) : t->prio + (double)((r >> 16) % 3);
+		}
+	}
+}
+
+static void test_reference_random(void **state)
+{
+	struct rta_gen_params gp;
+	uint64_t rng = 4242;
+	int runs = 0, sched[RTA_NPOLICIES] = { 0 }, aud = 0, aud_ok = 0;
+
+	for (int k = 0; k < 240; k++) {
+		struct rta_taskset ts;
+		struct rta_result one, all[RTA_NPOLICIES];
+		bool want[RTA_NPOLICIES];
+		int kind = k % 8;
+
+		rta_gen_defaults(&gp);
+		gp.cpus = 1 + k % 3;
+		gp.tasks_min = 1, gp.tasks_max = 4 + k % 3;
+		gp.util_min = 0.15 + 0.05 * (k % 5), gp.util_max = gp.util_min + 0.3;
+		gp.be_ratio = (k / 8) % 3 == 0 ? 0.25 : 0;
+		gp.gseg_max = 1 + k % 4;
+		gp.gpu_ratio_min = (k / 3) % 4 == 0 ? 0 : 0.3;
+		gp.gpu_ratio_max = (k / 3) % 4 == 0 ? 1 : 0.8;
+		gp.eps = (k / 5) % 4 == 0 ? 0 : 0.5 + (k % 3);
+		gp.theta = (k / 7) % 3 == 0 ? 0 : 0.2;
+		gp.L = (k / 2) % 2 ? 1.024 : 2;
+		rta_generate(&gp, &rng, &ts);
+		vary(&ts, &rng, kind);
+		rta_result_init(&one, ts.n);
+		for (int p = 0; p < RTA_NPOLICIES; p++) {
+			rta_analyze(&ts, p, RTA_MODE_PAPER, &one);
+			compare_ref(&ts, p, &one, "rta_analyze", k);
+			sched[p] += one.schedulable;
+			aud += one.audsley;
+			aud_ok += one.audsley && one.schedulable;
+			runs++;
+		}
+		/* the shared pass, with a random subset of the policies */
+		for (int p = 0; p < RTA_NPOLICIES; p++) {
+			want[p] = (rta_rng_next(&rng) >> 5) % 3 != 0;
+			rta_result_init(&all[p], ts.n);
+		}
+		rta_analyze_all(&ts, 0, want, all);
+		for (int p = 0; p < RTA_NPOLICIES; p++) {
+			if (want[p])
+				compare_ref(&ts, p, &all[p], "rta_analyze_all", k);
+			rta_result_free(&all[p]);
+		}
+		rta_result_free(&one);
+		rta_taskset_free(&ts);
+	}
+	print_message("reference: %d analyses; schedulable per policy %d %d %d %d %d %d; "
+		      "Audsley %d (%d found an order)\n", runs, sched[0], sched[1], sched[2],
+		      sched[3], sched[4], sched[5], aud, aud_ok);
+	/* the sample reaches both verdicts of every policy and both Audsley outcomes */
+	for (int p = 0; p < RTA_NPOLICIES; p++)
+		assert_true(sched[p] > 10 && sched[p] < 230);
+	assert_true(aud_ok > 5 && aud - aud_ok > 5);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1268,6 +1379,7 @@ int main(void)
 		cmocka_unit_test(test_cli_generate_sweep),
 		cmocka_unit_test(test_generate),
 		cmocka_unit_test(test_fast_reader),
+		cmocka_unit_test(test_reference_random),
 	};
 
 	return cmocka_run_group_tests_name("rta", tests, NULL, NULL);

@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: MIT
+/*
+ * rta_ref.c - the paper-mode analyses written out plainly from the GCAPS
+ * paper (ECRTS'24, section 6: Eq. (1)-(14), Lemmas 6-21, Audsley's search
+ * of section 5.3 / 6.4) and docs/rta.md's soundness fixes, as a second
+ * implementation for test_rta.  See rta_ref.h.
+ *
+ * Every sum lists its terms in task index order (and, for one task, in the
+ * order the paper's equations give them), as rta.c does, so that the two
+ * give the same doubles and can be compared exactly.
+ */
+#include "rta_ref.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXT 64			/* tasksets of the test: at most this many tasks */
+#define MAXTERMS (2 * MAXT)
+
+struct rterm {
+	double T, J, cost;
+};
+
+struct rlist {
+	int n;
+	struct rterm t[MAXTERMS];
+};
+
+static void add(struct rlist *l, double T, double J, double cost)
+{
+	l->t[l->n].T = T;
+	l->t[l->n].J = J;
+	l->t[l->n].cost = cost;
+	l->n++;
+}
+
+/* tau_a is analysed before tau_b: higher CPU priority, ties by index */
+static bool cpu_before(const struct rta_taskset *ts, int a, int b)
+{
+	const struct rta_task *x = &ts->t[a], *y = &ts->t[b];
+
+	return x->prio > y->prio || (x->prio == y->prio && a < b);
+}
+
+/* hp(i): real-time tasks analysed before tau_i */
+static bool in_hp(const struct rta_taskset *ts, int k, int i)
+{
+	return k != i && !ts->t[k].be && !ts->t[i].be && cpu_before(ts, k, i);
+}
+
+/* hpp(i): the same-core tasks of hp(i) */
+static bool in_hpp(const struct rta_taskset *ts, int k, int i)
+{
+	return in_hp(ts, k, i) && ts->t[k].cpu == ts->t[i].cpu;
+}
+
+/* Eq. (3) summed over tau_k's GPU segments, with nu interleaving tasks */
+static double interleave(const struct rta_taskset *ts, int k, int nu)
+{
+	double s = 0;
+
+	for (int j = 0; j < ts->t[k].ng; j++)
+		s += (ts->L + ts->theta) * (double)nu * ceil(ts->t[k].ge[j] / ts->L);
+	return s;
+}
+
+/* R = base + sum ceil((R + J) / T) cost, from R = base; NAN above D */
+static double fixed_point(const struct rta_task *t, double base, const struct rlist *l)
+{
+	double R = base;
+
+	if (isnan(base) || base > t->D)
+		return NAN;
+	for (int round = 0; round < 100000; round++) {
+		double s = 0, next;
+
+		for (int k = 0; k < l->n; k++)
+			s += ceil((R + l->t[k].J) / l->t[k].T) * l->t[k].cost;
+		next = base + s;
+		if (isnan(next) || next > t->D)
+			return NAN;
+		if (next <= R)
+			return next;
+		R = next;
+	}
+	return NAN;
+}
+
+/* a jitter R_h - sub (or D_h - sub), never below 0; NAN stays NAN */
+static double jitter(double Rh, double sub)
+{
+	double j = Rh - sub;
+
+	return j < 0 ? 0 : j;
+}
+
+/* ---- round-robin TSG scheduling (section 6.2) ---- */
+
+static double rr_own(const struct rta_taskset *ts, int i)
+{
+	int nu = 0;
+
+	for (int k = 0; k < ts->n; k++)
+		nu += k != i && ts->t[k].ng > 0;
+	/* C_i + G_i + I^ie_i (Lemma 6) */
+	return ts->t[i].C + ts->t[i].G + interleave(ts, i, nu);
+}
+
+static void rr_terms(const struct rta_taskset *ts, int i, bool busy, const double *Rk,
+		     struct rlist *l)
+{
+	/* Eq. (6): nu = the GPU tasks outside hpp(i), and tau_h */
+	int nid = 1;
+
+	for (int k = 0; k < ts->n; k++)
+		nid += ts->t[k].ng > 0 && !in_hpp(ts, k, i);
+	for (int h = 0; h < ts->n; h++) {
+		const struct rta_task *th = &ts->t[h];
+
+		if (!in_hpp(ts, h, i))
+			continue;
+		if (busy) {	/* Lemma 10: Eq. (7) + Eq. (6) */
+			double job = th->C + th->Gm;
+
+			if (th->ng > 0)
+				job += interleave(ts, h, nid);
+			add(l, th->T, 0, job);
+		} else {	/* Lemma 12: Eq. (8) */
+			add(l, th->T, jitter(Rk[h], th->C + th->Gm), th->C + th->Gm);
+		}
+	}
+}
+
+/* ---- GCAPS (section 6.3) ---- */
+
+static double gcaps_own(const struct rta_taskset *ts, int i)
+{
+	const struct rta_task *t = &ts->t[i];
+
+	/* C_i + G*_i + B_i (Lemma 13) */
+	return t->C + t->G + ts->eps + 3 * ts->eps * t->ng;
+}
+
+/* the terms of tau_h for tau_i: same (h in hpp(i)) or remote */
+static void gcaps_h(const struct rta_taskset *ts, int i, int h, bool same, bool busy,
+		    const double *J, struct rlist *l)
+{
+	const struct rta_task *ti = &ts->t[i], *th = &ts->t[h];
+	const double eps = ts->eps;
+
+	if (!same) {	/* Eq. (10) second term, Eq. (11), Eq. (13) second sum */
+		if (th->ng > 0 && (busy || ti->ng > 0))
+			add(l, th->T, jitter(J[h], th->Ge), th->Ge + 2 * eps * th->ng);
+		return;
+	}
+	if (busy) {	/* Eq. (12) (+ Eq. (10) first term for a GPU tau_h) */
+		if (th->ng == 0)
+			add(l, th->T, 0, th->C + th->Gm);
+		else
+			add(l, th->T, 0, th->C + th->Gm + th->Ge + 2 * eps * th->ng);
+		return;
+	}
+	if (th->ng == 0) {	/* Eq. (14) first sum */
+		add(l, th->T, 0, th->C);
+		return;
+	}
+	/* Eq. (14) second sum, Eq. (13) first sum */
+	add(l, th->T, jitter(J[h], th->C + th->Gm), th->C + th->Gm + 2 * eps * th->ng);
+	if (ti->ng > 0)
+		add(l, th->T, jitter(J[h], th->Ge), th->Ge);
+}
+
+/* GPU priority of a above b; ties: the CPU order */
+static bool gpu_above(const struct rta_taskset *ts, const double *gp, int a, int b)
+{
+	return gp[a] > gp[b] || (gp[a] == gp[b] && cpu_before(ts, a, b));
+}
+
+/*
+ * The remote interferers of tau_i under GPU priorities gp (section 6.4):
+ * real-time tasks on other cores above ref, where ref is tau_i or, for a
+ * CPU-only tau_i, its hpp GPU task of lowest GPU priority if that is lower.
+ */
+static bool remote_by_gp(const struct rta_taskset *ts, const double *gp, int i, int k)
+{
+	int ref = i;
+
+	if (ts->t[i].ng == 0)
+		for (int h = 0; h < ts->n; h++)
+			if (in_hpp(ts, h, i) && ts->t[h].ng > 0 && gpu_above(ts, gp, ref, h))
+				ref = h;
+	return k != i && k != ref && !ts->t[k].be && ts->t[k].cpu != ts->t[i].cpu &&
+	       gpu_above(ts, gp, k, ref);
+}
+
+/*
+ * The priority-ordered test: every real-time task in CPU priority order.
+ * gp: GPU priorities (remote sets by them, jitters from D_h) or NULL (remote
+ * set hp(i) \ hpp(i), jitters from R_h).
+ */
+static void ordered(const struct rta_taskset *ts, bool rr, bool busy, const double *gp,
+		    struct rta_result *out)
+{
+	double J[MAXT];
+	bool done[MAXT] = { false };
+
+	out->schedulable = true;
+	for (int k = 0; k < ts->n; k++) {
+		out->R[k] = NAN;
+		out->analysed[k] = false;
+		J[k] = gp ? ts->t[k].D : NAN;
+	}
+	for (;;) {
+		int i = -1;
+		struct rlist l = { 0 };
+		double R;
+
+		for (int k = 0; k < ts->n; k++)
+			if (!ts->t[k].be && !done[k] && (i < 0 || cpu_before(ts, k, i)))
+				i = k;
+		if (i < 0)
+			break;
+		done[i] = true;
+		if (rr) {
+			rr_terms(ts, i, busy, J, &l);
+			R = fixed_point(&ts->t[i], rr_own(ts, i), &l);
+		} else {
+			for (int h = 0; h < ts->n; h++) {
+				bool same = in_hpp(ts, h, i);
+				bool remote = gp ? remote_by_gp(ts, gp, i, h)
+						 : in_hp(ts, h, i) && !same;
+
+				if (same || remote)
+					gcaps_h(ts, i, h, same, busy, J, &l);
+			}
+			R = fixed_point(&ts->t[i], gcaps_own(ts, i), &l);
+		}
+		out->R[i] = R;
+		out->analysed[i] = true;
+		if (!gp)
+			J[i] = R;
+		if (isnan(R))
+			out->schedulable = false;
+	}
+}
+
+/*
+ * Audsley's search (paper mode): levels 1 (lowest) up; each to the first
+ * task, from the lowest CPU priority up, whose same-core tasks of lower CPU
+ * priority all have a level and that meets its deadline with the unassigned
+ * remote tasks above it (jitters from D_h).
+ */
+static bool audsley(const struct rta_taskset *ts, bool busy, int *level)
+{
+	double D[MAXT];
+	int m = 0;
+
+	for (int k = 0; k < ts->n; k++) {
+		D[k] = ts->t[k].D;
+		level[k] = 0;
+		m += !ts->t[k].be;
+	}
+	for (int lv = 1; lv <= m; lv++) {
+		int pick = -1;
+		bool tried[MAXT] = { false };
+
+		for (;;) {
+			int i = -1;
+			bool blocked = false;
+			struct rlist l = { 0 };
+
+			/* the untried unassigned task of lowest CPU priority */
+			for (int k = 0; k < ts->n; k++)
+				if (!ts->t[k].be && !level[k] && !tried[k] &&
+				    (i < 0 || cpu_before(ts, i, k)))
+					i = k;
+			if (i < 0)
+				break;
+			tried[i] = true;
+			for (int k = 0; k < ts->n; k++)
+				if (!ts->t[k].be && !level[k] && k != i &&
+				    ts->t[k].cpu == ts->t[i].cpu && cpu_before(ts, i, k))
+					blocked = true;
+			if (blocked)
+				continue;
+			for (int h = 0; h < ts->n; h++) {
+				bool same = in_hpp(ts, h, i);
+				bool remote = h != i && !ts->t[h].be && !level[h] && !same &&
+					      ts->t[h].cpu != ts->t[i].cpu;
+
+				if (same || remote)
+					gcaps_h(ts, i, h, same, busy, D, &l);
+			}
+			if (!isnan(fixed_point(&ts->t[i], gcaps_own(ts, i), &l))) {
+				pick = i;
+				break;
+			}
+		}
+		if (pick < 0) {
+			memset(level, 0, ts->n * sizeof(*level));
+			return false;
+		}
+		level[pick] = lv;
+	}
+	return true;
+}
+
+void rta_ref_analyze(const struct rta_taskset *ts, enum rta_policy p, struct rta_result *out)
+{
+	bool rr = p == RTA_TSG_RR_BUSY || p == RTA_TSG_RR_SUSPEND;
+	bool busy = p == RTA_TSG_RR_BUSY || p == RTA_GCAPS_BUSY || p == RTA_GCAPS_BUSY_GPU_PRIO;
+	bool gpu_prio_policy = p == RTA_GCAPS_BUSY_GPU_PRIO || p == RTA_GCAPS_SUSPEND_GPU_PRIO;
+	double gp[MAXT];
+	bool given = false;
+
+	if (ts->n > MAXT)
+		abort();
+	/* given GPU priorities (section 6.4): a real-time task has one */
+	for (int k = 0; k < ts->n; k++) {
+		gp[k] = ts->t[k].has_gprio ? ts->t[k].gprio : ts->t[k].prio;
+		given |= ts->t[k].has_gprio && !ts->t[k].be;
+	}
+	out->has_gpu_prio = false;
+	out->audsley = false;
+	memset(out->gpu_prio, 0, ts->n * sizeof(int));
+	ordered(ts, rr, busy, given && !rr ? gp : NULL, out);
+	if (gpu_prio_policy && out->schedulable) {
+		/* the levels in use: 1..m, by GPU priority (given) or CPU order */
+		for (int i = 0; i < ts->n; i++) {
+			if (ts->t[i].be)
+				continue;
+			out->gpu_prio[i] = 1;
+			for (int k = 0; k < ts->n; k++)
+				if (k != i && !ts->t[k].be &&
+				    (given ? gpu_above(ts, gp, i, k) : cpu_before(ts, i, k)))
+					out->gpu_prio[i]++;
+		}
+		out->has_gpu_prio = true;
+	} else if (gpu_prio_policy) {
+		int level[MAXT];
+
+		out->audsley = true;
+		out->schedulable = audsley(ts, busy, level);
+		for (int k = 0; k < ts->n; k++) {
+			out->R[k] = NAN;
+			out->analysed[k] = false;
+		}
+		if (out->schedulable) {
+			for (int k = 0; k < ts->n; k++)
+				gp[k] = level[k];
+			ordered(ts, false, busy, gp, out);
+			memcpy(out->gpu_prio, level, ts->n * sizeof(int));
+			out->has_gpu_prio = true;
+		}
+	}
+	for (int k = 0; k < ts->n; k++)
+		if (ts->t[k].be)
+			out->R[k] = NAN;
+}
