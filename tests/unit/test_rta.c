@@ -1238,6 +1238,332 @@ static void test_fast_reader(void **state)
 	assert_true(vtaken > 0 && vtaken < variants);
 }
 
+/* ---- the reader: every member of every task, against the document ---- */
+
+/* parse doc and read it: 0, or -1 with the message in err */
+static int read_doc(const char *doc, struct rta_taskset *ts, char *err, size_t errlen)
+{
+	struct json *j = json_parse(doc, strlen(doc), err, errlen);
+	int rc;
+
+	if (!j)
+		fail_msg("json: %s (%s)", err, doc);
+	memset(ts, 0, sizeof(*ts));
+	rc = rta_taskset_from_json(j, ts, err, errlen);
+	json_free(j);
+	return rc;
+}
+
+static void check_segs(const double *got, const double *want, int n, const char *what)
+{
+	for (int k = 0; k < n; k++)
+		if (got[k] != want[k])
+			fail_msg("%s[%d]: %g, want %g", what, k, got[k], want[k]);
+}
+
+static void test_reader_fields(void **state)
+{
+	/*
+	 * Keys in unusual orders, duplicates (the first counts), and near
+	 * misses of every member name (ignored): cpux, cpu_x, cpu_segments,
+	 * cpu_totals, gpu, gpu_x, gpu_prio, gpu_seg, p, pe, d, n, c, g.
+	 */
+	char name80[81], doc[4096], err[256];
+	struct rta_taskset ts;
+	const double cs0[] = { 1.5, 0, 2.25 }, gm1[] = { 0.5, 0 }, ge1[] = { 1, 3.5 };
+
+	memset(name80, 'x', 80);
+	name80[80] = '\0';
+	snprintf(doc, sizeof(doc),
+		 "{\"schema\":1,\"tasks\":["
+		 "{\"gpu_segments\":[],\"cpux\":5,\"cpu_x\":7,\"cpu_segments\":[9],\"cpu_totals\":1,"
+		 " \"cpu_segments_ms\":[1.5,0,2.25],\"cpu_segments_ms\":[8],\"p\":1,\"pe\":2,\"d\":3,"
+		 " \"n\":\"no\",\"c\":1,\"g\":2,\"gpu\":3,\"gpu_x\":4,\"gpu_prio\":9,\"gpu_seg\":[],"
+		 " \"priority\":7.5,\"priority\":1,\"period_ms\":40,\"period_ms\":1,\"cpu\":1,\"cpu\":0,"
+		 " \"deadline_ms\":30,\"name\":\"first\",\"name\":\"second\",\"x\":null},"
+		 "{\"name\":\"%s\",\"cpu\":3,\"period_ms\":100,\"deadline_ms\":null,\"priority\":2,"
+		 " \"gpu_priority\":5,\"cpu_segments_ms\":[],"
+		 " \"gpu_segments\":[{\"misc_ms\":0.5,\"exec_ms\":1},{\"exec_ms\":3.5,\"misc_ms\":0}]},"
+		 "{\"cpu\":1,\"period_ms\":20,\"priority\":null,\"gpu_priority\":null,\"name\":null,"
+		 " \"cpu_segments_ms\":[4],\"gpu_segments\":null,\"cpu_total_ms\":6,\"gpu_total_ms\":null},"
+		 "{\"cpu\":1,\"period_ms\":20,\"cpu_segments_ms\":[1],"
+		 " \"gpu_segments\":[{\"misc_ms\":1,\"exec_ms\":2}],\"gpu_total_ms\":10,\"cpu_total_ms\":null}],"
+		 "\"platform\":{\"timeslice_ms\":2.5,\"theta_ms\":0.25,\"epsilon_ms\":0.75}}", name80);
+	(void)state;
+	if (read_doc(doc, &ts, err, sizeof(err)) < 0)
+		fail_msg("refused: %s", err);
+	assert_int_equal(ts.n, 4);
+	assert_int_equal(ts.cpus, 4);	/* no "cpus": the highest task CPU + 1 */
+	assert_true(ts.eps == 0.75 && ts.theta == 0.25 && ts.L == 2.5);
+
+	assert_string_equal(ts.t[0].name, "first");
+	assert_int_equal(ts.t[0].cpu, 1);
+	assert_true(ts.t[0].T == 40 && ts.t[0].D == 30);
+	assert_false(ts.t[0].be);
+	assert_true(ts.t[0].prio == 7.5);
+	assert_false(ts.t[0].has_gprio);
+	assert_int_equal(ts.t[0].nc, 3);
+	check_segs(ts.t[0].cseg, cs0, 3, "t0 cseg");
+	assert_true(ts.t[0].C == 3.75);
+	assert_int_equal(ts.t[0].ng, 0);
+	assert_true(ts.t[0].G == 0 && ts.t[0].Gm == 0 && ts.t[0].Ge == 0);
+
+	assert_string_equal(ts.t[1].name, name80);
+	assert_int_equal(ts.t[1].cpu, 3);
+	assert_true(ts.t[1].T == 100 && ts.t[1].D == 100);	/* deadline null: = period */
+	assert_true(!ts.t[1].be && ts.t[1].prio == 2);
+	assert_true(ts.t[1].has_gprio && ts.t[1].gprio == 5);
+	assert_int_equal(ts.t[1].nc, 0);
+	assert_true(ts.t[1].C == 0);
+	assert_int_equal(ts.t[1].ng, 2);
+	check_segs(ts.t[1].gm, gm1, 2, "t1 gm");
+	check_segs(ts.t[1].ge, ge1, 2, "t1 ge");
+	assert_true(ts.t[1].Gm == 0.5 && ts.t[1].Ge == 4.5 && ts.t[1].G == 5);
+
+	assert_string_equal(ts.t[2].name, "t2");	/* null name: t<index> */
+	assert_int_equal(ts.t[2].cpu, 1);
+	assert_true(ts.t[2].T == 20 && ts.t[2].D == 20);
+	assert_true(ts.t[2].be);	/* priority null: best effort */
+	assert_false(ts.t[2].has_gprio);
+	assert_int_equal(ts.t[2].nc, 1);
+	assert_true(ts.t[2].cseg[0] == 4);
+	assert_true(ts.t[2].C == 6);	/* cpu_total_ms replaces the sum */
+	assert_int_equal(ts.t[2].ng, 0);
+	assert_true(ts.t[2].G == 0);
+
+	assert_string_equal(ts.t[3].name, "t3");	/* no name */
+	assert_true(ts.t[3].be);	/* no priority */
+	assert_true(ts.t[3].C == 1);	/* cpu_total_ms null: the sum */
+	assert_int_equal(ts.t[3].ng, 1);
+	assert_true(ts.t[3].gm[0] == 1 && ts.t[3].ge[0] == 2);
+	assert_true(ts.t[3].Gm == 1 && ts.t[3].Ge == 2);
+	assert_true(ts.t[3].G == 10);	/* gpu_total_ms replaces G only */
+	rta_taskset_free(&ts);
+	/* freed: empty, and a second free is harmless */
+	assert_null(ts.t);
+	assert_null(ts.blk);
+	assert_int_equal(ts.n, 0);
+	rta_taskset_free(&ts);
+}
+
+/* Names of any length and the t<index> default of an index with two digits. */
+static void test_reader_names(void **state)
+{
+	static char doc[32768];
+	char err[256];
+	struct rta_taskset ts;
+	size_t o;
+
+	(void)state;
+	o = (size_t)snprintf(doc, sizeof(doc),
+			     "{\"platform\":{\"cpus\":1,\"epsilon_ms\":1,\"theta_ms\":0,\"timeslice_ms\":1},"
+			     "\"tasks\":[");
+	for (int i = 0; i < 12; i++) {
+		o += (size_t)snprintf(doc + o, sizeof(doc) - o, "%s{", i ? "," : "");
+		if (i % 3 == 0) {	/* names of 0, 300, 600 and 900 characters */
+			o += (size_t)snprintf(doc + o, sizeof(doc) - o, "\"name\":\"");
+			for (int c = 0; c < i * 100; c++)
+				doc[o++] = (char)('a' + c % 26);
+			o += (size_t)snprintf(doc + o, sizeof(doc) - o, "\",");
+		}
+		o += (size_t)snprintf(doc + o, sizeof(doc) - o,
+				      "\"cpu\":0,\"period_ms\":%d,\"priority\":%d,\"cpu_segments_ms\":[0.01],"
+				      "\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":0.01},"
+				      "{\"misc_ms\":0.01,\"exec_ms\":0.02}]}", 100 + i, 20 - i);
+	}
+	snprintf(doc + o, sizeof(doc) - o, "]}");
+	if (read_doc(doc, &ts, err, sizeof(err)) < 0)
+		fail_msg("refused: %s", err);
+	assert_int_equal(ts.n, 12);
+	assert_int_equal(ts.cpus, 1);
+	for (int i = 0; i < 12; i++) {
+		const struct rta_task *t = &ts.t[i];
+
+		if (i % 3 == 0) {
+			assert_int_equal(strlen(t->name), (size_t)i * 100);
+			for (int c = 0; c < i * 100; c++)
+				assert_int_equal(t->name[c], 'a' + c % 26);
+		} else {
+			char want[16];
+
+			snprintf(want, sizeof(want), "t%d", i);
+			assert_string_equal(t->name, want);
+		}
+		assert_true(t->T == 100 + i && t->prio == 20 - i);
+		assert_true(t->gm[0] == 0 && t->ge[0] == 0.01 && t->gm[1] == 0.01 && t->ge[1] == 0.02);
+		assert_true(t->cseg[0] == 0.01);
+	}
+	rta_taskset_free(&ts);
+}
+
+/* Every refusal of the reader with its message (the bounds: test_reader_bounds). */
+static void test_reader_errors(void **state)
+{
+#define P_OK "\"platform\":{\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":1}"
+#define T_OK "{\"name\":\"a\",\"cpu\":0,\"period_ms\":10,\"priority\":1,\"cpu_segments_ms\":[1]}"
+	static const struct {
+		const char *doc, *err;
+	} cases[] = {
+		{ "[]", "taskset must be a JSON object" },
+		{ "{\"schema\":2," P_OK ",\"tasks\":[" T_OK "]}", "unsupported schema 2 (expected 1)" },
+		{ "{\"schema\":0.5," P_OK ",\"tasks\":[" T_OK "]}", "unsupported schema 0.5 (expected 1)" },
+		{ "{\"tasks\":[" T_OK "]}", "missing \"platform\" object" },
+		{ "{\"platform\":[],\"tasks\":[" T_OK "]}", "missing \"platform\" object" },
+		{ "{\"platform\":{\"cpus\":1.5,\"epsilon_ms\":1,\"theta_ms\":0,\"timeslice_ms\":1},"
+		  "\"tasks\":[" T_OK "]}", "platform: \"cpus\" must be an integer from 0 to 65536" },
+		{ "{\"platform\":{\"theta_ms\":0,\"timeslice_ms\":1},\"tasks\":[" T_OK "]}",
+		  "platform: \"epsilon_ms\" must be a number >= 0" },
+		{ "{\"platform\":{\"epsilon_ms\":\"1\",\"theta_ms\":0,\"timeslice_ms\":1},\"tasks\":[" T_OK "]}",
+		  "platform: \"epsilon_ms\" must be a number >= 0" },
+		{ "{\"platform\":{\"epsilon_ms\":1,\"theta_ms\":0},\"tasks\":[" T_OK "]}",
+		  "platform: \"timeslice_ms\" must be a positive number" },
+		{ "{" P_OK "}", "missing \"tasks\" array" },
+		{ "{" P_OK ",\"tasks\":{}}", "missing \"tasks\" array" },
+		{ "{" P_OK ",\"tasks\":[" T_OK ",3]}", "tasks[1]: not an object" },
+		{ "{" P_OK ",\"tasks\":[" T_OK ",null]}", "tasks[1]: not an object" },
+		{ "{" P_OK ",\"tasks\":[" T_OK ",{\"name\":7}]}", "tasks[1]: \"name\" must be a string" },
+		{ "{" P_OK ",\"tasks\":[{\"name\":\"b\",\"cpu\":0.5,\"period_ms\":10}]}",
+		  "task b: \"cpu\" must be an integer from 0 to 65535" },
+		{ "{" P_OK ",\"tasks\":[{\"name\":\"b\",\"cpu\":\"0\",\"period_ms\":10}]}",
+		  "task b: \"cpu\" must be an integer from 0 to 65535" },
+		{ "{" P_OK ",\"tasks\":[{\"name\":\"b\",\"period_ms\":10}]}",
+		  "task b: \"cpu\" must be an integer from 0 to 65535" },
+		{ "{" P_OK ",\"tasks\":[{\"cpu\":0}]}", "task t0: \"period_ms\" must be a positive number" },
+		{ "{" P_OK ",\"tasks\":[{\"cpu\":0,\"period_ms\":\"5\"}]}",
+		  "task t0: \"period_ms\" must be a positive number" },
+		{ "{" P_OK ",\"tasks\":[{\"cpu\":0,\"period_ms\":5,\"deadline_ms\":\"5\"}]}",
+		  "task t0: \"deadline_ms\" must be a positive number" },
+		{ "{" P_OK ",\"tasks\":[{\"cpu\":0,\"period_ms\":5,\"priority\":\"1\"}]}",
+		  "task t0: \"priority\" must be a number or null" },
+		{ "{" P_OK ",\"tasks\":[{\"cpu\":0,\"period_ms\":5,\"priority\":1,\"gpu_priority\":[]}]}",
+		  "task t0: \"gpu_priority\" must be a number or null" },
+		{ "{" P_OK ",\"tasks\":[{\"cpu\":0,\"period_ms\":5,\"priority\":1}]}",
+		  "task t0: \"cpu_segments_ms\" must be an array" },
+		{ "{" P_OK ",\"tasks\":[{\"cpu\":0,\"period_ms\":5,\"cpu_segments_ms\":1}]}",
+		  "task t0: \"cpu_segments_ms\" must be an array" },
+		{ "{" P_OK ",\"tasks\":[{\"cpu\":0,\"period_ms\":5,\"cpu_segments_ms\":[1,\"2\"]}]}",
+		  "task t0: cpu_segments_ms[1] must be a number >= 0" },
+		{ "{" P_OK ",\"tasks\":[{\"cpu\":0,\"period_ms\":5,\"cpu_segments_ms\":[],\"gpu_segments\":{}}]}",
+		  "task t0: \"gpu_segments\" must be an array" },
+		{ "{" P_OK ",\"tasks\":[{\"cpu\":0,\"period_ms\":5,\"cpu_segments_ms\":[],\"gpu_segments\":[1]}]}",
+		  "task t0: gpu_segments[0] needs numbers misc_ms and exec_ms >= 0" },
+		{ "{" P_OK ",\"tasks\":[{\"cpu\":0,\"period_ms\":5,\"cpu_segments_ms\":[],"
+		  "\"gpu_segments\":[{\"exec_ms\":1}]}]}",
+		  "task t0: gpu_segments[0] needs numbers misc_ms and exec_ms >= 0" },
+		{ "{" P_OK ",\"tasks\":[{\"cpu\":0,\"period_ms\":5,\"cpu_segments_ms\":[],"
+		  "\"gpu_segments\":[{\"misc_ms\":1}]}]}",
+		  "task t0: gpu_segments[0] needs numbers misc_ms and exec_ms >= 0" },
+		{ "{" P_OK ",\"tasks\":[{\"cpu\":0,\"period_ms\":5,\"cpu_segments_ms\":[],"
+		  "\"gpu_segments\":[{\"misc_ms\":-1,\"exec_ms\":1}]}]}",
+		  "task t0: gpu_segments[0] needs numbers misc_ms and exec_ms >= 0" },
+		{ "{" P_OK ",\"tasks\":[{\"cpu\":0,\"period_ms\":5,\"cpu_segments_ms\":[],\"cpu_total_ms\":\"1\"}]}",
+		  "task t0: \"cpu_total_ms\" must be a number >= 0" },
+		{ "{" P_OK ",\"tasks\":[{\"cpu\":0,\"period_ms\":5,\"cpu_segments_ms\":[],\"gpu_total_ms\":[]}]}",
+		  "task t0: \"gpu_total_ms\" must be a number >= 0" },
+		/* the same-core order of given GPU priorities (paper 5.3): the first pair */
+		{ "{" P_OK ",\"tasks\":["
+		  "{\"name\":\"lo\",\"cpu\":0,\"period_ms\":10,\"priority\":1,\"gpu_priority\":9,\"cpu_segments_ms\":[1]},"
+		  "{\"name\":\"hi\",\"cpu\":0,\"period_ms\":10,\"priority\":3,\"gpu_priority\":2,\"cpu_segments_ms\":[1]},"
+		  "{\"name\":\"mid\",\"cpu\":0,\"period_ms\":10,\"priority\":2,\"cpu_segments_ms\":[1]}]}",
+		  "tasks hi and lo: gpu_priority breaks the same-core CPU priority order (paper 5.3)" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char err[256] = "";
+		struct rta_taskset ts;
+
+		if (read_doc(cases[i].doc, &ts, err, sizeof(err)) >= 0)
+			fail_msg("case %zu: accepted, wanted '%s'", i, cases[i].err);
+		assert_string_equal(err, cases[i].err);
+		/* nothing is left allocated (LeakSanitizer under asan:test_rta) */
+		assert_null(ts.blk);
+		assert_null(ts.t);
+	}
+#undef P_OK
+#undef T_OK
+}
+
+/*
+ * rta_gprio_order_broken: the first pair (in index order) on one core with
+ * CPU priority a > b and GPU priority a < b, where one of them has a
+ * given GPU priority (the other's is its CPU priority).  Ties, other
+ * cores and best-effort tasks never break the order.
+ */
+static void test_gprio_order_broken(void **state)
+{
+	struct rta_task t[4] = {
+		{ .name = "a", .cpu = 0, .prio = 4 },
+		{ .name = "b", .cpu = 0, .prio = 3 },
+		{ .name = "c", .cpu = 1, .prio = 2 },
+		{ .name = "d", .cpu = 0, .prio = 1 },
+	};
+	struct rta_taskset ts = { .n = 4, .t = t };
+	int a = -1, b = -1;
+
+	(void)state;
+	assert_false(rta_gprio_order_broken(&ts, &a, &b));	/* none given */
+	t[3].has_gprio = true, t[3].gprio = 3;			/* ties b: kept */
+	assert_false(rta_gprio_order_broken(&ts, &a, &b));
+	t[2].has_gprio = true, t[2].gprio = 100;		/* other core */
+	assert_false(rta_gprio_order_broken(&ts, &a, &b));
+	t[3].gprio = 3.5;					/* above b */
+	assert_true(rta_gprio_order_broken(&ts, &a, &b));
+	assert_int_equal(a, 1);
+	assert_int_equal(b, 3);
+	t[3].gprio = 5;						/* above a and b: a first */
+	assert_true(rta_gprio_order_broken(&ts, &a, &b));
+	assert_int_equal(a, 0);
+	assert_int_equal(b, 3);
+	t[0].be = true;						/* a is best effort */
+	assert_true(rta_gprio_order_broken(&ts, &a, &b));
+	assert_int_equal(a, 1);
+	assert_int_equal(b, 3);
+	t[3].be = true;						/* d too: kept */
+	assert_false(rta_gprio_order_broken(&ts, &a, &b));
+	t[0].be = t[3].be = false;
+	t[3].has_gprio = false;					/* given for b only */
+	t[1].has_gprio = true, t[1].gprio = 0.5;		/* b below d */
+	assert_true(rta_gprio_order_broken(&ts, &a, &b));
+	assert_int_equal(a, 1);
+	assert_int_equal(b, 3);
+	t[1].gprio = 1;						/* b = d: a tie, kept */
+	assert_false(rta_gprio_order_broken(&ts, &a, &b));
+}
+
+/* --deviations: names (any case), "-NAME" removes, "all", "none"; -1 on an unknown one */
+static void test_parse_deviations(void **state)
+{
+	static const struct {
+		const char *s;
+		long want;
+	} cases[] = {
+		{ "", 0 }, { "none", 0 }, { "NONE", 0 }, { "all", RTA_DEV_ARTIFACT },
+		{ "D1", RTA_DEV_D1 }, { "d2", RTA_DEV_D2 }, { "D2b", RTA_DEV_D2B }, { "D2C", RTA_DEV_D2C },
+		{ "D3", RTA_DEV_D3 }, { "D4", RTA_DEV_D4 }, { "D5", RTA_DEV_D5 }, { "D7", RTA_DEV_D7 },
+		{ "D8", RTA_DEV_D8 }, { "D9", RTA_DEV_D9 }, { "D11", RTA_DEV_D11 }, { "D12", RTA_DEV_D12 },
+		{ "literal", RTA_DEV_LITERAL }, { "Literal,D1", RTA_DEV_LITERAL | RTA_DEV_D1 },
+		{ "all,-D2,-D3", RTA_DEV_ARTIFACT & ~(RTA_DEV_D2 | RTA_DEV_D3) },
+		{ "-D2,all", RTA_DEV_ARTIFACT }, { "D1,,D4", RTA_DEV_D1 | RTA_DEV_D4 },
+		{ "D4,D4,-D4", 0 }, { "all,-all", 0 }, { "D5,none", RTA_DEV_D5 },
+		{ "D6", -1 }, { "D10", -1 }, { "D1,bogus", -1 }, { "-", -1 }, { "D1 ", -1 },
+		{ "D", -1 }, { "D2d", -1 }, { "--D1", -1 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		long got = rta_parse_deviations(cases[i].s);
+
+		if (got != cases[i].want)
+			fail_msg("\"%s\": %#lx, want %#lx", cases[i].s, (unsigned long)got,
+				 (unsigned long)cases[i].want);
+	}
+	/* the bits are distinct, and "all" is exactly D1..D12 */
+	assert_int_equal(RTA_DEV_ARTIFACT,
+			 RTA_DEV_D1 | RTA_DEV_D2 | RTA_DEV_D2B | RTA_DEV_D2C | RTA_DEV_D3 | RTA_DEV_D4 |
+			 RTA_DEV_D5 | RTA_DEV_D7 | RTA_DEV_D8 | RTA_DEV_D9 | RTA_DEV_D11 | RTA_DEV_D12);
+}
+
 /* ---- a second implementation (rta_ref.c) on random tasksets ---- */
 
 /* same doubles, or both NAN */
@@ -1380,6 +1706,11 @@ int main(void)
 		cmocka_unit_test(test_generate),
 		cmocka_unit_test(test_fast_reader),
 		cmocka_unit_test(test_reference_random),
+		cmocka_unit_test(test_reader_fields),
+		cmocka_unit_test(test_reader_names),
+		cmocka_unit_test(test_reader_errors),
+		cmocka_unit_test(test_gprio_order_broken),
+		cmocka_unit_test(test_parse_deviations),
 	};
 
 	return cmocka_run_group_tests_name("rta", tests, NULL, NULL);
