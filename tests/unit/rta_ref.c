@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * rta_ref.c - the paper-mode analyses written out plainly from the GCAPS
+ * rta_ref.c - the analyses written out plainly from the GCAPS
  * paper (ECRTS'24, section 6: Eq. (1)-(14), Lemmas 6-21, Audsley's search
  * of section 5.3 / 6.4) and docs/rta.md's soundness fixes, as a second
- * implementation for test_rta.  See rta_ref.h.
+ * implementation for test_rta, with the artifact's deviations of docs/rta.md
+ * (D1-D12, "literal") each where it applies.  See rta_ref.h.
  *
  * Every sum lists its terms in task index order (and, for one task, in the
  * order the paper's equations give them), as rta.c does, so that the two
@@ -87,12 +88,12 @@ static double fixed_point(const struct rta_task *t, double base, const struct rl
 	return NAN;
 }
 
-/* a jitter R_h - sub (or D_h - sub), never below 0; NAN stays NAN */
-static double jitter(double Rh, double sub)
+/* a jitter R_h - sub (or D_h - sub), not below 0 but under D3; NAN stays NAN */
+static double jitter(unsigned dev, double Rh, double sub)
 {
 	double j = Rh - sub;
 
-	return j < 0 ? 0 : j;
+	return j < 0 && !(dev & RTA_DEV_D3) ? 0 : j;
 }
 
 /* ---- round-robin TSG scheduling (section 6.2) ---- */
@@ -107,14 +108,75 @@ static double rr_own(const struct rta_taskset *ts, int i)
 	return ts->t[i].C + ts->t[i].G + interleave(ts, i, nu);
 }
 
-static void rr_terms(const struct rta_taskset *ts, int i, bool busy, const double *Rk,
-		     struct rlist *l)
+/*
+ * The artifact's task list (D2b, D12): the real-time tasks in CPU order,
+ * then the best-effort ones in index order; list[pos] = i.  Returns the
+ * number of real-time tasks.
+ */
+static int artifact_list(const struct rta_taskset *ts, int *list)
 {
-	/* Eq. (6): nu = the GPU tasks outside hpp(i), and tau_h */
-	int nid = 1;
+	int m = 0, n = 0;
+	bool taken[MAXT] = { false };
 
+	for (;;) {
+		int best = -1;
+
+		for (int k = 0; k < ts->n; k++)
+			if (!ts->t[k].be && !taken[k] && (best < 0 || cpu_before(ts, k, best)))
+				best = k;
+		if (best < 0)
+			break;
+		taken[best] = true;
+		list[n++] = best;
+		m++;
+	}
 	for (int k = 0; k < ts->n; k++)
-		nid += ts->t[k].ng > 0 && !in_hpp(ts, k, i);
+		if (ts->t[k].be)
+			list[n++] = k;
+	return m;
+}
+
+/* GPU tasks at list positions [from, to) */
+static int gpu_in(const struct rta_taskset *ts, const int *list, int from, int to)
+{
+	int c = 0;
+
+	for (int a = from; a < to; a++)
+		c += ts->t[list[a]].ng > 0;
+	return c;
+}
+
+/* N of Eq. (6) (tasks that interleave with one GPU segment of tau_h) */
+static int rr_nid(const struct rta_taskset *ts, int i, unsigned dev)
+{
+	int list[MAXT], m, pos = 0, nl, nid = 0;
+
+	if (!(dev & RTA_DEV_D2B)) {
+		/* the GPU tasks outside hpp(i), and tau_h */
+		nid = 1;
+		for (int k = 0; k < ts->n; k++)
+			nid += ts->t[k].ng > 0 && !in_hpp(ts, k, i);
+		return nid;
+	}
+	m = artifact_list(ts, list);
+	while (list[pos] != i)
+		pos++;
+	nl = (dev & RTA_DEV_D12) ? ts->n : m;
+	/* |hp(i) \ hpp(i) GPU| + |lp GPU| */
+	for (int k = 0; k < ts->n; k++)
+		nid += ts->t[k].ng > 0 && in_hp(ts, k, i) && !in_hpp(ts, k, i);
+	if (dev & RTA_DEV_D2)	/* lp at positions 0 .. nl - pos - 2 */
+		nid += gpu_in(ts, list, 0, nl - pos - 1 > 0 ? nl - pos - 1 : 0);
+	else			/* lp at positions pos + 1 .. nl - 1 */
+		nid += gpu_in(ts, list, pos + 1, nl);
+	return nid;
+}
+
+static void rr_terms(const struct rta_taskset *ts, int i, bool busy, unsigned dev,
+		     const double *Rk, struct rlist *l)
+{
+	int nid = busy ? rr_nid(ts, i, dev) : 0;
+
 	for (int h = 0; h < ts->n; h++) {
 		const struct rta_task *th = &ts->t[h];
 
@@ -123,11 +185,17 @@ static void rr_terms(const struct rta_taskset *ts, int i, bool busy, const doubl
 		if (busy) {	/* Lemma 10: Eq. (7) + Eq. (6) */
 			double job = th->C + th->Gm;
 
+			if (th->ng == 0 && (dev & RTA_DEV_D1))
+				continue;
 			if (th->ng > 0)
 				job += interleave(ts, h, nid);
+			if (th->ng > 0 && (dev & RTA_DEV_D2C))
+				job += th->G;
 			add(l, th->T, 0, job);
+		} else if (dev & RTA_DEV_D4) {
+			add(l, th->T, th->T - (th->C + th->Gm), th->C + th->Gm);
 		} else {	/* Lemma 12: Eq. (8) */
-			add(l, th->T, jitter(Rk[h], th->C + th->Gm), th->C + th->Gm);
+			add(l, th->T, jitter(dev, Rk[h], th->C + th->Gm), th->C + th->Gm);
 		}
 	}
 }
@@ -142,20 +210,29 @@ static double gcaps_own(const struct rta_taskset *ts, int i)
 	return t->C + t->G + ts->eps + 3 * ts->eps * t->ng;
 }
 
-/* the terms of tau_h for tau_i: same (h in hpp(i)) or remote */
+/*
+ * The terms of tau_h for tau_i: same (h in hpp(i)) or remote.  J: the
+ * jitter bases; Jdp: D3's stale bases of the same-core G^e term, or NULL.
+ */
 static void gcaps_h(const struct rta_taskset *ts, int i, int h, bool same, bool busy,
-		    const double *J, struct rlist *l)
+		    unsigned dev, const double *J, const double *Jdp, struct rlist *l)
 {
 	const struct rta_task *ti = &ts->t[i], *th = &ts->t[h];
 	const double eps = ts->eps;
 
 	if (!same) {	/* Eq. (10) second term, Eq. (11), Eq. (13) second sum */
-		if (th->ng > 0 && (busy || ti->ng > 0))
-			add(l, th->T, jitter(J[h], th->Ge), th->Ge + 2 * eps * th->ng);
+		bool gpu = (dev & RTA_DEV_D7) ? th->G > 0 : th->ng > 0;
+
+		if (gpu && (busy || ti->ng > 0))
+			add(l, th->T, jitter(dev, J[h], th->Ge), th->Ge + 2 * eps * th->ng);
 		return;
 	}
 	if (busy) {	/* Eq. (12) (+ Eq. (10) first term for a GPU tau_h) */
 		if (th->ng == 0)
+			add(l, th->T, 0, th->C + th->Gm);
+		else if (dev & RTA_DEV_D5)
+			add(l, th->T, 0, th->C + th->G + 2 * eps * th->ng);
+		else if ((dev & RTA_DEV_LITERAL) && ti->ng == 0)
 			add(l, th->T, 0, th->C + th->Gm);
 		else
 			add(l, th->T, 0, th->C + th->Gm + th->Ge + 2 * eps * th->ng);
@@ -166,9 +243,9 @@ static void gcaps_h(const struct rta_taskset *ts, int i, int h, bool same, bool 
 		return;
 	}
 	/* Eq. (14) second sum, Eq. (13) first sum */
-	add(l, th->T, jitter(J[h], th->C + th->Gm), th->C + th->Gm + 2 * eps * th->ng);
+	add(l, th->T, jitter(dev, J[h], th->C + th->Gm), th->C + th->Gm + 2 * eps * th->ng);
 	if (ti->ng > 0)
-		add(l, th->T, jitter(J[h], th->Ge), th->Ge);
+		add(l, th->T, Jdp ? Jdp[h] - th->Ge : jitter(dev, J[h], th->Ge), th->Ge);
 }
 
 /* GPU priority of a above b; ties: the CPU order */
@@ -180,13 +257,15 @@ static bool gpu_above(const struct rta_taskset *ts, const double *gp, int a, int
 /*
  * The remote interferers of tau_i under GPU priorities gp (section 6.4):
  * real-time tasks on other cores above ref, where ref is tau_i or, for a
- * CPU-only tau_i, its hpp GPU task of lowest GPU priority if that is lower.
+ * CPU-only tau_i, its hpp GPU task of lowest GPU priority if that is lower
+ * (not under D8).
  */
-static bool remote_by_gp(const struct rta_taskset *ts, const double *gp, int i, int k)
+static bool remote_by_gp(const struct rta_taskset *ts, const double *gp, unsigned dev, int i,
+			 int k)
 {
 	int ref = i;
 
-	if (ts->t[i].ng == 0)
+	if (ts->t[i].ng == 0 && !(dev & RTA_DEV_D8))
 		for (int h = 0; h < ts->n; h++)
 			if (in_hpp(ts, h, i) && ts->t[h].ng > 0 && gpu_above(ts, gp, ref, h))
 				ref = h;
@@ -197,10 +276,11 @@ static bool remote_by_gp(const struct rta_taskset *ts, const double *gp, int i, 
 /*
  * The priority-ordered test: every real-time task in CPU priority order.
  * gp: GPU priorities (remote sets by them, jitters from D_h) or NULL (remote
- * set hp(i) \ hpp(i), jitters from R_h).
+ * set hp(i) \ hpp(i), jitters from R_h).  GCAPS under D11 stops at the
+ * first failure.
  */
-static void ordered(const struct rta_taskset *ts, bool rr, bool busy, const double *gp,
-		    struct rta_result *out)
+static void ordered(const struct rta_taskset *ts, bool rr, bool busy, unsigned dev,
+		    const double *gp, struct rta_result *out)
 {
 	double J[MAXT];
 	bool done[MAXT] = { false };
@@ -223,16 +303,16 @@ static void ordered(const struct rta_taskset *ts, bool rr, bool busy, const doub
 			break;
 		done[i] = true;
 		if (rr) {
-			rr_terms(ts, i, busy, J, &l);
+			rr_terms(ts, i, busy, dev, J, &l);
 			R = fixed_point(&ts->t[i], rr_own(ts, i), &l);
 		} else {
 			for (int h = 0; h < ts->n; h++) {
 				bool same = in_hpp(ts, h, i);
-				bool remote = gp ? remote_by_gp(ts, gp, i, h)
+				bool remote = gp ? remote_by_gp(ts, gp, dev, i, h)
 						 : in_hp(ts, h, i) && !same;
 
 				if (same || remote)
-					gcaps_h(ts, i, h, same, busy, J, &l);
+					gcaps_h(ts, i, h, same, busy, dev, J, NULL, &l);
 			}
 			R = fixed_point(&ts->t[i], gcaps_own(ts, i), &l);
 		}
@@ -240,19 +320,28 @@ static void ordered(const struct rta_taskset *ts, bool rr, bool busy, const doub
 		out->analysed[i] = true;
 		if (!gp)
 			J[i] = R;
-		if (isnan(R))
+		if (isnan(R)) {
 			out->schedulable = false;
+			if (!rr && (dev & RTA_DEV_D11))
+				break;
+		}
 	}
 }
 
 /*
- * Audsley's search (paper mode): levels 1 (lowest) up; each to the first
- * task, from the lowest CPU priority up, whose same-core tasks of lower CPU
- * priority all have a level and that meets its deadline with the unassigned
- * remote tasks above it (jitters from D_h).
+ * Audsley's search: levels 1 (lowest) up; each to the first candidate,
+ * from the lowest CPU priority up, that meets its deadline with the
+ * unassigned remote tasks above it (jitters from D_h).  Paper: a task is a
+ * candidate when its same-core tasks of lower CPU priority all have a
+ * level.  D8: every unassigned task is a candidate, every unassigned task
+ * outside hpp(i) interferes, and the same-core order is checked at the end.
+ * D3 (suspend): the same-core G^e jitters from stale.
  */
-static bool audsley(const struct rta_taskset *ts, bool busy, int *level)
+static bool audsley(const struct rta_taskset *ts, bool busy, unsigned dev, const double *stale,
+		    int *level)
 {
+	const bool d8 = dev & RTA_DEV_D8;
+	const double *Jdp = (dev & RTA_DEV_D3) && !busy ? stale : NULL;
 	double D[MAXT];
 	int m = 0;
 
@@ -282,31 +371,39 @@ static bool audsley(const struct rta_taskset *ts, bool busy, int *level)
 				if (!ts->t[k].be && !level[k] && k != i &&
 				    ts->t[k].cpu == ts->t[i].cpu && cpu_before(ts, i, k))
 					blocked = true;
-			if (blocked)
+			if (blocked && !d8)
 				continue;
 			for (int h = 0; h < ts->n; h++) {
 				bool same = in_hpp(ts, h, i);
 				bool remote = h != i && !ts->t[h].be && !level[h] && !same &&
-					      ts->t[h].cpu != ts->t[i].cpu;
+					      (d8 || ts->t[h].cpu != ts->t[i].cpu);
 
 				if (same || remote)
-					gcaps_h(ts, i, h, same, busy, D, &l);
+					gcaps_h(ts, i, h, same, busy, dev, D, Jdp, &l);
 			}
 			if (!isnan(fixed_point(&ts->t[i], gcaps_own(ts, i), &l))) {
 				pick = i;
 				break;
 			}
 		}
-		if (pick < 0) {
-			memset(level, 0, ts->n * sizeof(*level));
-			return false;
-		}
+		if (pick < 0)
+			goto fail;
 		level[pick] = lv;
 	}
+	/* D8: no same-core task of higher CPU priority with a lower level */
+	if (d8)
+		for (int a = 0; a < ts->n; a++)
+			for (int b = 0; b < ts->n; b++)
+				if (in_hpp(ts, a, b) && level[a] < level[b])
+					goto fail;
 	return true;
+fail:
+	memset(level, 0, ts->n * sizeof(*level));
+	return false;
 }
 
-void rta_ref_analyze(const struct rta_taskset *ts, enum rta_policy p, struct rta_result *out)
+void rta_ref_analyze(const struct rta_taskset *ts, enum rta_policy p, unsigned dev,
+		     struct rta_result *out)
 {
 	bool rr = p == RTA_TSG_RR_BUSY || p == RTA_TSG_RR_SUSPEND;
 	bool busy = p == RTA_TSG_RR_BUSY || p == RTA_GCAPS_BUSY || p == RTA_GCAPS_BUSY_GPU_PRIO;
@@ -324,7 +421,7 @@ void rta_ref_analyze(const struct rta_taskset *ts, enum rta_policy p, struct rta
 	out->has_gpu_prio = false;
 	out->audsley = false;
 	memset(out->gpu_prio, 0, ts->n * sizeof(int));
-	ordered(ts, rr, busy, given && !rr ? gp : NULL, out);
+	ordered(ts, rr, busy, dev, given && !rr ? gp : NULL, out);
 	if (gpu_prio_policy && out->schedulable) {
 		/* the levels in use: 1..m, by GPU priority (given) or CPU order */
 		for (int i = 0; i < ts->n; i++) {
@@ -339,9 +436,13 @@ void rta_ref_analyze(const struct rta_taskset *ts, enum rta_policy p, struct rta
 		out->has_gpu_prio = true;
 	} else if (gpu_prio_policy) {
 		int level[MAXT];
+		double stale[MAXT];
 
+		/* D3: R of the analysed tasks, -1 for the failed one, 0 behind it */
+		for (int k = 0; k < ts->n; k++)
+			stale[k] = !out->analysed[k] ? 0 : isnan(out->R[k]) ? -1 : out->R[k];
 		out->audsley = true;
-		out->schedulable = audsley(ts, busy, level);
+		out->schedulable = audsley(ts, busy, dev, stale, level);
 		for (int k = 0; k < ts->n; k++) {
 			out->R[k] = NAN;
 			out->analysed[k] = false;
@@ -349,7 +450,8 @@ void rta_ref_analyze(const struct rta_taskset *ts, enum rta_policy p, struct rta
 		if (out->schedulable) {
 			for (int k = 0; k < ts->n; k++)
 				gp[k] = level[k];
-			ordered(ts, false, busy, gp, out);
+			if (!(dev & RTA_DEV_D9))	/* the bounds under the levels found */
+				ordered(ts, false, busy, dev, gp, out);
 			memcpy(out->gpu_prio, level, ts->n * sizeof(int));
 			out->has_gpu_prio = true;
 		}

@@ -1564,7 +1564,7 @@ static void test_parse_deviations(void **state)
 			 RTA_DEV_D5 | RTA_DEV_D7 | RTA_DEV_D8 | RTA_DEV_D9 | RTA_DEV_D11 | RTA_DEV_D12);
 }
 
-/* ---- a second implementation (rta_ref.c) on random tasksets ---- */
+/* ---- a second implementation (rta_ref.c) on random tasksets, every deviation ---- */
 
 /* same doubles, or both NAN */
 static bool same_double(double a, double b)
@@ -1572,24 +1572,24 @@ static bool same_double(double a, double b)
 	return (isnan(a) && isnan(b)) || a == b;
 }
 
-static void compare_ref(const struct rta_taskset *ts, enum rta_policy p, const struct rta_result *got,
-			const char *what, int k)
+static void compare_ref(const struct rta_taskset *ts, enum rta_policy p, unsigned dev,
+			const struct rta_result *got, const char *what, int k)
 {
 	struct rta_result want;
 
 	rta_result_init(&want, ts->n);
-	rta_ref_analyze(ts, p, &want);
+	rta_ref_analyze(ts, p, dev, &want);
 	if (got->schedulable != want.schedulable || got->audsley != want.audsley ||
 	    got->has_gpu_prio != want.has_gpu_prio)
-		fail_msg("%s taskset %d %s: schedulable %d audsley %d has_gpu_prio %d, "
-			 "reference %d %d %d", what, k, rta_policy_names[p], got->schedulable,
+		fail_msg("%s taskset %d %s dev %#x: schedulable %d audsley %d has_gpu_prio %d, "
+			 "reference %d %d %d", what, k, rta_policy_names[p], dev, got->schedulable,
 			 got->audsley, got->has_gpu_prio, want.schedulable, want.audsley,
 			 want.has_gpu_prio);
 	for (int i = 0; i < ts->n; i++)
 		if (!same_double(got->R[i], want.R[i]) || got->analysed[i] != want.analysed[i] ||
 		    got->gpu_prio[i] != want.gpu_prio[i])
-			fail_msg("%s taskset %d %s task %d: R %.17g analysed %d gpu_prio %d, "
-				 "reference %.17g %d %d", what, k, rta_policy_names[p], i, got->R[i],
+			fail_msg("%s taskset %d %s dev %#x task %d: R %.17g analysed %d gpu_prio %d, "
+				 "reference %.17g %d %d", what, k, rta_policy_names[p], dev, i, got->R[i],
 				 got->analysed[i], got->gpu_prio[i], want.R[i], want.analysed[i],
 				 want.gpu_prio[i]);
 	rta_result_free(&want);
@@ -1600,7 +1600,9 @@ static void compare_ref(const struct rta_taskset *ts, enum rta_policy p, const s
  * priorities (ties: input order), given GPU priorities for some real-time
  * tasks (ties, and orders that break the same-core CPU order, which the
  * analysis functions accept though the reader refuses them), best-effort
- * tasks with a GPU priority, CPU-only and GPU-only tasks.
+ * tasks with a GPU priority, CPU-only and GPU-only tasks, G_i = 0 with GPU
+ * segments and G_i > 0 without (gpu_total_ms; D7 tells them apart),
+ * deadlines below the periods.
  */
 static void vary(struct rta_taskset *ts, uint64_t *rng, int kind)
 {
@@ -1614,6 +1616,10 @@ static void vary(struct rta_taskset *ts, uint64_t *rng, int kind)
 			t->has_gprio = true;
 			t->gprio = (kind & 4) ? (double)((r >> 16) % 5) : t->prio + (double)((r >> 16) % 3);
 		}
+		if ((kind & 8) && (r >> 24) % 4 == 0)	/* gpu_total_ms: G > 0 iff eta > 0 broken */
+			t->G = t->ng ? 0 : 1.5;
+		if ((r >> 32) % 3 == 0)			/* constrained deadlines */
+			t->D = t->T * (0.5 + 0.125 * (double)((r >> 40) % 4));
 	}
 }
 
@@ -1621,13 +1627,20 @@ static void test_reference_random(void **state)
 {
 	struct rta_gen_params gp;
 	uint64_t rng = 4242;
+	static const unsigned dev_bits[] = {
+		RTA_DEV_D1, RTA_DEV_D2, RTA_DEV_D2B, RTA_DEV_D2C, RTA_DEV_D3, RTA_DEV_D4, RTA_DEV_D5,
+		RTA_DEV_D7, RTA_DEV_D8, RTA_DEV_D9, RTA_DEV_D11, RTA_DEV_D12, RTA_DEV_LITERAL,
+		RTA_DEV_D2B | RTA_DEV_D12, RTA_DEV_D2B | RTA_DEV_D2, RTA_DEV_D3 | RTA_DEV_D8,
+	};
+	enum { NDEV = sizeof(dev_bits) / sizeof(dev_bits[0]) };
 	int runs = 0, sched[RTA_NPOLICIES] = { 0 }, aud = 0, aud_ok = 0;
 
 	for (int k = 0; k < 240; k++) {
 		struct rta_taskset ts;
 		struct rta_result one, all[RTA_NPOLICIES];
 		bool want[RTA_NPOLICIES];
-		int kind = k % 8;
+		unsigned devs[3];
+		int kind = k % 16;
 
 		rta_gen_defaults(&gp);
 		gp.cpus = 1 + k % 3;
@@ -1643,24 +1656,33 @@ static void test_reference_random(void **state)
 		rta_generate(&gp, &rng, &ts);
 		vary(&ts, &rng, kind);
 		rta_result_init(&one, ts.n);
-		for (int p = 0; p < RTA_NPOLICIES; p++) {
-			rta_analyze(&ts, p, RTA_MODE_PAPER, &one);
-			compare_ref(&ts, p, &one, "rta_analyze", k);
-			sched[p] += one.schedulable;
-			aud += one.audsley;
-			aud_ok += one.audsley && one.schedulable;
-			runs++;
-		}
-		/* the shared pass, with a random subset of the policies */
-		for (int p = 0; p < RTA_NPOLICIES; p++) {
-			want[p] = (rta_rng_next(&rng) >> 5) % 3 != 0;
-			rta_result_init(&all[p], ts.n);
-		}
-		rta_analyze_all(&ts, 0, want, all);
-		for (int p = 0; p < RTA_NPOLICIES; p++) {
-			if (want[p])
-				compare_ref(&ts, p, &all[p], "rta_analyze_all", k);
-			rta_result_free(&all[p]);
+		/* paper mode, then two deviation sets: one by one, all but one, random */
+		devs[0] = 0;
+		devs[1] = k % 3 == 0 ? dev_bits[(k / 3) % NDEV]
+			: k % 3 == 1 ? RTA_DEV_ARTIFACT & ~dev_bits[(k / 3) % NDEV] : RTA_DEV_ARTIFACT;
+		devs[2] = (unsigned)(rta_rng_next(&rng) >> 20) & (RTA_DEV_ARTIFACT | RTA_DEV_LITERAL);
+		for (int d = 0; d < 3; d++) {
+			for (int p = 0; p < RTA_NPOLICIES; p++) {
+				rta_analyze_dev(&ts, p, devs[d], &one);
+				compare_ref(&ts, p, devs[d], &one, "rta_analyze_dev", k);
+				if (d == 0) {
+					sched[p] += one.schedulable;
+					aud += one.audsley;
+					aud_ok += one.audsley && one.schedulable;
+				}
+				runs++;
+			}
+			/* the shared pass, with a random subset of the policies */
+			for (int p = 0; p < RTA_NPOLICIES; p++) {
+				want[p] = (rta_rng_next(&rng) >> 5) % 3 != 0;
+				rta_result_init(&all[p], ts.n);
+			}
+			rta_analyze_all(&ts, devs[d], want, all);
+			for (int p = 0; p < RTA_NPOLICIES; p++) {
+				if (want[p])
+					compare_ref(&ts, p, devs[d], &all[p], "rta_analyze_all", k);
+				rta_result_free(&all[p]);
+			}
 		}
 		rta_result_free(&one);
 		rta_taskset_free(&ts);
