@@ -1238,6 +1238,64 @@ static void test_fast_reader(void **state)
 	assert_true(vtaken > 0 && vtaken < variants);
 }
 
+/*
+ * The fixed-point iteration's limit (docs/rta.md: at most 100000 rounds,
+ * then no bound): tau_h (C = c, T = 1) over tau_i (C = 1) gives
+ * R = 1 + ceil(R) c, which grows by c each round until ceil(R) stops
+ * growing: after 1 / (1 - c) rounds.  c = 1 - 1e-5 needs the round of
+ * index 100000 (a 100001st) to confirm, one past the limit; c = 1 -
+ * 1.00000001e-5 confirms in round 99999 (worked with the same doubles by
+ * hand-written Python: R = 99999 exactly).
+ */
+static void test_iteration_limit(void **state)
+{
+	static const struct {
+		double c, R;
+	} cases[] = { { 0.999989999899999, 99999 }, { 0.99999, NAN } };
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		double cs[2] = { cases[k].c, 1 };
+		struct rta_task t[2] = {
+			{ .name = "h", .cpu = 0, .T = 1, .D = 1, .prio = 2, .nc = 1, .cseg = &cs[0],
+			  .C = cases[k].c },
+			{ .name = "i", .cpu = 0, .T = 1e6, .D = 1e6, .prio = 1, .nc = 1, .cseg = &cs[1],
+			  .C = 1 },
+		};
+		struct rta_taskset ts = { .cpus = 1, .eps = 0, .theta = 0, .L = 1, .n = 2, .t = t };
+		const double want[] = { cases[k].c, cases[k].R };
+
+		/* (the *_gpu_prio policies: their Audsley stage has no bounds when it fails) */
+		for (int p = 0; p < RTA_NPOLICIES; p++)
+			if (p < RTA_GCAPS_BUSY_GPU_PRIO || !isnan(cases[k].R))
+				expect(&ts, p, RTA_MODE_PAPER, !isnan(cases[k].R), want);
+	}
+}
+
+/* rta_result_init: no bound, nothing analysed, no GPU priorities */
+static void test_result_init(void **state)
+{
+	struct rta_result r;
+
+	(void)state;
+	for (int n = 1; n <= 9; n += 4) {
+		rta_result_init(&r, n);
+		assert_false(r.schedulable || r.has_gpu_prio || r.audsley);
+		for (int i = 0; i < n; i++) {
+			assert_true(isnan(r.R[i]));
+			assert_false(r.analysed[i]);
+			assert_int_equal(r.gpu_prio[i], 0);
+		}
+		/* the three arrays do not overlap */
+		for (int i = 0; i < n; i++)
+			r.gpu_prio[i] = -1, r.analysed[i] = true;
+		for (int i = 0; i < n; i++)
+			assert_true(isnan(r.R[i]));
+		rta_result_free(&r);
+		assert_null(r.R);
+	}
+}
+
 /* ---- the reader: every member of every task, against the document ---- */
 
 /* parse doc and read it: 0, or -1 with the message in err */
@@ -1733,6 +1791,8 @@ int main(void)
 		cmocka_unit_test(test_reader_errors),
 		cmocka_unit_test(test_gprio_order_broken),
 		cmocka_unit_test(test_parse_deviations),
+		cmocka_unit_test(test_iteration_limit),
+		cmocka_unit_test(test_result_init),
 	};
 
 	return cmocka_run_group_tests_name("rta", tests, NULL, NULL);
