@@ -1754,6 +1754,71 @@ static void test_reference_random(void **state)
 	assert_true(aud_ok > 5 && aud - aud_ok > 5);
 }
 
+/*
+ * D3 (docs/rta.md): in the artifact's Audsley stage under self-suspension
+ * the same-core G^e term of tau_h has the jitter stale_h - G^e_h, unclamped,
+ * with stale_h = R_h of the failed priority-ordered run, -1 for the task
+ * that failed and 0 for those behind it (D11 stopped there).  Core 1: g;
+ * core 0: f > h > i by CPU priority.  eps = theta = 0.
+ *
+ * Ordered run: g: 1 + 5 = 6.  f: 2 + ceil((2 + (6 - 5)) / 100) 5 = 7 > 6:
+ * fails, h and i are behind it: stale = 6, -1, 0, 0.
+ * Audsley (D8: every unassigned task but hpp(i) interferes; jitters D_h):
+ * level 1: i: 4 + 5 (g) + 1 + 1 (f) + 1 + 0.5 (h) = 12.5 > 8; h: 1 + 5 (g)
+ * + 1 + 0 (f: ceil(-1/50) = 0) + 2 (i) = 9 > 7; f: 2 + 5 > 6; g: 6 + 1 (f)
+ * + 1 (h: ceil(12.5/7) = 2) + 2 (i) = 10 -> 10.5 (h: 3): level 1.
+ * Level 2: i: 4 + 1 + 1 + 1 + 0.5 = 7.5; then h's G^e term is
+ * ceil((7.5 + (0 - 0.5)) / 7) = 1 exactly, so 7.5 <= 8: level 2.  (With
+ * stale_h = 1 the count is 2: 8 -> 8.5 > 8, and h, taking level 2 above an
+ * unassigned i, fails the same-core order.)  h: 1 + 1 + 0 = 2 -> 2: level 3;
+ * f alone: 2: level 4.
+ */
+static const char *ts_d3 =
+	"{\"schema\":1,\"platform\":{\"epsilon_ms\":0,\"theta_ms\":0,\"timeslice_ms\":1},\"tasks\":["
+	"{\"name\":\"g\",\"cpu\":1,\"priority\":4,\"period_ms\":100,\"deadline_ms\":100,"
+	" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":5}]},"
+	"{\"name\":\"f\",\"cpu\":0,\"priority\":3,\"period_ms\":%g,\"deadline_ms\":6,"
+	" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":1}]},"
+	"{\"name\":\"h\",\"cpu\":0,\"priority\":2,\"period_ms\":7,\"deadline_ms\":7,"
+	" \"cpu_segments_ms\":[0.5],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":%g}]},"
+	"{\"name\":\"i\",\"cpu\":0,\"priority\":1,\"period_ms\":200,\"deadline_ms\":%g,"
+	" \"cpu_segments_ms\":[%g],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":2}]}]}";
+
+static void test_d3_stale_jitter(void **state)
+{
+	static const struct {
+		double Tf, Geh, Di, Ci;
+		bool sched;
+	} cases[] = {
+		{ 50, 0.5, 8, 2, true },	/* worked above: stale_h = 0 decides */
+		/* the failed f's stale -1 decides (checked with rta_ref.c) */
+		{ 6, 1, 16, 3, false },
+	};
+	const int want_prio[] = { 1, 4, 3, 2 };
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		char doc[2048];
+		struct rta_taskset ts;
+		struct rta_result r;
+
+		snprintf(doc, sizeof(doc), ts_d3, cases[k].Tf, cases[k].Geh, cases[k].Di, cases[k].Ci);
+		load_str(doc, &ts);
+		rta_result_init(&r, ts.n);
+		rta_analyze(&ts, RTA_GCAPS_SUSPEND, RTA_MODE_ARTIFACT, &r);
+		assert_false(r.schedulable);
+		assert_true(r.analysed[1] && !r.analysed[2] && !r.analysed[3]);
+		rta_analyze(&ts, RTA_GCAPS_SUSPEND_GPU_PRIO, RTA_MODE_ARTIFACT, &r);
+		compare_ref(&ts, RTA_GCAPS_SUSPEND_GPU_PRIO, RTA_DEV_ARTIFACT, &r, "d3", (int)k);
+		assert_true(r.audsley);
+		assert_int_equal(r.schedulable, cases[k].sched);
+		for (int i = 0; i < ts.n && cases[k].sched; i++)
+			assert_int_equal(r.gpu_prio[i], want_prio[i]);
+		rta_result_free(&r);
+		rta_taskset_free(&ts);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1793,6 +1858,7 @@ int main(void)
 		cmocka_unit_test(test_parse_deviations),
 		cmocka_unit_test(test_iteration_limit),
 		cmocka_unit_test(test_result_init),
+		cmocka_unit_test(test_d3_stale_jitter),
 	};
 
 	return cmocka_run_group_tests_name("rta", tests, NULL, NULL);
