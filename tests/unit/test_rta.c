@@ -1296,6 +1296,85 @@ static void test_result_init(void **state)
 	}
 }
 
+/* write text to a new temporary file; its path into path */
+static void temp_file(char *path, size_t len, const char *text)
+{
+	int fd;
+	FILE *f;
+
+	snprintf(path, len, "%s/nvsched-rta-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/*
+ * rta_taskset_load: a file the one-pass reader leaves to the general one
+ * reads as rta_taskset_from_json reads its text; each error names the file.
+ */
+static void test_load_paths(void **state)
+{
+	static const char *general =
+		"{\"platform\":{\"epsilon_ms\":1,\"theta_ms\":0.5,\"timeslice_ms\":2},\"tasks\":["
+		"{\"name\":null,\"cpu\":1,\"period_ms\":10,\"priority\":2,\"cpu_segments_ms\":[1,2],"
+		" \"gpu_segments\":[{\"exec_ms\":3,\"misc_ms\":0.5}],\"gpu_total_ms\":4},"
+		"{\"cpu\":0,\"period_ms\":20,\"cpu_segments_ms\":[0.5],\"x\":[1,{\"y\":null}],"
+		" \"name\":\"x\\ty\"}]}";
+	char path[256], err[512], want[600];
+	struct rta_taskset ts, ref, tmp;
+
+	(void)state;
+	/* the general reader: the one-pass reader refuses this text */
+	assert_int_equal(rta_taskset_fast(general, strlen(general), &tmp), 0);
+	assert_null(tmp.t);
+	temp_file(path, sizeof(path), general);
+	if (rta_taskset_load(path, &ts, err, sizeof(err)) < 0)
+		fail_msg("%s", err);
+	load_str(general, &ref);
+	assert_int_equal(ts.n, 2);
+	assert_int_equal(ts.cpus, 2);
+	assert_true(ts.eps == 1 && ts.theta == 0.5 && ts.L == 2);
+	for (int i = 0; i < 2; i++) {
+		assert_string_equal(ts.t[i].name, ref.t[i].name);
+		assert_int_equal(ts.t[i].cpu, ref.t[i].cpu);
+		assert_int_equal(ts.t[i].be, ref.t[i].be);
+		assert_true(ts.t[i].T == ref.t[i].T && ts.t[i].D == ref.t[i].D &&
+			    ts.t[i].C == ref.t[i].C && ts.t[i].G == ref.t[i].G &&
+			    ts.t[i].Gm == ref.t[i].Gm && ts.t[i].Ge == ref.t[i].Ge);
+		assert_int_equal(ts.t[i].ng, ref.t[i].ng);
+		assert_int_equal(ts.t[i].nc, ref.t[i].nc);
+	}
+	assert_string_equal(ts.t[0].name, "t0");
+	assert_true(ts.t[0].G == 4 && ts.t[0].Ge == 3 && ts.t[0].C == 3);
+	assert_string_equal(ts.t[1].name, "x\ty");	/* an escape: the general reader */
+	assert_true(ts.t[1].be);
+	rta_taskset_free(&ts);
+	rta_taskset_free(&ref);
+	unlink(path);
+
+	/* a taskset error: "FILE: message" */
+	temp_file(path, sizeof(path), "{\"platform\":{\"epsilon_ms\":1,\"theta_ms\":0,\"timeslice_ms\":1}}");
+	assert_int_equal(rta_taskset_load(path, &ts, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "%s: missing \"tasks\" array", path);
+	assert_string_equal(err, want);
+	assert_null(ts.t);
+	unlink(path);
+	/* a JSON error: "FILE: line L col C: ..." */
+	temp_file(path, sizeof(path), "{\"platform\":\n{\"epsilon_ms\":}");
+	assert_int_equal(rta_taskset_load(path, &ts, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "%s: line 2 col ", path);
+	if (strncmp(err, want, strlen(want)))
+		fail_msg("got '%s', want '%s...'", err, want);
+	unlink(path);
+	/* no such file */
+	assert_int_equal(rta_taskset_load(path, &ts, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "%s: No such file or directory", path);
+	assert_string_equal(err, want);
+}
+
 /* ---- the reader: every member of every task, against the document ---- */
 
 /* parse doc and read it: 0, or -1 with the message in err */
@@ -1587,6 +1666,9 @@ static void test_gprio_order_broken(void **state)
 	assert_int_equal(b, 3);
 	t[1].gprio = 1;						/* b = d: a tie, kept */
 	assert_false(rta_gprio_order_broken(&ts, &a, &b));
+	t[1].has_gprio = false;
+	t[3].prio = 3, t[3].has_gprio = true, t[3].gprio = 3.5;	/* equal CPU priorities */
+	assert_false(rta_gprio_order_broken(&ts, &a, &b));
 }
 
 /* --deviations: names (any case), "-NAME" removes, "all", "none"; -1 on an unknown one */
@@ -1859,6 +1941,7 @@ int main(void)
 		cmocka_unit_test(test_iteration_limit),
 		cmocka_unit_test(test_result_init),
 		cmocka_unit_test(test_d3_stale_jitter),
+		cmocka_unit_test(test_load_paths),
 	};
 
 	return cmocka_run_group_tests_name("rta", tests, NULL, NULL);
