@@ -26,15 +26,19 @@ const char *const rta_policy_names[RTA_NPOLICIES] = {
 /* the message into err (nvsched/errbuf.h), then -1 */
 #define fail(err, errlen, ...) (nvs_seterr(err, errlen, __VA_ARGS__), -1)
 
-static void *xcalloc(size_t n, size_t sz)
+/* The analysis has no way back from a failed allocation: a message, exit 1. */
+static void *need(void *p)
 {
-	void *p = calloc(n ? n : 1, sz);
-
 	if (!p) {
 		fprintf(stderr, "nvsched rta: out of memory\n");
 		exit(1);
 	}
 	return p;
+}
+
+static void *xcalloc(size_t n, size_t sz)
+{
+	return need(calloc(n ? n : 1, sz));
 }
 
 static bool num_ok(double v)
@@ -50,11 +54,12 @@ static const char *const task_keys[NK] = {
 	"cpu_segments_ms", "gpu_segments", "cpu_total_ms", "gpu_total_ms",
 };
 
-/* v[k] = json_get(jt, task_keys[k]) for every k, in one pass over jt. */
+/*
+ * v[k] = json_get(jt, task_keys[k]) for every k, in one pass over jt; v
+ * comes zeroed (NULL: absent).
+ */
 static void task_members(const struct json *jt, const struct json **v)
 {
-	for (int k = 0; k < NK; k++)
-		v[k] = NULL;
 	for (size_t m = 0; m < jt->n; m++) {
 		const char *key = jt->keys[m];
 		int k;
@@ -161,7 +166,7 @@ static int task_prios(const struct json *const *v, struct rta_task *t, char *err
 	return 0;
 }
 
-/* cpu_segments_ms into *dmem; C = their sum. */
+/* cpu_segments_ms into *dmem; C = their sum (t comes zeroed, as below). */
 static int task_cpu_segments(const struct json *a, struct rta_task *t, double **dmem,
 			     char *err, size_t errlen)
 {
@@ -170,7 +175,6 @@ static int task_cpu_segments(const struct json *a, struct rta_task *t, double **
 	t->nc = (int)a->n;
 	t->cseg = *dmem;
 	*dmem += a->n;
-	t->C = 0;
 	for (size_t k = 0; k < a->n; k++) {
 		if (a->items[k]->type != JSON_NUMBER || !num_ok(a->items[k]->num))
 			return fail(err, errlen, "task %s: cpu_segments_ms[%zu] must be a number >= 0",
@@ -193,7 +197,6 @@ static int task_gpu_segments(const struct json *a, struct rta_task *t, double **
 	t->gm = *dmem;
 	t->ge = t->gm + t->ng;
 	*dmem += 2 * t->ng;
-	t->Gm = t->Ge = t->G = 0;
 	for (int k = 0; k < t->ng; k++) {
 		const struct json *s = a->items[k];
 
@@ -253,8 +256,7 @@ static int platform_from_json(const struct json *j, struct rta_taskset *ts, char
 	pl = json_get(j, "platform");
 	if (!pl || pl->type != JSON_OBJECT)
 		return fail(err, errlen, "missing \"platform\" object");
-	ts->cpus = 0;
-	if (json_get_number(pl, "cpus", &x)) {
+	if (json_get_number(pl, "cpus", &x)) {	/* else 0 (ts zeroed) */
 		/* a double outside int's range must not reach the cast (C11 6.3.1.4) */
 		if (!json_is_int(json_get(pl, "cpus")) || x < 0 || x > RTA_MAX_CPUS)
 			return fail(err, errlen, "platform: \"cpus\" must be an integer from 0 to %d",
@@ -462,9 +464,7 @@ struct ctx {
 	const double *RJ;
 	const double *RJdp;	/* artifact: jitter base of the same-core dp term */
 	/* tsg_rr, artifact D2: */
-	const int *order;	/* RT tasks in priority order, then the BE tasks */
 	int nrt, pos;		/* number of RT tasks, position of tau_i */
-	bool rhp_hp;		/* the remote set is hp(i) \ hpp(i): list hp(i) only */
 };
 
 static inline double ceil_div(double a, double b)
@@ -515,15 +515,11 @@ static double solve_built(const struct rta_task *t, double base, const struct te
 static double solve(const struct ctx *c, int i, double base,
 		    void (*build)(const struct ctx *, int, struct terms *))
 {
-	const struct rta_task *t = &c->ts->t[i];
 	struct terms *tl = c->tl;
-	double R = base;
 
-	if (isnan(base) || R > t->D)
-		return NAN;
 	tl->n = 0;
 	build(c, i, tl);
-	return solve_built(t, base, tl);
+	return solve_built(&c->ts->t[i], base, tl);
 }
 
 /*
@@ -631,8 +627,6 @@ static void gcaps_busy_h(const struct ctx *c, const struct rta_task *ti, int h, 
 		remote_gpu_term(c, h, tl);
 }
 
-static const int *hp_list(const struct ctx *c, int i, int *n);
-
 static void gcaps_suspend_h(const struct ctx *c, const struct rta_task *ti, int h, bool hpp,
 			    bool rhp, struct terms *tl)
 {
@@ -661,22 +655,15 @@ typedef void gcaps_h_fn(const struct ctx *c, const struct rta_task *ti, int h, b
 			bool rhp, struct terms *tl);
 
 /*
- * The terms of every other task for tau_i, one (gcaps_busy_h or
- * gcaps_suspend_h) per task: with rhp_hp the tasks of hp(i) in index order,
- * each in hpp(i) or else remote; otherwise every task by its hpp and rhp.
+ * The terms of every other task for tau_i under GPU priorities, one
+ * (gcaps_busy_h or gcaps_suspend_h) per task by its hpp and rhp.  (Under
+ * CPU priorities the remote set is hp(i) \ hpp(i) and ordered_test takes
+ * the terms from the cache instead.)
  */
 static inline void gcaps_terms(const struct ctx *c, int i, struct terms *tl, gcaps_h_fn *one)
 {
 	const struct rta_task *ti = &c->ts->t[i];
 
-	if (c->rhp_hp) {
-		int nh;
-		const int *hl = hp_list(c, i, &nh);
-
-		for (int q = 0; q < nh; q++)
-			one(c, ti, hl[q], c->hpp[hl[q]], !c->hpp[hl[q]], tl);
-		return;
-	}
 	for (int h = 0; h < c->ts->n; h++)
 		one(c, ti, h, c->hpp[h], c->rhp[h], tl);
 }
@@ -733,14 +720,15 @@ struct cterms {
 };
 
 struct work {
-	int n, m;
-	int *order, *rank;	/* rank[i]: position in order, -1 for BE */
+	int m;			/* real-time tasks */
+	int *order, *rank;	/* rank[i]: position in order (real-time tasks) */
 	bool *hpp, *rhp;	/* hpp: row of hppm (cpu_sets) */
 	bool *hppm;		/* n x n: hpp(i) of every task, computed once */
 	/*
 	 * The same sets as index lists in index order (the order in which the
 	 * builders list the terms): hpl + i n holds hp(i) (hpn[i] tasks),
-	 * hppl + i n hpp(i) (hppn[i] tasks, hppg[i] of them use the GPU).
+	 * hppl + i n hpp(i) (hppn[i] tasks, hppg[i] of them use the GPU);
+	 * rows of real-time tasks only.
 	 */
 	int *hpl, *hpn, *hppl, *hppn, *hppg;
 	int *gpre;		/* gpre[x]: GPU tasks among order[0 .. x-1], x = 0..n */
@@ -750,7 +738,6 @@ struct work {
 	double *own[2];		/* own_demand(ts, rr = 0 / gcaps = 1, i), computed once */
 	void *blk;		/* every array here, one allocation */
 	double *RJ;
-	int *gp;		/* GPU priority per task (higher = more important) */
 	/* Audsley / *_gpu_prio scratch */
 	bool *assigned;
 	bool *fsame;		/* the candidate failed and its terms are unchanged since */
@@ -772,61 +759,62 @@ static inline double interleave_w(const struct work *w, const struct rta_taskset
 	return s;
 }
 
-/* The work arrays of a taskset, in one block (initialised where they are read). */
+/* The next count objects of sz bytes at the cursor *at. */
+static void *take(char **at, size_t count, size_t sz)
+{
+	void *p = *at;
+
+	*at += count * sz;
+	return p;
+}
+
+/*
+ * The work arrays of a taskset in one block, initialised where they are
+ * read: the structs of doubles, the doubles, the ints, then the bools, so
+ * that each array starts aligned.  The block's size is counted once, and
+ * the arrays taken from it must fill it exactly.
+ */
 static void work_alloc(struct work *w, const struct rta_taskset *ts)
 {
-	size_t n = ts->n, nseg = 0;
-	size_t nd, ni, nb, sz;
-	void *blk;
-	double *d;
-	int *iv;
-	bool *b;
+	const size_t n = ts->n;
+	size_t nseg = 0, sz;
+	char *blk, *at;
 
 	for (size_t k = 0; k < n; k++)
 		nseg += ts->t[k].ng;
-	nd = 14 * n + nseg;
-	ni = 11 * n + 1 + 2 * n * n;
-	nb = 2 * n + (n * n + 1) + n;
-	sz = 4 * n * sizeof(struct cterms) + nd * sizeof(double) + ni * sizeof(int) + nb;
-	blk = malloc(sz);	/* one block, initialised where it is read */
-	if (!blk) {
-		fprintf(stderr, "nvsched rta: out of memory\n");
-		exit(1);
-	}
-	w->cache = blk;
-	d = (void *)(w->cache + 4 * n);
-	iv = (void *)(d + nd);
-	b = (void *)(iv + ni);
-
+	sz = 4 * n * sizeof(struct cterms) + 2 * n * sizeof(struct term) +
+	     (7 * n + nseg) * sizeof(double) + (9 * n + 1 + 2 * n * n) * sizeof(int) +
+	     (3 * n + n * n) * sizeof(bool);
+	blk = need(malloc(sz ? sz : 1));
+	at = blk;
 	w->blk = blk;
-	w->n = ts->n;
-	w->RJ = d;
-	w->tl.t = (void *)(d + n);	/* 2 n terms */
-	w->tl.P = d + 12 * n + nseg;		/* 2 n */
-	w->own[0] = d + 7 * n;
-	w->own[1] = d + 8 * n;
-	w->stale = d + 9 * n;
-	w->gpd = d + 10 * n;
-	/* d + 11 n: spare */
-	w->cj = d + 12 * n;
-	w->order = iv;
-	w->rank = iv + n;
-	w->gp = iv + 2 * n;
-	w->hpn = iv + 3 * n;
-	w->hppn = iv + 4 * n;
-	w->hppg = iv + 5 * n;
-	w->cjo = iv + 6 * n;
-	w->level = iv + 7 * n;
-	w->ord = iv + 8 * n;
-	/* iv + 9 n: spare */
-	w->gpre = iv + 10 * n;	/* n + 1 */
-	w->hpl = iv + 11 * n + 1;
-	w->hppl = w->hpl + n * n;
-	w->rhp = b;
-	w->hppm = b + n;
-	w->assigned = b + n + (n * n + 1);
-	w->fsame = w->assigned + n;
-	memset(w->hppm, 0, n * n + 1);
+	w->cache = take(&at, 4 * n, sizeof(*w->cache));
+	w->tl.t = take(&at, 2 * n, sizeof(*w->tl.t));
+	w->RJ = take(&at, n, sizeof(*w->RJ));
+	w->own[0] = take(&at, n, sizeof(*w->own[0]));
+	w->own[1] = take(&at, n, sizeof(*w->own[1]));
+	w->stale = take(&at, n, sizeof(*w->stale));
+	w->gpd = take(&at, n, sizeof(*w->gpd));
+	w->cj = take(&at, nseg, sizeof(*w->cj));
+	w->tl.P = take(&at, 2 * n, sizeof(*w->tl.P));
+	w->order = take(&at, n, sizeof(*w->order));
+	w->rank = take(&at, n, sizeof(*w->rank));
+	w->hpn = take(&at, n, sizeof(*w->hpn));
+	w->hppn = take(&at, n, sizeof(*w->hppn));
+	w->hppg = take(&at, n, sizeof(*w->hppg));
+	w->cjo = take(&at, n, sizeof(*w->cjo));
+	w->level = take(&at, n, sizeof(*w->level));
+	w->ord = take(&at, n, sizeof(*w->ord));
+	w->gpre = take(&at, n + 1, sizeof(*w->gpre));
+	w->hpl = take(&at, n * n, sizeof(*w->hpl));
+	w->hppl = take(&at, n * n, sizeof(*w->hppl));
+	w->rhp = take(&at, n, sizeof(*w->rhp));
+	w->hppm = take(&at, n * n, sizeof(*w->hppm));
+	w->assigned = take(&at, n, sizeof(*w->assigned));
+	w->fsame = take(&at, n, sizeof(*w->fsame));
+	if (at != blk + sz)	/* a size that does not match the arrays */
+		abort();
+	memset(w->hppm, 0, n * n);
 	memset(w->cache, 0, 4 * n * sizeof(*w->cache));	/* BE tasks' stay empty */
 }
 
@@ -834,8 +822,6 @@ static void work_alloc(struct work *w, const struct rta_taskset *ts)
 static void work_order(struct work *w, const struct rta_taskset *ts)
 {
 	w->m = rt_order(ts, w->order);
-	for (int i = 0; i < ts->n; i++)
-		w->rank[i] = -1;
 	for (int a = 0; a < w->m; a++)
 		w->rank[w->order[a]] = a;
 	w->totgpu = 0;
@@ -854,12 +840,10 @@ static void work_order(struct work *w, const struct rta_taskset *ts)
 /*
  * hp(order[a]) = order[0 .. a-1], kept sorted by index (the previous
  * task's list with order[a-1] inserted); hpp(i): its same-core tasks.
- * BE tasks: both empty.
+ * BE tasks: not listed (their rows are never read).
  */
 static void work_hp_sets(struct work *w, const struct rta_taskset *ts)
 {
-	for (int i = 0; i < ts->n; i++)
-		w->hpn[i] = w->hppn[i] = w->hppg[i] = 0;
 	for (int a = 0; a < w->m; a++) {
 		int i = w->order[a], nhp = 0, g = 0;
 		int *hpl = w->hpl + (size_t)i * ts->n, *hppl = w->hppl + (size_t)i * ts->n;
@@ -926,8 +910,8 @@ static void rr_busy_terms(const struct ctx *c, int i, struct terms *tl)
 		int nl = (c->dev & RTA_DEV_D12) ? ts->n : c->nrt;
 
 		n_id = w->gpre[c->pos] - w->hppg[i];
-		if (c->dev & RTA_DEV_D2)
-			n_id += nl - c->pos - 1 > 0 ? w->gpre[nl - c->pos - 1] : 0;
+		if (c->dev & RTA_DEV_D2)	/* pos < nrt <= nl, gpre[0] = 0 */
+			n_id += w->gpre[nl - c->pos - 1];
 		else
 			n_id += w->gpre[nl] - w->gpre[c->pos + 1];
 	}
@@ -1003,13 +987,6 @@ static inline void gather(struct terms *tl, const struct cterms *e, bool take)
 	tl->n = n + (take ? e->n : 0);
 }
 
-/* hp(i) in index order */
-static const int *hp_list(const struct ctx *c, int i, int *n)
-{
-	*n = c->w->hpn[i];
-	return c->w->hpl + (size_t)i * c->ts->n;
-}
-
 static void work_free(struct work *w)
 {
 	free(w->blk);
@@ -1041,8 +1018,7 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
 {
 	struct ctx c = {
 		.tl = &w->tl, .w = w, .ts = ts, .dev = dev, .busy = busy, .hpp = w->hpp,
-		.rhp = w->rhp, .RJ = w->RJ, .order = w->order, .nrt = w->m,
-		.rhp_hp = !gpu_prio,
+		.rhp = w->rhp, .RJ = w->RJ, .nrt = w->m,
 	};
 	void (*f)(const struct ctx *, int, struct terms *);
 
@@ -1073,7 +1049,7 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
 			for (int h = 0; h < ts->n; h++)
 				if (w->hpp[h] && ts->t[h].ng > 0 && gp_higher(w, gpu_prio, ref, h))
 					ref = h;
-		/* rhp: GCAPS under GPU priorities (else c.rhp_hp: hp(i) \ hpp(i)) */
+		/* rhp: GCAPS under GPU priorities (else hp(i) \ hpp(i), from the cache) */
 		for (int k = 0; k < ts->n && !rr && gpu_prio; k++) {
 			bool higher = k != i && k != ref && !ts->t[k].be &&
 				      gp_higher(w, gpu_prio, k, ref);
@@ -1081,7 +1057,7 @@ static void ordered_test(const struct rta_taskset *ts, struct work *w, bool rr, 
 			w->rhp[k] = higher && ts->t[k].cpu != ts->t[i].cpu;
 		}
 		c.pos = a;
-		if (!rr && c.rhp_hp) {
+		if (!rr && !gpu_prio) {
 			/* hp(i): hpp or remote, terms from the cache */
 			const int *hl = w->hpl + (size_t)i * ts->n;
 			int cls = ts->t[i].ng > 0;
@@ -1165,20 +1141,6 @@ static inline void audsley_retry_others(const struct rta_taskset *ts, struct wor
 	}
 }
 
-/* D8's check at the end: no same-core task of higher CPU priority has a lower level. */
-static bool same_core_levels_ok(const struct rta_taskset *ts, const struct work *w,
-				const int *level)
-{
-	for (int a = 0; a < w->m; a++)
-		for (int b = a + 1; b < w->m; b++) {
-			int x = w->order[a], y = w->order[b];
-
-			if (ts->t[x].cpu == ts->t[y].cpu && level[x] < level[y])
-				return false;
-		}
-	return true;
-}
-
 /*
  * Audsley's search (section 5.3): GPU priority levels 1 (lowest) .. m,
  * each given to the first unassigned task, from the lowest CPU priority
@@ -1201,7 +1163,7 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, uns
 	bool ok = true;
 	struct ctx c = {
 		.tl = &w->tl, .w = w, .ts = ts, .dev = dev, .busy = busy, .hpp = w->hpp, .rhp = w->rhp,
-		.RJ = w->RJ, .order = w->order, .nrt = w->m,
+		.RJ = w->RJ, .nrt = w->m,
 		.RJdp = ((dev & RTA_DEV_D3) && !busy) ? stale : NULL,
 	};
 
@@ -1250,8 +1212,8 @@ static bool audsley(const struct rta_taskset *ts, struct work *w, bool busy, uns
 		if (!found)
 			ok = false;
 	}
-	if (ok && (dev & RTA_DEV_D8))
-		ok = same_core_levels_ok(ts, w, level);
+	/* (D8's check at the end is the one above: a search that assigns
+	 * every task without failing it keeps the same-core order) */
 	if (!ok)
 		for (int k = 0; k < ts->n; k++)
 			level[k] = 0;
@@ -1412,7 +1374,7 @@ long rta_parse_deviations(const char *s)
 		{ "D11", RTA_DEV_D11 }, { "D12", RTA_DEV_D12 }, { "all", RTA_DEV_ARTIFACT }, { "none", 0 },
 		{ "literal", RTA_DEV_LITERAL },
 	};
-	char *dup = strdup(s), *save = NULL;
+	char *dup = need(strdup(s)), *save = NULL;
 	long mask = 0;
 
 	for (char *tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {

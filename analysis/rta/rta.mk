@@ -12,9 +12,10 @@ $(B)/bin/nvsched-rta: $(B)/analysis/rta/main.o $(B)/librta.a $(B)/libnvsjson.a
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lm
 
+# test_rta fails the analysis' allocations (--wrap, tests/unit/failalloc.h)
 $(B)/tests/unit/test_rta: $(B)/tests/unit/test_rta.o $(B)/tests/unit/rta_ref.o $(B)/librta.a $(B)/libnvsjson.a
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CFLAGS) -o $@ $^ -lcmocka -lm
+	$(Q)$(CC) $(CFLAGS) -o $@ $^ -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup -lcmocka -lm
 UNIT_TESTS += $(B)/tests/unit/test_rta
 
 .PHONY: bench-rta

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <sys/wait.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +26,7 @@
 #include "rta.h"
 #include "rta_gen.h"
 #include "rta_ref.h"
+#include "failalloc.h"
 
 #define NUL NAN		/* expected "null" */
 
@@ -42,7 +44,8 @@ static void load_str(const char *text, struct rta_taskset *ts)
 
 	if (!j)
 		fail_msg("json: %s", err);
-	if (rta_taskset_from_json(j, ts, err, sizeof(err)) < 0)
+	/* rta.h: 0, or -1 with a message */
+	if (rta_taskset_from_json(j, ts, err, sizeof(err)) != 0)
 		fail_msg("taskset: %s", err);
 	json_free(j);
 }
@@ -340,7 +343,7 @@ static void table2(struct rta_taskset *ts)
 	snprintf(path, sizeof(path), "%s/ts_paper_table2.json", fixtures());
 	if (access(path, R_OK) != 0)
 		fail_msg("fixture missing: %s (run from the repository root)", path);
-	if (rta_taskset_load(path, ts, err, sizeof(err)) < 0)
+	if (rta_taskset_load(path, ts, err, sizeof(err)) != 0)
 		fail_msg("%s", err);
 }
 
@@ -974,12 +977,12 @@ static void test_reader_bounds(void **state)
 		rc = rta_taskset_from_json(j, &ts, err, sizeof(err));
 		json_free(j);
 		if (!cases[i].err) {
-			if (rc < 0)
+			if (rc != 0)
 				fail_msg("case %zu (%s): refused: %s", i, cases[i].task, err);
 			assert_int_equal(ts.n, 1);
 			rta_taskset_free(&ts);
 		} else {
-			if (rc >= 0)
+			if (rc != -1)
 				fail_msg("case %zu (%s): accepted, wanted '%s'", i, cases[i].task, cases[i].err);
 			assert_string_equal(err, cases[i].err);
 		}
@@ -1331,7 +1334,7 @@ static void test_load_paths(void **state)
 	assert_int_equal(rta_taskset_fast(general, strlen(general), &tmp), 0);
 	assert_null(tmp.t);
 	temp_file(path, sizeof(path), general);
-	if (rta_taskset_load(path, &ts, err, sizeof(err)) < 0)
+	if (rta_taskset_load(path, &ts, err, sizeof(err)) != 0)
 		fail_msg("%s", err);
 	load_str(general, &ref);
 	assert_int_equal(ts.n, 2);
@@ -1610,7 +1613,7 @@ static void test_reader_errors(void **state)
 		char err[256] = "";
 		struct rta_taskset ts;
 
-		if (read_doc(cases[i].doc, &ts, err, sizeof(err)) >= 0)
+		if (read_doc(cases[i].doc, &ts, err, sizeof(err)) != -1)
 			fail_msg("case %zu: accepted, wanted '%s'", i, cases[i].err);
 		assert_string_equal(err, cases[i].err);
 		/* nothing is left allocated (LeakSanitizer under asan:test_rta) */
@@ -1742,7 +1745,7 @@ static void compare_ref(const struct rta_taskset *ts, enum rta_policy p, unsigne
  * analysis functions accept though the reader refuses them), best-effort
  * tasks with a GPU priority, CPU-only and GPU-only tasks, G_i = 0 with GPU
  * segments and G_i > 0 without (gpu_total_ms; D7 tells them apart),
- * deadlines below the periods.
+ * deadlines below the periods, and (kind 16) some below C_i + G^m_i.
  */
 static void vary(struct rta_taskset *ts, uint64_t *rng, int kind)
 {
@@ -1760,6 +1763,8 @@ static void vary(struct rta_taskset *ts, uint64_t *rng, int kind)
 			t->G = t->ng ? 0 : 1.5;
 		if ((r >> 32) % 3 == 0)			/* constrained deadlines */
 			t->D = t->T * (0.5 + 0.125 * (double)((r >> 40) % 4));
+		if ((kind & 16) && (r >> 44) % 6 == 0)	/* below C + G^m: jitters from D < 0 */
+			t->D = 0.5 * (t->C + t->Gm) + 0.001;
 	}
 }
 
@@ -1775,12 +1780,12 @@ static void test_reference_random(void **state)
 	enum { NDEV = sizeof(dev_bits) / sizeof(dev_bits[0]) };
 	int runs = 0, sched[RTA_NPOLICIES] = { 0 }, aud = 0, aud_ok = 0;
 
-	for (int k = 0; k < 240; k++) {
+	for (int k = 0; k < 480; k++) {
 		struct rta_taskset ts;
 		struct rta_result one, all[RTA_NPOLICIES];
 		bool want[RTA_NPOLICIES];
 		unsigned devs[3];
-		int kind = k % 16;
+		int kind = k % 32;
 
 		rta_gen_defaults(&gp);
 		gp.cpus = 1 + k % 3;
@@ -1793,6 +1798,21 @@ static void test_reference_random(void **state)
 		gp.eps = (k / 5) % 4 == 0 ? 0 : 0.5 + (k % 3);
 		gp.theta = (k / 7) % 3 == 0 ? 0 : 0.2;
 		gp.L = (k / 2) % 2 ? 1.024 : 2;
+		if (k >= 240) {
+			/*
+			 * the second half: many Audsley searches (two or three
+			 * cores, few tasks, high load), short periods so that
+			 * small jitters (ε 0.05-0.3) move ceilings
+			 */
+			gp.cpus = 2 + k % 2;
+			gp.tasks_min = 1, gp.tasks_max = 3;
+			gp.util_min = 0.45 + 0.05 * (k % 4), gp.util_max = gp.util_min + 0.3;
+			if (k % 2) {
+				gp.period_min = 3, gp.period_max = 30;
+				gp.eps = 0.05 * (1 + k % 6);
+				gp.L = 0.5;
+			}
+		}
 		rta_generate(&gp, &rng, &ts);
 		vary(&ts, &rng, kind);
 		rta_result_init(&one, ts.n);
@@ -1832,12 +1852,13 @@ static void test_reference_random(void **state)
 		      sched[3], sched[4], sched[5], aud, aud_ok);
 	/* the sample reaches both verdicts of every policy and both Audsley outcomes */
 	for (int p = 0; p < RTA_NPOLICIES; p++)
-		assert_true(sched[p] > 10 && sched[p] < 230);
+		assert_true(sched[p] > 20 && sched[p] < 460);
 	assert_true(aud_ok > 5 && aud - aud_ok > 5);
 }
 
 /*
  * D3 (docs/rta.md): in the artifact's Audsley stage under self-suspension
+ * (f is task 0: the stale values of every index count)
  * the same-core G^e term of tau_h has the jitter stale_h - G^e_h, unclamped,
  * with stale_h = R_h of the failed priority-ordered run, -1 for the task
  * that failed and 0 for those behind it (D11 stopped there).  Core 1: g;
@@ -1857,26 +1878,28 @@ static void test_reference_random(void **state)
  */
 static const char *ts_d3 =
 	"{\"schema\":1,\"platform\":{\"epsilon_ms\":0,\"theta_ms\":0,\"timeslice_ms\":1},\"tasks\":["
-	"{\"name\":\"g\",\"cpu\":1,\"priority\":4,\"period_ms\":100,\"deadline_ms\":100,"
-	" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":5}]},"
 	"{\"name\":\"f\",\"cpu\":0,\"priority\":3,\"period_ms\":%g,\"deadline_ms\":6,"
 	" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":1}]},"
+	"{\"name\":\"g\",\"cpu\":1,\"priority\":4,\"period_ms\":100,\"deadline_ms\":100,"
+	" \"cpu_segments_ms\":[1],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":5}]},"
 	"{\"name\":\"h\",\"cpu\":0,\"priority\":2,\"period_ms\":7,\"deadline_ms\":7,"
 	" \"cpu_segments_ms\":[0.5],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":%g}]},"
 	"{\"name\":\"i\",\"cpu\":0,\"priority\":1,\"period_ms\":200,\"deadline_ms\":%g,"
-	" \"cpu_segments_ms\":[%g],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":2}]}]}";
+	" \"cpu_segments_ms\":[%g],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":%g}]}]}";
 
 static void test_d3_stale_jitter(void **state)
 {
 	static const struct {
-		double Tf, Geh, Di, Ci;
+		double Tf, Geh, Di, Ci, Gei;
 		bool sched;
 	} cases[] = {
-		{ 50, 0.5, 8, 2, true },	/* worked above: stale_h = 0 decides */
-		/* the failed f's stale -1 decides (checked with rta_ref.c) */
-		{ 6, 1, 16, 3, false },
+		{ 50, 0.5, 8, 2, 2, true },	/* worked above: stale_h = 0 decides */
+		/* the failed f's stale -1 decides, against -2 and against 0
+		 * (checked with rta_ref.c) */
+		{ 6, 1, 16, 3, 2, false },
+		{ 7, 0.5, 10, 3, 0.5, true },
 	};
-	const int want_prio[] = { 1, 4, 3, 2 };
+	const int want_prio[] = { 4, 1, 3, 2 };	/* f, g, h, i */
 
 	(void)state;
 	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
@@ -1884,12 +1907,13 @@ static void test_d3_stale_jitter(void **state)
 		struct rta_taskset ts;
 		struct rta_result r;
 
-		snprintf(doc, sizeof(doc), ts_d3, cases[k].Tf, cases[k].Geh, cases[k].Di, cases[k].Ci);
+		snprintf(doc, sizeof(doc), ts_d3, cases[k].Tf, cases[k].Geh, cases[k].Di, cases[k].Ci,
+			 cases[k].Gei);
 		load_str(doc, &ts);
 		rta_result_init(&r, ts.n);
 		rta_analyze(&ts, RTA_GCAPS_SUSPEND, RTA_MODE_ARTIFACT, &r);
 		assert_false(r.schedulable);
-		assert_true(r.analysed[1] && !r.analysed[2] && !r.analysed[3]);
+		assert_true(r.analysed[0] && r.analysed[1] && !r.analysed[2] && !r.analysed[3]);
 		rta_analyze(&ts, RTA_GCAPS_SUSPEND_GPU_PRIO, RTA_MODE_ARTIFACT, &r);
 		compare_ref(&ts, RTA_GCAPS_SUSPEND_GPU_PRIO, RTA_DEV_ARTIFACT, &r, "d3", (int)k);
 		assert_true(r.audsley);
@@ -1899,6 +1923,146 @@ static void test_d3_stale_jitter(void **state)
 		rta_result_free(&r);
 		rta_taskset_free(&ts);
 	}
+}
+
+/*
+ * Out of memory: the analysis has no way back (rta.c xcalloc / work_alloc)
+ * and exits with status 1 and a message.  Each case in a child process,
+ * with the next allocation failing.
+ */
+static void oom_child(int what)
+{
+	struct rta_taskset ts;
+	struct rta_result r;
+
+	load_str(ts_gcaps, &ts);
+	rta_result_init(&r, ts.n);
+	fail_at = nalloc;	/* the next allocation fails */
+	switch (what) {
+	case 0:
+		rta_result_init(&r, 3);
+		break;
+	case 1:			/* the work area (no given GPU priority) */
+		rta_analyze(&ts, RTA_GCAPS_BUSY, RTA_MODE_PAPER, &r);
+		break;
+	case 2:			/* the given GPU priorities' array */
+		ts.t[0].has_gprio = true;
+		rta_analyze(&ts, RTA_GCAPS_BUSY, RTA_MODE_PAPER, &r);
+		break;
+	case 3:
+		rta_parse_deviations("D1,D2");
+		break;
+	}
+	_exit(0);	/* not reached when the allocation's failure is handled */
+}
+
+static void test_out_of_memory(void **state)
+{
+	(void)state;
+	for (int what = 0; what < 4; what++) {
+		int fds[2], status;
+		char buf[256] = "";
+		ssize_t got;
+		pid_t pid;
+
+		assert_int_equal(pipe(fds), 0);
+		fflush(NULL);
+		pid = fork();
+		assert_true(pid >= 0);
+		if (pid == 0) {
+			dup2(fds[1], 2);
+			close(fds[0]);
+			oom_child(what);
+		}
+		close(fds[1]);
+		got = read(fds[0], buf, sizeof(buf) - 1);
+		close(fds[0]);
+		assert_int_equal(waitpid(pid, &status, 0), pid);
+		if (!WIFEXITED(status) || WEXITSTATUS(status) != 1)
+			fail_msg("case %d: status %#x, want exit 1", what, status);
+		assert_true(got > 0);
+		assert_string_equal(buf, "nvsched rta: out of memory\n");
+	}
+}
+
+/* A lone task's own demand exactly at its deadline is a bound (Eq. (1) cut-off: > D only). */
+static void test_own_demand_at_deadline(void **state)
+{
+	struct rta_taskset ts;
+	const char *txt =
+		"{\"platform\":{\"epsilon_ms\":0.5,\"theta_ms\":0,\"timeslice_ms\":1},\"tasks\":["
+		"{\"name\":\"a\",\"cpu\":0,\"period_ms\":10,\"deadline_ms\":%g,\"priority\":1,"
+		" \"cpu_segments_ms\":[2],\"gpu_segments\":[{\"misc_ms\":0.5,\"exec_ms\":1}]}]}";
+	char doc[512];
+	/* round robin: 2 + 1.5 + I(0) = 3.5; GCAPS: 3.5 + 0.5 + 3 * 0.5 = 5.5 */
+	const double rr[] = { 3.5 }, gc[] = { 5.5 }, none[] = { NUL };
+
+	(void)state;
+	snprintf(doc, sizeof(doc), txt, 3.5);
+	load_str(doc, &ts);
+	expect(&ts, RTA_TSG_RR_BUSY, RTA_MODE_PAPER, true, rr);
+	expect(&ts, RTA_TSG_RR_SUSPEND, RTA_MODE_PAPER, true, rr);
+	expect(&ts, RTA_GCAPS_BUSY, RTA_MODE_PAPER, false, none);
+	ts.t[0].D = 5.5;
+	expect(&ts, RTA_GCAPS_BUSY, RTA_MODE_PAPER, true, gc);
+	expect(&ts, RTA_GCAPS_SUSPEND, RTA_MODE_PAPER, true, gc);
+	expect(&ts, RTA_GCAPS_SUSPEND_GPU_PRIO, RTA_MODE_PAPER, true, gc);
+	ts.t[0].D = 3.4999999999999996;
+	expect(&ts, RTA_TSG_RR_BUSY, RTA_MODE_PAPER, false, none);
+	rta_taskset_free(&ts);
+}
+
+/* No tasks: nothing to analyse, schedulable; no "cpus": 0 CPUs. */
+static void test_empty_taskset(void **state)
+{
+	struct rta_taskset ts;
+	struct rta_result r;
+
+	(void)state;
+	load_str("{\"platform\":{\"epsilon_ms\":1,\"theta_ms\":0,\"timeslice_ms\":1},\"tasks\":[]}", &ts);
+	assert_int_equal(ts.n, 0);
+	assert_int_equal(ts.cpus, 0);
+	rta_result_init(&r, 0);
+	for (int p = 0; p < RTA_NPOLICIES; p++) {
+		rta_analyze(&ts, p, RTA_MODE_PAPER, &r);
+		assert_true(r.schedulable);
+	}
+	rta_result_free(&r);
+	rta_taskset_free(&ts);
+	load_str("{\"platform\":{\"cpus\":3,\"epsilon_ms\":1,\"theta_ms\":0,\"timeslice_ms\":1},"
+		 "\"tasks\":[{\"cpu\":1,\"period_ms\":1,\"cpu_segments_ms\":[]}]}", &ts);
+	assert_int_equal(ts.cpus, 3);	/* given, above the tasks' */
+	rta_taskset_free(&ts);
+}
+
+/*
+ * Section 6.4, Eq. (11) under GPU priorities: the remote interferers of a
+ * CPU-only tau_i are the tasks above its lowest-GPU-priority hpp GPU task
+ * when that one is below tau_i (here h, task 0, given a GPU priority that
+ * breaks the same-core order: the reader refuses that, the analysis does
+ * not rely on it).  eps = theta = 0, jitters from D.
+ * h: 3 + ceil((R + 36) / 40) 4 (k above h): 3 -> 7 -> 11 -> 11.
+ * i: 2 + ceil(R / 50) 3 (h busy-waits, Eq. (12) + Eq. (10)) + ceil((R + 36)
+ *    / 40) 4 (k above ref = h, though below i): 2 -> 9 -> 13 -> 13.
+ * k: 5 (above it only i, CPU-only: no GPU term).
+ */
+static void test_cpu_only_ref_gpu_priority(void **state)
+{
+	struct rta_taskset ts;
+	const double want[] = { 11, 13, 5 };
+
+	(void)state;
+	load_str("{\"platform\":{\"epsilon_ms\":0,\"theta_ms\":0,\"timeslice_ms\":1},\"tasks\":["
+		 "{\"name\":\"h\",\"cpu\":0,\"priority\":3,\"period_ms\":50,\"cpu_segments_ms\":[1],"
+		 " \"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":2}]},"
+		 "{\"name\":\"i\",\"cpu\":0,\"priority\":2,\"period_ms\":100,\"cpu_segments_ms\":[2]},"
+		 "{\"name\":\"k\",\"cpu\":1,\"priority\":1,\"period_ms\":40,\"cpu_segments_ms\":[1],"
+		 " \"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":4}]}]}", &ts);
+	ts.t[0].has_gprio = true, ts.t[0].gprio = 1;
+	ts.t[1].has_gprio = true, ts.t[1].gprio = 5;
+	ts.t[2].has_gprio = true, ts.t[2].gprio = 3;
+	expect(&ts, RTA_GCAPS_BUSY, RTA_MODE_PAPER, true, want);
+	rta_taskset_free(&ts);
 }
 
 int main(void)
@@ -1942,6 +2106,10 @@ int main(void)
 		cmocka_unit_test(test_result_init),
 		cmocka_unit_test(test_d3_stale_jitter),
 		cmocka_unit_test(test_load_paths),
+		cmocka_unit_test(test_out_of_memory),
+		cmocka_unit_test(test_own_demand_at_deadline),
+		cmocka_unit_test(test_empty_taskset),
+		cmocka_unit_test(test_cpu_only_ref_gpu_priority),
 	};
 
 	return cmocka_run_group_tests_name("rta", tests, NULL, NULL);
