@@ -946,6 +946,7 @@ static void test_reader_bounds(void **state)
 		  "\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":0},{\"misc_ms\":0,\"exec_ms\":-1}]",
 		  "task a: gpu_segments[1] needs numbers misc_ms and exec_ms >= 0" },
 		{ "\"cpus\":65536,\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":1", RB_T, NULL },
+		{ "\"cpus\":0,\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":1", RB_T, NULL },
 		{ "\"cpus\":65537,\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":1", RB_T,
 		  "platform: \"cpus\" must be an integer from 0 to 65536" },
 		{ "\"cpus\":-1,\"epsilon_ms\":1,\"theta_ms\":0.2,\"timeslice_ms\":1", RB_T,
@@ -2065,6 +2066,69 @@ static void test_cpu_only_ref_gpu_priority(void **state)
 	rta_taskset_free(&ts);
 }
 
+/*
+ * The fixed point in doubles: tau_i (C 0.27) under tau_h (C 0.01, T 0.1).
+ * From R = 0.27: ceil(2.7) = 3 jobs, R = fl(0.27 + 0.03) =
+ * 0.30000000000000004 = fl(3 x 0.1), and fl(R / 0.1) = 3.0000000000000004,
+ * so the next round counts 4 jobs: R = 0.31, and 0.31 < fl(4 x 0.1) settles
+ * it.  (The real-number answer is 0.3: rounding costs one job of tau_h,
+ * pessimistic, never optimistic.)  The round that confirms a fixed point is
+ * skipped only when R + J is below every fl(count T): here R equals it.
+ */
+static void test_fixed_point_rounding(void **state)
+{
+	struct rta_taskset ts;
+	const double want[] = { 0.01, 0.31 };
+
+	(void)state;
+	load_str("{\"platform\":{\"epsilon_ms\":0,\"theta_ms\":0,\"timeslice_ms\":1},\"tasks\":["
+		 "{\"name\":\"h\",\"cpu\":0,\"priority\":2,\"period_ms\":0.1,\"cpu_segments_ms\":[0.01]},"
+		 "{\"name\":\"i\",\"cpu\":0,\"priority\":1,\"period_ms\":10,\"cpu_segments_ms\":[0.27]}]}",
+		 &ts);
+	for (int p = 0; p < RTA_NPOLICIES; p++)
+		expect(&ts, p, RTA_MODE_PAPER, true, want);
+	rta_taskset_free(&ts);
+}
+
+/* One given GPU priority (task 0's) switches to section 6.4's test. */
+static void test_one_gpu_priority(void **state)
+{
+	struct rta_taskset ts;
+	/* as test_cpu_only_ref_gpu_priority: i and k keep their CPU priorities as GPU ones */
+	const double want[] = { 11, 13, 5 }, cpu[] = { 3, 5, 7 };
+
+	(void)state;
+	load_str("{\"platform\":{\"epsilon_ms\":0,\"theta_ms\":0,\"timeslice_ms\":1},\"tasks\":["
+		 "{\"name\":\"h\",\"cpu\":0,\"priority\":3,\"period_ms\":50,\"cpu_segments_ms\":[1],"
+		 " \"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":2}]},"
+		 "{\"name\":\"i\",\"cpu\":0,\"priority\":2,\"period_ms\":100,\"cpu_segments_ms\":[2]},"
+		 "{\"name\":\"k\",\"cpu\":1,\"priority\":1,\"period_ms\":40,\"cpu_segments_ms\":[1],"
+		 " \"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":4}]}]}", &ts);
+	/* CPU priorities: h 3, i 2 + 3 (h busy-waits), k 5 + ceil((R + 3 - 2) / 50) 2 = 7 */
+	expect(&ts, RTA_GCAPS_BUSY, RTA_MODE_PAPER, true, cpu);
+	ts.t[0].has_gprio = true, ts.t[0].gprio = 0.5;
+	expect(&ts, RTA_GCAPS_BUSY, RTA_MODE_PAPER, true, want);
+	rta_taskset_free(&ts);
+}
+
+/* A generated taskset (its arrays allocated one by one) frees to empty, twice. */
+static void test_generated_free(void **state)
+{
+	struct rta_gen_params gp;
+	struct rta_taskset ts;
+	uint64_t rng = 3;
+
+	(void)state;
+	rta_gen_defaults(&gp);
+	rta_generate(&gp, &rng, &ts);
+	assert_true(ts.n > 0);
+	assert_null(ts.blk);
+	rta_taskset_free(&ts);
+	assert_null(ts.t);
+	assert_int_equal(ts.n, 0);
+	rta_taskset_free(&ts);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2110,6 +2174,9 @@ int main(void)
 		cmocka_unit_test(test_own_demand_at_deadline),
 		cmocka_unit_test(test_empty_taskset),
 		cmocka_unit_test(test_cpu_only_ref_gpu_priority),
+		cmocka_unit_test(test_fixed_point_rounding),
+		cmocka_unit_test(test_one_gpu_priority),
+		cmocka_unit_test(test_generated_free),
 	};
 
 	return cmocka_run_group_tests_name("rta", tests, NULL, NULL);
