@@ -1255,7 +1255,13 @@ static void test_iteration_limit(void **state)
 {
 	static const struct {
 		double c, R;
-	} cases[] = { { 0.999989999899999, 99999 }, { 0.99999, NAN } };
+	} cases[] = {
+		{ 0.999989999899999, 99999 }, { 0.99999, NAN },
+		/* settles in the round of index 100000 too, and the round before
+		 * already shows that no count moves (R below every fl(count T)):
+		 * the skipped confirming round must not stretch the limit */
+		{ 0.9999899999, NAN },
+	};
 
 	(void)state;
 	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
@@ -2129,6 +2135,37 @@ static void test_generated_free(void **state)
 	rta_taskset_free(&ts);
 }
 
+/*
+ * D3's unclamped jitters can make a count negative: for i, the failed f's
+ * G^e term has the jitter -1 - 0.9 and, at R = own = 0.2, the count
+ * ceil((0.2 - 1.9) / 1.2) = -1, so a sum over the terms could fall below
+ * i's own demand.  But i's own demand, 0.2, is above its deadline, 0.15:
+ * no bound at all (the cut-off comes before any term), and no GPU order.
+ */
+static void test_d3_own_demand_cutoff(void **state)
+{
+	struct rta_taskset ts;
+	struct rta_result r;
+
+	(void)state;
+	load_str("{\"platform\":{\"epsilon_ms\":0,\"theta_ms\":0,\"timeslice_ms\":1},\"tasks\":["
+		 "{\"name\":\"f\",\"cpu\":0,\"priority\":3,\"period_ms\":1.2,\"cpu_segments_ms\":[0.01],"
+		 " \"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":0.9}]},"
+		 "{\"name\":\"g\",\"cpu\":1,\"priority\":4,\"period_ms\":100,\"cpu_segments_ms\":[1],"
+		 " \"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":0.7}]},"
+		 "{\"name\":\"h\",\"cpu\":0,\"priority\":2,\"period_ms\":20,\"cpu_segments_ms\":[0.05],"
+		 " \"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":0.3}]},"
+		 "{\"name\":\"i\",\"cpu\":0,\"priority\":1,\"period_ms\":200,\"deadline_ms\":0.15,"
+		 " \"cpu_segments_ms\":[0.1],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":0.1}]}]}", &ts);
+	rta_result_init(&r, ts.n);
+	rta_analyze(&ts, RTA_GCAPS_SUSPEND_GPU_PRIO, RTA_MODE_ARTIFACT, &r);
+	compare_ref(&ts, RTA_GCAPS_SUSPEND_GPU_PRIO, RTA_DEV_ARTIFACT, &r, "d3 cut-off", 0);
+	assert_true(r.audsley);
+	assert_false(r.schedulable);
+	rta_result_free(&r);
+	rta_taskset_free(&ts);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2177,6 +2214,7 @@ int main(void)
 		cmocka_unit_test(test_fixed_point_rounding),
 		cmocka_unit_test(test_one_gpu_priority),
 		cmocka_unit_test(test_generated_free),
+		cmocka_unit_test(test_d3_own_demand_cutoff),
 	};
 
 	return cmocka_run_group_tests_name("rta", tests, NULL, NULL);
