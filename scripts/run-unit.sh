@@ -7,6 +7,10 @@
 # data it needs is in tests/fixtures).  Exits non-zero when any test binary
 # fails, skips a test, or is missing.
 set -u
+# glibc fills freshly allocated (malloc, not calloc) and freed memory with a
+# pattern: code that reads memory it never wrote sees garbage, not a lucky
+# zero or the previous run's values (man 3 mallopt, M_PERTURB)
+export MALLOC_PERTURB_=${MALLOC_PERTURB_:-165}
 
 pass=0
 fail=0

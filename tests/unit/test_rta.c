@@ -2166,6 +2166,28 @@ static void test_d3_own_demand_cutoff(void **state)
 	rta_taskset_free(&ts);
 }
 
+/*
+ * A jitter below 0 is 0 (paper mode): under GPU priorities the jitters come
+ * from D_h, and h's deadline 0.5 is below its G^e_h = 1 (h itself has no
+ * bound: 1.1 > 0.5).  i (CPU-only, other core, below h): 2 + ceil((R + 0) /
+ * 3) 1: 2 -> 3 -> ceil(3/3) = 1: 3.  (A jitter of 1 would give
+ * ceil(4/3) = 2 jobs: 4.)
+ */
+static void test_negative_jitter_zero(void **state)
+{
+	struct rta_taskset ts;
+	const double want[] = { NUL, 3 };
+
+	(void)state;
+	load_str("{\"platform\":{\"epsilon_ms\":0,\"theta_ms\":0,\"timeslice_ms\":1},\"tasks\":["
+		 "{\"name\":\"h\",\"cpu\":1,\"priority\":2,\"gpu_priority\":2,\"period_ms\":3,"
+		 " \"deadline_ms\":0.5,\"cpu_segments_ms\":[0.1],\"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":1}]},"
+		 "{\"name\":\"i\",\"cpu\":0,\"priority\":1,\"gpu_priority\":1,\"period_ms\":100,"
+		 " \"cpu_segments_ms\":[2]}]}", &ts);
+	expect(&ts, RTA_GCAPS_BUSY, RTA_MODE_PAPER, false, want);
+	rta_taskset_free(&ts);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2215,6 +2237,7 @@ int main(void)
 		cmocka_unit_test(test_one_gpu_priority),
 		cmocka_unit_test(test_generated_free),
 		cmocka_unit_test(test_d3_own_demand_cutoff),
+		cmocka_unit_test(test_negative_jitter_zero),
 	};
 
 	return cmocka_run_group_tests_name("rta", tests, NULL, NULL);
