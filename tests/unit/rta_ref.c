@@ -109,13 +109,13 @@ static double rr_own(const struct rta_taskset *ts, int i)
 }
 
 /*
- * The artifact's task list (D2b, D12): the real-time tasks in CPU order,
- * then the best-effort ones in index order; list[pos] = i.  Returns the
- * number of real-time tasks.
+ * The real-time tasks in CPU order (the order of the priority-ordered test),
+ * then the best-effort ones in index order (the artifact's task list, D2b
+ * and D12).  Returns the number of real-time tasks.
  */
-static int artifact_list(const struct rta_taskset *ts, int *list)
+static int cpu_order(const struct rta_taskset *ts, int *list)
 {
-	int m = 0, n = 0;
+	int m = 0, n;
 	bool taken[MAXT] = { false };
 
 	for (;;) {
@@ -127,9 +127,9 @@ static int artifact_list(const struct rta_taskset *ts, int *list)
 		if (best < 0)
 			break;
 		taken[best] = true;
-		list[n++] = best;
-		m++;
+		list[m++] = best;
 	}
+	n = m;
 	for (int k = 0; k < ts->n; k++)
 		if (ts->t[k].be)
 			list[n++] = k;
@@ -158,7 +158,7 @@ static int rr_nid(const struct rta_taskset *ts, int i, unsigned dev)
 			nid += ts->t[k].ng > 0 && !in_hpp(ts, k, i);
 		return nid;
 	}
-	m = artifact_list(ts, list);
+	m = cpu_order(ts, list);
 	while (list[pos] != i)
 		pos++;
 	nl = (dev & RTA_DEV_D12) ? ts->n : m;
@@ -166,7 +166,7 @@ static int rr_nid(const struct rta_taskset *ts, int i, unsigned dev)
 	for (int k = 0; k < ts->n; k++)
 		nid += ts->t[k].ng > 0 && in_hp(ts, k, i) && !in_hpp(ts, k, i);
 	if (dev & RTA_DEV_D2)	/* lp at positions 0 .. nl - pos - 2 */
-		nid += gpu_in(ts, list, 0, nl - pos - 1 > 0 ? nl - pos - 1 : 0);
+		nid += gpu_in(ts, list, 0, nl - pos - 1);
 	else			/* lp at positions pos + 1 .. nl - 1 */
 		nid += gpu_in(ts, list, pos + 1, nl);
 	return nid;
@@ -283,7 +283,7 @@ static void ordered(const struct rta_taskset *ts, bool rr, bool busy, unsigned d
 		    const double *gp, struct rta_result *out)
 {
 	double J[MAXT];
-	bool done[MAXT] = { false };
+	int list[MAXT], m = cpu_order(ts, list);
 
 	out->schedulable = true;
 	for (int k = 0; k < ts->n; k++) {
@@ -291,17 +291,11 @@ static void ordered(const struct rta_taskset *ts, bool rr, bool busy, unsigned d
 		out->analysed[k] = false;
 		J[k] = gp ? ts->t[k].D : NAN;
 	}
-	for (;;) {
-		int i = -1;
+	for (int a = 0; a < m; a++) {
+		int i = list[a];
 		struct rlist l = { 0 };
 		double R;
 
-		for (int k = 0; k < ts->n; k++)
-			if (!ts->t[k].be && !done[k] && (i < 0 || cpu_before(ts, k, i)))
-				i = k;
-		if (i < 0)
-			break;
-		done[i] = true;
 		if (rr) {
 			rr_terms(ts, i, busy, dev, J, &l);
 			R = fixed_point(&ts->t[i], rr_own(ts, i), &l);
@@ -343,30 +337,23 @@ static bool audsley(const struct rta_taskset *ts, bool busy, unsigned dev, const
 	const bool d8 = dev & RTA_DEV_D8;
 	const double *Jdp = (dev & RTA_DEV_D3) && !busy ? stale : NULL;
 	double D[MAXT];
-	int m = 0;
+	int list[MAXT], m = cpu_order(ts, list);
 
 	for (int k = 0; k < ts->n; k++) {
 		D[k] = ts->t[k].D;
 		level[k] = 0;
-		m += !ts->t[k].be;
 	}
 	for (int lv = 1; lv <= m; lv++) {
 		int pick = -1;
-		bool tried[MAXT] = { false };
 
-		for (;;) {
-			int i = -1;
+		/* the unassigned tasks from the lowest CPU priority up */
+		for (int a = m - 1; a >= 0 && pick < 0; a--) {
+			int i = list[a];
 			bool blocked = false;
 			struct rlist l = { 0 };
 
-			/* the untried unassigned task of lowest CPU priority */
-			for (int k = 0; k < ts->n; k++)
-				if (!ts->t[k].be && !level[k] && !tried[k] &&
-				    (i < 0 || cpu_before(ts, i, k)))
-					i = k;
-			if (i < 0)
-				break;
-			tried[i] = true;
+			if (level[i])
+				continue;
 			for (int k = 0; k < ts->n; k++)
 				if (!ts->t[k].be && !level[k] && k != i &&
 				    ts->t[k].cpu == ts->t[i].cpu && cpu_before(ts, i, k))
@@ -381,10 +368,8 @@ static bool audsley(const struct rta_taskset *ts, bool busy, unsigned dev, const
 				if (same || remote)
 					gcaps_h(ts, i, h, same, busy, dev, D, Jdp, &l);
 			}
-			if (!isnan(fixed_point(&ts->t[i], gcaps_own(ts, i), &l))) {
+			if (!isnan(fixed_point(&ts->t[i], gcaps_own(ts, i), &l)))
 				pick = i;
-				break;
-			}
 		}
 		if (pick < 0)
 			goto fail;

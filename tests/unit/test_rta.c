@@ -37,17 +37,27 @@ static const char *fixtures(void)
 	return e && *e ? e : "tests/fixtures/rta";
 }
 
+/* parse doc and read it: 0, or -1 with the message in err */
+static int read_doc(const char *doc, struct rta_taskset *ts, char *err, size_t errlen)
+{
+	struct json *j = json_parse(doc, strlen(doc), err, errlen);
+	int rc;
+
+	if (!j)
+		fail_msg("json: %s (%s)", err, doc);
+	memset(ts, 0, sizeof(*ts));
+	rc = rta_taskset_from_json(j, ts, err, errlen);
+	json_free(j);
+	return rc;
+}
+
 static void load_str(const char *text, struct rta_taskset *ts)
 {
 	char err[256];
-	struct json *j = json_parse(text, strlen(text), err, sizeof(err));
 
-	if (!j)
-		fail_msg("json: %s", err);
 	/* rta.h: 0, or -1 with a message */
-	if (rta_taskset_from_json(j, ts, err, sizeof(err)) != 0)
+	if (read_doc(text, ts, err, sizeof(err)) != 0)
 		fail_msg("taskset: %s", err);
-	json_free(j);
 }
 
 static int find(const struct rta_taskset *ts, const char *name)
@@ -966,17 +976,11 @@ static void test_reader_bounds(void **state)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char doc[1024], err[256] = "";
 		struct rta_taskset ts;
-		struct json *j;
 		int rc;
 
 		snprintf(doc, sizeof(doc), "{\"schema\":1,\"platform\":{%s},\"tasks\":[{%s}]}",
 			 cases[i].platform, cases[i].task);
-		j = json_parse(doc, strlen(doc), err, sizeof(err));
-		if (!j)
-			fail_msg("case %zu: json: %s", i, err);
-		memset(&ts, 0, sizeof(ts));
-		rc = rta_taskset_from_json(j, &ts, err, sizeof(err));
-		json_free(j);
+		rc = read_doc(doc, &ts, err, sizeof(err));
 		if (!cases[i].err) {
 			if (rc != 0)
 				fail_msg("case %zu (%s): refused: %s", i, cases[i].task, err);
@@ -1386,20 +1390,6 @@ static void test_load_paths(void **state)
 }
 
 /* ---- the reader: every member of every task, against the document ---- */
-
-/* parse doc and read it: 0, or -1 with the message in err */
-static int read_doc(const char *doc, struct rta_taskset *ts, char *err, size_t errlen)
-{
-	struct json *j = json_parse(doc, strlen(doc), err, errlen);
-	int rc;
-
-	if (!j)
-		fail_msg("json: %s (%s)", err, doc);
-	memset(ts, 0, sizeof(*ts));
-	rc = rta_taskset_from_json(j, ts, err, errlen);
-	json_free(j);
-	return rc;
-}
 
 static void check_segs(const double *got, const double *want, int n, const char *what)
 {
@@ -2053,18 +2043,21 @@ static void test_empty_taskset(void **state)
  *    / 40) 4 (k above ref = h, though below i): 2 -> 9 -> 13 -> 13.
  * k: 5 (above it only i, CPU-only: no GPU term).
  */
+static const char *ts_ref_gp =
+	"{\"platform\":{\"epsilon_ms\":0,\"theta_ms\":0,\"timeslice_ms\":1},\"tasks\":["
+	"{\"name\":\"h\",\"cpu\":0,\"priority\":3,\"period_ms\":50,\"cpu_segments_ms\":[1],"
+	" \"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":2}]},"
+	"{\"name\":\"i\",\"cpu\":0,\"priority\":2,\"period_ms\":100,\"cpu_segments_ms\":[2]},"
+	"{\"name\":\"k\",\"cpu\":1,\"priority\":1,\"period_ms\":40,\"cpu_segments_ms\":[1],"
+	" \"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":4}]}]}";
+
 static void test_cpu_only_ref_gpu_priority(void **state)
 {
 	struct rta_taskset ts;
 	const double want[] = { 11, 13, 5 };
 
 	(void)state;
-	load_str("{\"platform\":{\"epsilon_ms\":0,\"theta_ms\":0,\"timeslice_ms\":1},\"tasks\":["
-		 "{\"name\":\"h\",\"cpu\":0,\"priority\":3,\"period_ms\":50,\"cpu_segments_ms\":[1],"
-		 " \"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":2}]},"
-		 "{\"name\":\"i\",\"cpu\":0,\"priority\":2,\"period_ms\":100,\"cpu_segments_ms\":[2]},"
-		 "{\"name\":\"k\",\"cpu\":1,\"priority\":1,\"period_ms\":40,\"cpu_segments_ms\":[1],"
-		 " \"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":4}]}]}", &ts);
+	load_str(ts_ref_gp, &ts);
 	ts.t[0].has_gprio = true, ts.t[0].gprio = 1;
 	ts.t[1].has_gprio = true, ts.t[1].gprio = 5;
 	ts.t[2].has_gprio = true, ts.t[2].gprio = 3;
@@ -2100,16 +2093,11 @@ static void test_fixed_point_rounding(void **state)
 static void test_one_gpu_priority(void **state)
 {
 	struct rta_taskset ts;
-	/* as test_cpu_only_ref_gpu_priority: i and k keep their CPU priorities as GPU ones */
+	/* ts_ref_gp as in test_cpu_only_ref_gpu_priority; i and k: GPU priority = CPU priority */
 	const double want[] = { 11, 13, 5 }, cpu[] = { 3, 5, 7 };
 
 	(void)state;
-	load_str("{\"platform\":{\"epsilon_ms\":0,\"theta_ms\":0,\"timeslice_ms\":1},\"tasks\":["
-		 "{\"name\":\"h\",\"cpu\":0,\"priority\":3,\"period_ms\":50,\"cpu_segments_ms\":[1],"
-		 " \"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":2}]},"
-		 "{\"name\":\"i\",\"cpu\":0,\"priority\":2,\"period_ms\":100,\"cpu_segments_ms\":[2]},"
-		 "{\"name\":\"k\",\"cpu\":1,\"priority\":1,\"period_ms\":40,\"cpu_segments_ms\":[1],"
-		 " \"gpu_segments\":[{\"misc_ms\":0,\"exec_ms\":4}]}]}", &ts);
+	load_str(ts_ref_gp, &ts);
 	/* CPU priorities: h 3, i 2 + 3 (h busy-waits), k 5 + ceil((R + 3 - 2) / 50) 2 = 7 */
 	expect(&ts, RTA_GCAPS_BUSY, RTA_MODE_PAPER, true, cpu);
 	ts.t[0].has_gprio = true, ts.t[0].gprio = 0.5;
